@@ -1,0 +1,64 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# drm-fixport: 6.12.y stable backports of DRM fixes, their KUnit tests,
+# and the checkbackport tool.  kbuild reads ./Kbuild; this file is the
+# entry point for people.
+#
+#   make             build the module set for x86_64 against 6.12.y headers
+#   make check       set up, run KUnit under UML and every test suite
+#   make validate    everything a stable backport must pass, as a table
+#   make tools       build scripts/checkbackport
+#   make bench       checkbackport benchmarks
+#   make setup       install packages, unpack 6.12, build the UML kernel
+#   make checkpatch  checkpatch --strict on our C sources
+#   make clean       remove build outputs (the kernel cache is kept)
+
+KDIR ?= $(shell scripts/fixport-setup kdir 2>/dev/null)
+
+# Every option of the module set; the KUnit ones only where the target
+# kernel has KUnit (Debian's amd64 kernels do not).
+fixport-configs := $(shell sed -n 's/^config \(DRM_FIXPORT_[A-Z0-9_]*\)$$/\1/p' \
+	Kconfig drivers/gpu/drm/*/Kconfig drivers/gpu/drm/amd/*/Kconfig)
+kdir-has-kunit := $(if $(KDIR),$(shell grep -qsE '^CONFIG_KUNIT=(y|m)' $(KDIR)/.config && echo y))
+build-configs := $(if $(kdir-has-kunit),\
+	$(filter-out DRM_FIXPORT_HARNESS_SELFTEST,$(fixport-configs)),\
+	$(filter-out %_KUNIT_TEST DRM_FIXPORT_HARNESS_SELFTEST,$(fixport-configs)))
+kbuild-opts := $(foreach c,$(build-configs),CONFIG_$(c)=m)
+
+c-sources = $(shell git ls-files '*.c' '*.h' 2>/dev/null)
+
+.PHONY: all modules check validate tools bench setup checkpatch clean help
+
+all: modules
+
+modules:
+	@test -n "$(KDIR)" || { echo "no linux-headers-6.12.*-amd64 found: run 'make setup' or pass KDIR=" >&2; exit 1; }
+	$(MAKE) -C $(KDIR) M=$(CURDIR) $(kbuild-opts) modules
+
+check:
+	@scripts/fixport-check
+
+validate:
+	@scripts/fixport-validate
+
+tools:
+	$(MAKE) -C scripts/checkbackport
+
+bench: tools
+	$(MAKE) -C scripts/checkbackport bench
+
+setup:
+	@scripts/fixport-setup packages
+	@scripts/fixport-setup uml >/dev/null
+
+checkpatch:
+	@src=$$(scripts/fixport-setup source) && \
+	perl $$src/scripts/checkpatch.pl --strict --no-tree --quiet -f $(c-sources)
+
+clean:
+	@if [ -n "$(KDIR)" ]; then $(MAKE) -C $(KDIR) M=$(CURDIR) clean; fi
+	rm -rf .build
+	@if [ -f scripts/checkbackport/Makefile ]; then $(MAKE) -C scripts/checkbackport clean; fi
+
+help:
+	@sed -n '3,/^$$/s/^# \{0,1\}//p' Makefile

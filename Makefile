@@ -14,6 +14,9 @@
 #   make clean       remove build outputs (the kernel cache is kept)
 
 KDIR ?= $(shell scripts/fixport-setup kdir 2>/dev/null)
+# The unpacked 6.12 source: its driver-private headers (not shipped in
+# linux-headers) are what our constants are checked against.
+FIXPORT_KSRC ?= $(shell scripts/fixport-setup source 2>/dev/null)
 
 # Every option of the module set; the KUnit ones only where the target
 # kernel has KUnit (Debian's amd64 kernels do not).
@@ -23,7 +26,7 @@ kdir-has-kunit := $(if $(KDIR),$(shell grep -qsE '^CONFIG_KUNIT=(y|m)' $(KDIR)/.
 build-configs := $(if $(kdir-has-kunit),\
 	$(filter-out DRM_FIXPORT_HARNESS_SELFTEST,$(fixport-configs)),\
 	$(filter-out %_KUNIT_TEST DRM_FIXPORT_HARNESS_SELFTEST,$(fixport-configs)))
-kbuild-opts := $(foreach c,$(build-configs),CONFIG_$(c)=m)
+kbuild-opts := $(foreach c,$(build-configs),CONFIG_$(c)=m) FIXPORT_KSRC=$(FIXPORT_KSRC)
 
 c-sources = $(shell git ls-files '*.c' '*.h' 2>/dev/null)
 
@@ -33,6 +36,7 @@ all: modules
 
 modules:
 	@test -n "$(KDIR)" || { echo "no linux-headers-6.12.*-amd64 found: run 'make setup' or pass KDIR=" >&2; exit 1; }
+	@test -n "$(FIXPORT_KSRC)" || { echo "no unpacked linux-source-6.12: run 'make setup' or pass FIXPORT_KSRC=" >&2; exit 1; }
 	$(MAKE) -C $(KDIR) M=$(CURDIR) $(kbuild-opts) modules
 
 check:

@@ -46,7 +46,7 @@ static void power_off(void)
 		pause();
 }
 
-static int load(const char *path)
+static int load_module(const char *path)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	int ret;
@@ -65,7 +65,7 @@ static int load(const char *path)
 	return 0;
 }
 
-static void unload(const char *path)
+static void unload_module(const char *path)
 {
 	const char *base = strrchr(path, '/');
 	char name[256];
@@ -109,7 +109,7 @@ int main(void)
 		line[strcspn(line, "\n")] = '\0';
 		if (!line[0])
 			continue;
-		if (load(line)) {
+		if (load_module(line)) {
 			failed++;
 			continue;
 		}
@@ -121,7 +121,7 @@ int main(void)
 	fclose(f);
 
 	for (i = n - 1; i >= 0; i--)
-		unload(mods[i]);
+		unload_module(mods[i]);
 
 	say("done: %d modules loaded, %d failed to load", n, failed);
 	power_off();

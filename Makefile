@@ -22,11 +22,11 @@ FIXPORT_KSRC ?= $(shell scripts/fixport-setup source 2>/dev/null)
 # kernel has KUnit (Debian's amd64 kernels do not).
 fixport-configs := $(shell sed -n 's/^config \(DRM_FIXPORT_[A-Z0-9_]*\)$$/\1/p' \
 	Kconfig drivers/gpu/drm/*/Kconfig drivers/gpu/drm/amd/*/Kconfig)
-kdir-has-kunit := $(if $(KDIR),$(shell grep -qsE '^CONFIG_KUNIT=(y|m)' $(KDIR)/.config && echo y))
-build-configs := $(if $(kdir-has-kunit),\
+kdir-has-kunit = $(if $(KDIR),$(shell grep -qsE '^CONFIG_KUNIT=(y|m)' $(KDIR)/.config && echo y))
+build-configs = $(if $(kdir-has-kunit),\
 	$(filter-out DRM_FIXPORT_HARNESS_SELFTEST,$(fixport-configs)),\
 	$(filter-out %_KUNIT_TEST DRM_FIXPORT_HARNESS_SELFTEST,$(fixport-configs)))
-kbuild-opts := $(foreach c,$(build-configs),CONFIG_$(c)=m) FIXPORT_KSRC=$(FIXPORT_KSRC)
+kbuild-opts = $(foreach c,$(build-configs),CONFIG_$(c)=m) FIXPORT_KSRC=$(FIXPORT_KSRC)
 
 c-sources = $(shell git ls-files '*.c' '*.h' 2>/dev/null)
 

@@ -1,0 +1,324 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * OAR/OAC context configuration for xe OA streams, ported from 6.12 xe.
+ *
+ * Enabling OAR (render) or OAC (compute) for a context sets a bit in that
+ * context's RING_CONTEXT_CONTROL, which changes the size of the context
+ * image.  Before the fix xe poked the bit into the saved image from a
+ * kernel queue, behind the back of the running context, which could hang
+ * the GPU; and it never cleared the bit again on disable.  The fix writes
+ * all per-context OA registers with one MI_LOAD_REGISTER_IMM batch run in
+ * the user's own context: a GGTT batch on the user's exec queue.
+ */
+
+#include <linux/bitfield.h>
+#include <linux/bug.h>
+#include <linux/err.h>
+#include <linux/errno.h>
+#include <linux/jiffies.h>
+#include <linux/kernel.h>
+#include <linux/math.h>
+#include <linux/module.h>
+#include <kunit/visibility.h>
+
+#include <drm_fixport/fixport_cs.h>
+#include <drm_fixport/xe_hw.h>
+#include <drm_fixport/xe_oa.h>
+#include <drm_fixport/xe_regs.h>
+
+/* How long a configuration batch may take before the stream gives up. */
+#define OA_SUBMIT_TIMEOUT	HZ
+
+/**
+ * fixport_xe_oa_lri_dwords() - batch size for a set of register writes
+ * @n_regs: number of registers
+ *
+ * Each register takes an offset and a value; each run of up to
+ * FIXPORT_XE_MI_LRI_MAX_REGS registers takes one MI_LOAD_REGISTER_IMM
+ * header.  (2N + 1 is right only while everything fits one header.)
+ *
+ * Context: Any context.
+ * Return: the number of dwords, 0 for no registers.
+ */
+VISIBLE_IF_KUNIT u32 fixport_xe_oa_lri_dwords(u32 n_regs)
+{
+	return 2 * n_regs + DIV_ROUND_UP(n_regs, FIXPORT_XE_MI_LRI_MAX_REGS);
+}
+EXPORT_SYMBOL_IF_KUNIT(fixport_xe_oa_lri_dwords);
+
+/**
+ * fixport_xe_oa_write_lri() - emit register writes as MI_LOAD_REGISTER_IMM
+ * @cs: where to emit, fixport_xe_oa_lri_dwords(@n_regs) dwords free
+ * @regs: the registers and their values
+ * @n_regs: how many
+ *
+ * Context: Any context.
+ * Return: 0 on success, -ENOSPC if @cs is too small; nothing is written
+ * past its end, but what fitted has been written.
+ */
+VISIBLE_IF_KUNIT int fixport_xe_oa_write_lri(struct fixport_cs *cs,
+					     const struct fixport_xe_oa_reg *regs,
+					     u32 n_regs)
+{
+	u32 i, n;
+
+	for (i = 0; i < n_regs; i++) {
+		if (i % FIXPORT_XE_MI_LRI_MAX_REGS == 0) {
+			n = min(n_regs - i, FIXPORT_XE_MI_LRI_MAX_REGS);
+			fixport_cs_emit(cs, FIXPORT_XE_MI_LOAD_REGISTER_IMM |
+					FIXPORT_XE_MI_LRI_NUM_REGS(n));
+		}
+		fixport_cs_emit(cs, regs[i].addr);
+		fixport_cs_emit(cs, regs[i].value);
+	}
+
+	return cs->overflow ? -ENOSPC : 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(fixport_xe_oa_write_lri);
+
+/*
+ * Submitting to a queue with a VM follows xe's exec path: the VM's rw
+ * semaphore for read, then its reservation lock, held until the job is
+ * pushed.  A kernel queue has no VM and needs neither.
+ */
+static void oa_lock_vm(const struct fixport_xe_hw_ops *ops,
+		       struct fixport_xe_exec_queue *q)
+{
+	if (!q->vm)
+		return;
+
+	ops->vm_lock_read(q->vm);
+	ops->vm_resv_lock(q->vm);
+}
+
+static void oa_unlock_vm(const struct fixport_xe_hw_ops *ops,
+			 struct fixport_xe_exec_queue *q)
+{
+	if (!q->vm)
+		return;
+
+	ops->vm_resv_unlock(q->vm);
+	ops->vm_unlock_read(q->vm);
+}
+
+/**
+ * fixport_xe_oa_submit_bb() - run a configuration batch and wait for it
+ * @stream: the OA stream
+ * @bb: the batch, still owned by the caller
+ *
+ * The registers written by the batch are per-context, so it has to run in
+ * the user's context: on the stream's user exec queue when it has one, on
+ * the kernel queue otherwise.  The batch lives in the GGTT, not in the user
+ * queue's VM, and the job is marked so.
+ *
+ * Context: Process context; takes the queue's VM locks.
+ * Return: 0 once the batch has run, -ETIME if it did not finish within a
+ * second, or the error from creating the job or waiting for it.
+ */
+VISIBLE_IF_KUNIT int fixport_xe_oa_submit_bb(struct fixport_xe_oa_stream *stream,
+					     struct fixport_xe_bb *bb)
+{
+	const struct fixport_xe_hw_ops *ops = stream->ops;
+	struct fixport_xe_exec_queue *q = stream->exec_q ?: stream->k_exec_q;
+	struct fixport_xe_sched_job *job;
+	struct fixport_xe_fence *fence;
+	long timeout;
+	int err;
+
+	oa_lock_vm(ops, q);
+
+	job = ops->job_create(q, bb);
+	if (IS_ERR(job)) {
+		err = PTR_ERR(job);
+		goto err_unlock_vm;
+	}
+	job->ggtt = true;
+
+	ops->job_arm(job);
+	fence = ops->job_fence(job);
+	ops->job_push(job);
+
+	oa_unlock_vm(ops, q);
+
+	timeout = ops->fence_wait(fence, OA_SUBMIT_TIMEOUT);
+	ops->fence_put(fence);
+	if (timeout < 0)
+		return timeout;
+	if (!timeout)
+		return -ETIME;
+
+	return 0;
+
+err_unlock_vm:
+	oa_unlock_vm(ops, q);
+	return err;
+}
+EXPORT_SYMBOL_IF_KUNIT(fixport_xe_oa_submit_bb);
+
+/**
+ * fixport_xe_oa_load_with_lri() - write registers from the stream's context
+ * @stream: the OA stream
+ * @regs: the registers and their values
+ * @n_regs: how many
+ *
+ * Context: Process context; takes the queue's VM locks.
+ * Return: 0 on success, or a negative error; the batch is freed either way.
+ */
+VISIBLE_IF_KUNIT int fixport_xe_oa_load_with_lri(struct fixport_xe_oa_stream *stream,
+						 const struct fixport_xe_oa_reg *regs,
+						 u32 n_regs)
+{
+	const struct fixport_xe_hw_ops *ops = stream->ops;
+	struct fixport_xe_bb *bb;
+	struct fixport_cs cs;
+	int err;
+
+	bb = ops->bb_alloc(stream->gt, fixport_xe_oa_lri_dwords(n_regs));
+	if (IS_ERR(bb))
+		return PTR_ERR(bb);
+
+	fixport_cs_init(&cs, bb->cs, bb->size);
+	/* A truncated register list must not reach the GPU. */
+	err = fixport_xe_oa_write_lri(&cs, regs, n_regs);
+	if (err)
+		goto free_bb;
+	bb->len = cs.len;
+
+	err = fixport_xe_oa_submit_bb(stream, bb);
+
+free_bb:
+	ops->bb_free(bb);
+	return err;
+}
+EXPORT_SYMBOL_IF_KUNIT(fixport_xe_oa_load_with_lri);
+
+static u32 oa_format_to_oactrl(const struct fixport_xe_oa_format *format)
+{
+	return FIELD_PREP(FIXPORT_XE_OAR_OACONTROL_COUNTER_SEL_MASK,
+			  format->counter_select) |
+		FIELD_PREP(FIXPORT_XE_OA_OACONTROL_REPORT_BC_MASK,
+			   format->bc_report) |
+		FIELD_PREP(FIXPORT_XE_OA_OACONTROL_COUNTER_SIZE_MASK,
+			   format->counter_size);
+}
+
+static u32 oa_control(const struct fixport_xe_oa_stream *stream, bool enable)
+{
+	return oa_format_to_oactrl(stream->format) |
+		(enable ? FIXPORT_XE_OAR_OACONTROL_COUNTER_ENABLE : 0);
+}
+
+static int oa_configure_oar_context(struct fixport_xe_oa_stream *stream,
+				    bool enable)
+{
+	u32 base = stream->hwe_mmio_base;
+	const struct fixport_xe_oa_reg regs[] = {
+		{
+			FIXPORT_XE_OACTXCONTROL(base),
+			enable ? FIXPORT_XE_OA_COUNTER_RESUME : 0,
+		},
+		{
+			FIXPORT_XE_OAR_OACONTROL,
+			oa_control(stream, enable),
+		},
+		{
+			/* Disable must clear the bit that enable set. */
+			FIXPORT_XE_RING_CONTEXT_CONTROL(base),
+			fixport_masked_field(FIXPORT_XE_CTX_CTRL_OAC_CONTEXT_ENABLE,
+					     enable ? FIXPORT_XE_CTX_CTRL_OAC_CONTEXT_ENABLE : 0),
+		},
+	};
+
+	return fixport_xe_oa_load_with_lri(stream, regs, ARRAY_SIZE(regs));
+}
+
+static int oa_configure_oac_context(struct fixport_xe_oa_stream *stream,
+				    bool enable)
+{
+	u32 base = stream->hwe_mmio_base;
+	const struct fixport_xe_oa_reg regs[] = {
+		{
+			FIXPORT_XE_OACTXCONTROL(base),
+			enable ? FIXPORT_XE_OA_COUNTER_RESUME : 0,
+		},
+		{
+			FIXPORT_XE_OAC_OACONTROL,
+			oa_control(stream, enable),
+		},
+		{
+			/* Disable must clear the bit that enable set. */
+			FIXPORT_XE_RING_CONTEXT_CONTROL(base),
+			fixport_masked_field(FIXPORT_XE_CTX_CTRL_OAC_CONTEXT_ENABLE,
+					     enable ? FIXPORT_XE_CTX_CTRL_OAC_CONTEXT_ENABLE : 0) |
+			fixport_masked_field(FIXPORT_XE_CTX_CTRL_RUN_ALONE,
+					     enable ? FIXPORT_XE_CTX_CTRL_RUN_ALONE : 0),
+		},
+	};
+
+	/* The instance must fit the CCS select field or another CCS is measured. */
+	if (WARN_ON(stream->hwe_instance >
+		    FIELD_MAX(FIXPORT_XE_OAG_OACONTROL_OA_CCS_SELECT_MASK)))
+		return -EINVAL;
+
+	/* OAC_OACONTROL is only writable once the OA unit selects this CCS. */
+	stream->ops->mmio_write32(stream->gt, stream->oa_ctrl,
+				  FIELD_PREP(FIXPORT_XE_OAG_OACONTROL_OA_CCS_SELECT_MASK,
+					     stream->hwe_instance));
+
+	return fixport_xe_oa_load_with_lri(stream, regs, ARRAY_SIZE(regs));
+}
+
+/**
+ * fixport_xe_oa_configure_oa_context() - start or stop OA in a context
+ * @stream: the OA stream
+ * @enable: start (true) or stop (false) the context's counters
+ *
+ * Writes OACTXCONTROL, the OA unit's control register and the context's
+ * RING_CONTEXT_CONTROL with one MI_LOAD_REGISTER_IMM batch run in the
+ * stream's context; for OAC, first selects the stream's CCS over MMIO.
+ *
+ * Context: Process context; takes the queue's VM locks and sleeps.
+ * Return: 0 on success (and for engines without OAR/OAC, which have
+ * nothing to configure), or a negative error.
+ */
+int fixport_xe_oa_configure_oa_context(struct fixport_xe_oa_stream *stream,
+				       bool enable)
+{
+	switch (stream->hwe_class) {
+	case FIXPORT_XE_ENGINE_CLASS_RENDER:
+		return oa_configure_oar_context(stream, enable);
+	case FIXPORT_XE_ENGINE_CLASS_COMPUTE:
+		return oa_configure_oac_context(stream, enable);
+	default:
+		/* Video engines do not support MI_REPORT_PERF_COUNT. */
+		return 0;
+	}
+}
+EXPORT_SYMBOL_GPL(fixport_xe_oa_configure_oa_context);
+
+/**
+ * fixport_xe_oa_check_exec_queue() - may an OA stream measure this queue
+ * @q: the exec queue named by the stream open request, or NULL
+ *
+ * The configuration batch runs as one job, which only reaches the first
+ * LRC of a parallel queue; rather than measure one context of several,
+ * such queues are refused.
+ *
+ * Context: Any context.
+ * Return: 0 if it may, -ENOENT for no queue, -EOPNOTSUPP for a queue of
+ * width greater than one.
+ */
+int fixport_xe_oa_check_exec_queue(const struct fixport_xe_exec_queue *q)
+{
+	if (!q)
+		return -ENOENT;
+
+	if (q->width > 1)
+		return -EOPNOTSUPP;
+
+	return 0;
+}
+EXPORT_SYMBOL_GPL(fixport_xe_oa_check_exec_queue);
+
+MODULE_DESCRIPTION("drm-fixport: xe OA context configuration and ring ops, 6.12.y backport");
+MODULE_LICENSE("GPL");

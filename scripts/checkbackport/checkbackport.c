@@ -1,0 +1,333 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * checkbackport - every name of a commit across the trees of a repository
+ *
+ * Entry point: option parsing, git config, the subcommand table and the
+ * manual page.  See Documentation/checkbackport.rst.
+ */
+#include <getopt.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "cbp.h"
+
+#define CBP_VERSION	"1.0"
+
+static const struct cbp_command commands[] = {
+	{ "index", cmd_index, 0, 0, "index [--rebuild]" },
+	{ "names", cmd_names, 1, 1, "names [--json] [--patch-id] ID" },
+	{ "fixes", cmd_fixes, 1, 1, "fixes [--json] ID" },
+};
+
+static const char manual[] =
+"NAME\n"
+"       checkbackport - every name of a commit across the trees of a repository\n"
+"\n"
+"SYNOPSIS\n"
+"       checkbackport index [--rebuild] [OPTIONS]\n"
+"       checkbackport names [--json] [--patch-id] [OPTIONS] ID\n"
+"       checkbackport fixes [--json] [OPTIONS] ID\n"
+"       checkbackport --help | --version\n"
+"\n"
+"DESCRIPTION\n"
+"       A change that is cherry-picked between trees gets a new commit ID\n"
+"       each time.  checkbackport keeps an index of every commit reachable\n"
+"       from the repository's refs and of the IDs each message cites, and\n"
+"       answers which IDs are the same change, where each landed, and why\n"
+"       they are linked.\n"
+"\n"
+"       Citations that make two commits names of one change:\n"
+"           (cherry picked from commit X)    anywhere, any number\n"
+"           commit X upstream.\n"
+"           [ Upstream commit X ]\n"
+"           Upstream commit X\n"
+"           (backported from commit X)\n"
+"       Citations recorded but not joining names:\n"
+"           Fixes: X (\"subject\")\n"
+"           Stable-dep-of: X (\"subject\")\n"
+"       X may be abbreviated (7 to 40 hex digits); it is expanded when it\n"
+"       names exactly one commit and kept as written otherwise.\n"
+"\n"
+"COMMANDS\n"
+"       index\n"
+"           Build the index, or update it with the commits and tags added\n"
+"           since the last run (reading only those).  Reports how many\n"
+"           commits were read.  An index of another schema version or a\n"
+"           damaged one is rebuilt with a message.\n"
+"\n"
+"       names ID\n"
+"           Print every name of the change ID belongs to as a tree rooted\n"
+"           at the original, each as 12-char-id (\"subject\") with its\n"
+"           first release, the tracked branches containing it and the\n"
+"           citations linking it.  IDs cited but absent from the repository\n"
+"           are listed as missing.  Says which name reached mainline first\n"
+"           and warns when the change is in mainline more than once.\n"
+"           Commits sharing only a subject are never joined; --patch-id\n"
+"           lists commits with the same `git patch-id --stable` separately,\n"
+"           as weaker evidence.\n"
+"\n"
+"       fixes ID\n"
+"           Resolve each Fixes: target of ID (or of any other name of ID)\n"
+"           to its class and report, per tracked branch, the first release\n"
+"           containing a name of the bug and of the fix.  When the fix was\n"
+"           released before the commit it cites, names the alias of the\n"
+"           bug that explains it.\n"
+"\n"
+"       ID is a full or abbreviated commit ID (also one only cited by\n"
+"       other commits), or any revision git understands.\n"
+"\n"
+"OPTIONS\n"
+"       -C, --repo=DIR       repository to use (default: discovered from .)\n"
+"       --index=FILE         index file (default: $GIT_DIR/checkbackport.db)\n"
+"       --mainline=BRANCH    mainline branch (default: master)\n"
+"       --stable=GLOBS       stable branches (default: \"linux-*.y\")\n"
+"       --branches=GLOBS     other branches to track (default: none)\n"
+"       --tags=GLOB          release tags (default: \"v*\")\n"
+"       --json               machine-readable output\n"
+"       --patch-id           names: add patch-id matches\n"
+"       --update             update the index before answering\n"
+"       --rebuild            discard the index and build it again\n"
+"       -q, --quiet          no progress or notes on stderr\n"
+"       -h, --help           this page\n"
+"       --version            print the version\n"
+"\n"
+"       Branch names are short ref names of local or remote-tracking\n"
+"       branches (\"master\", \"origin/linux-6.12.y\"); GLOBS are blank- or\n"
+"       comma-separated fnmatch(3) patterns.  Release tags must also parse\n"
+"       as kernel versions, ordered v6.12-rc7 < v6.12 < v6.12.1 < v6.13-rc1.\n"
+"\n"
+"CONFIGURATION\n"
+"       checkbackport.mainline, checkbackport.stable, checkbackport.branches,\n"
+"       checkbackport.tags and checkbackport.index give the defaults of\n"
+"       the options of the same names; options override them.\n"
+"\n"
+"EXIT STATUS\n"
+"       0   success, nothing to report\n"
+"       1   findings: names: the change is in mainline more than once;\n"
+"           fixes: a Fixes: target has no name in this repository, or the\n"
+"           fix was released before every name of its bug\n"
+"       2   usage error, repository or index error, unknown or ambiguous ID\n"
+"\n"
+"FILES\n"
+"       $GIT_DIR/checkbackport.db       the index (SQLite)\n"
+"       $GIT_DIR/checkbackport.db.lock  serialises index updates\n"
+"\n"
+"EXAMPLES\n"
+"       checkbackport index\n"
+"       checkbackport names 55039832f98c\n"
+"       checkbackport fixes --json a6dd15981c03\n";
+
+static void usage_error(const char *fmt, const char *arg)
+{
+	fputs("checkbackport: usage error: ", stderr);
+	fprintf(stderr, fmt, arg);
+	fputs("\nTry 'checkbackport --help'.\n", stderr);
+}
+
+/* Fill unset settings from git config, then from the defaults. */
+static int read_config(git_repository *repo, struct cbp_settings *set,
+		       char **owned)
+{
+	static const struct {
+		const char *key;
+		size_t offset;
+		const char *def;
+	} keys[] = {
+		{ "checkbackport.index",
+		  offsetof(struct cbp_settings, index_path), NULL },
+		{ "checkbackport.mainline",
+		  offsetof(struct cbp_settings, mainline), "master" },
+		{ "checkbackport.stable",
+		  offsetof(struct cbp_settings, stable), "linux-*.y" },
+		{ "checkbackport.branches",
+		  offsetof(struct cbp_settings, branches), "" },
+		{ "checkbackport.tags",
+		  offsetof(struct cbp_settings, tags), "v*" },
+	};
+	git_config *cfg = NULL;
+	size_t i;
+
+	if (git_repository_config_snapshot(&cfg, repo) < 0)
+		return cbp_error_git("cannot read git config");
+	for (i = 0; i < ARRAY_SIZE(keys); i++) {
+		const char **field = (const char **)((char *)set +
+						     keys[i].offset);
+		const char *val;
+
+		if (*field)
+			continue;
+		if (!git_config_get_string(&val, cfg, keys[i].key)) {
+			owned[i] = cbp_strdup(val);
+			*field = owned[i];
+		} else {
+			*field = keys[i].def;
+		}
+	}
+	git_error_clear();
+	git_config_free(cfg);
+	return 0;
+}
+
+enum {
+	OPT_INDEX = 256, OPT_MAINLINE, OPT_STABLE, OPT_BRANCHES, OPT_TAGS,
+	OPT_JSON, OPT_PATCH_ID, OPT_UPDATE, OPT_REBUILD, OPT_VERSION,
+};
+
+static const struct option long_options[] = {
+	{ "repo", required_argument, NULL, 'C' },
+	{ "index", required_argument, NULL, OPT_INDEX },
+	{ "mainline", required_argument, NULL, OPT_MAINLINE },
+	{ "stable", required_argument, NULL, OPT_STABLE },
+	{ "branches", required_argument, NULL, OPT_BRANCHES },
+	{ "tags", required_argument, NULL, OPT_TAGS },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "patch-id", no_argument, NULL, OPT_PATCH_ID },
+	{ "update", no_argument, NULL, OPT_UPDATE },
+	{ "rebuild", no_argument, NULL, OPT_REBUILD },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* Returns -1 to go on, or an exit status. */
+static int parse_options(int argc, char **argv, struct cbp_options *opt)
+{
+	int c;
+
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "+C:qh", long_options, NULL)) != -1) {
+		switch (c) {
+		case 'C':
+			opt->repo_path = optarg;
+			break;
+		case OPT_INDEX:
+			opt->set.index_path = optarg;
+			break;
+		case OPT_MAINLINE:
+			opt->set.mainline = optarg;
+			break;
+		case OPT_STABLE:
+			opt->set.stable = optarg;
+			break;
+		case OPT_BRANCHES:
+			opt->set.branches = optarg;
+			break;
+		case OPT_TAGS:
+			opt->set.tags = optarg;
+			break;
+		case OPT_JSON:
+			opt->json = 1;
+			break;
+		case OPT_PATCH_ID:
+			opt->patch_id = 1;
+			break;
+		case OPT_UPDATE:
+			opt->update = 1;
+			break;
+		case OPT_REBUILD:
+			opt->rebuild = 1;
+			break;
+		case 'q':
+			opt->quiet = 1;
+			break;
+		case 'h':
+			fputs(manual, stdout);
+			return CBP_EXIT_OK;
+		case OPT_VERSION:
+			printf("checkbackport %s (libgit2 %s, SQLite %s)\n",
+			       CBP_VERSION, LIBGIT2_VERSION, sqlite3_libversion());
+			return CBP_EXIT_OK;
+		default:
+			usage_error("unknown or incomplete option '%s'",
+				    argv[optind - 1]);
+			return CBP_EXIT_ERROR;
+		}
+	}
+	return -1;
+}
+
+/**
+ * main() - parse options, open the repository, run one subcommand
+ * @argc: argument count
+ * @argv: arguments
+ *
+ * Return: CBP_EXIT_OK, CBP_EXIT_FINDINGS or CBP_EXIT_ERROR.
+ */
+int main(int argc, char **argv)
+{
+	struct cbp_options opt = { 0 };
+	struct cbp_ctx ctx = { .opt = &opt };
+	const struct cbp_command *cmd = NULL;
+	char *owned[5] = { NULL };
+	int ret, i;
+
+	/* Options may come before and after the subcommand. */
+	ret = parse_options(argc, argv, &opt);
+	if (ret >= 0)
+		return ret;
+	if (optind >= argc) {
+		usage_error("%s", "no subcommand given");
+		return CBP_EXIT_ERROR;
+	}
+	if (!strcmp(argv[optind], "help")) {
+		fputs(manual, stdout);
+		return CBP_EXIT_OK;
+	}
+	for (i = 0; i < (int)ARRAY_SIZE(commands); i++)
+		if (!strcmp(argv[optind], commands[i].name))
+			cmd = &commands[i];
+	if (!cmd) {
+		usage_error("unknown subcommand '%s'", argv[optind]);
+		return CBP_EXIT_ERROR;
+	}
+	argc -= optind;
+	argv += optind;
+	optind = 1;
+	ret = parse_options(argc, argv, &opt);
+	if (ret >= 0)
+		return ret;
+	/* GNU getopt permutes; "+" keeps operands in order, so loop. */
+	opt.argv = cbp_calloc(argc, sizeof(*opt.argv));
+	while (optind < argc) {
+		opt.argv[opt.argc++] = argv[optind++];
+		ret = parse_options(argc, argv, &opt);
+		if (ret >= 0) {
+			free(opt.argv);
+			return ret;
+		}
+	}
+	if (opt.argc < cmd->min_args ||
+	    (cmd->max_args >= 0 && opt.argc > cmd->max_args)) {
+		usage_error("checkbackport %s", cmd->usage);
+		free(opt.argv);
+		return CBP_EXIT_ERROR;
+	}
+	cbp_set_quiet(opt.quiet);
+
+	git_libgit2_init();
+	/* Each commit is read once: the object cache would only grow. */
+	git_libgit2_opts(GIT_OPT_ENABLE_CACHING, 0);
+	git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
+
+	if (git_repository_open_ext(&ctx.repo, opt.repo_path ? opt.repo_path : ".",
+				    0, NULL) < 0) {
+		cbp_error_git(opt.repo_path ? opt.repo_path :
+			      "not a git repository (or any parent directory)");
+		ret = cbp_fail();
+	} else if (read_config(ctx.repo, &opt.set, owned)) {
+		ret = cbp_fail();
+	} else {
+		ret = cmd->fn(&ctx);
+	}
+
+	git_repository_free(ctx.repo);
+	git_libgit2_shutdown();
+	for (i = 0; i < (int)ARRAY_SIZE(owned); i++)
+		free(owned[i]);
+	free(opt.argv);
+	return ret;
+}

@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Helpers shared by the subcommands: the single error path, opening the
+ * index for a query, and formatting commits for people and for JSON.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cbp.h"
+
+/**
+ * cbp_fail() - print the recorded error and give the error exit status
+ *
+ * This is the one place errors reach the user: "checkbackport: error: "
+ * followed by the message recorded by the failing layer, which carries
+ * libgit2's or SQLite's own text where one of them failed.
+ *
+ * Return: CBP_EXIT_ERROR.
+ */
+int cbp_fail(void)
+{
+	const char *msg = cbp_errmsg();
+
+	fprintf(stderr, "checkbackport: error: %s\n",
+		msg[0] ? msg : "unknown error");
+	return CBP_EXIT_ERROR;
+}
+
+/**
+ * cbp_open_index() - open the index for a query subcommand
+ * @ctx: the context
+ * @idx: the opened index
+ *
+ * Builds the index when there is none (or it is damaged or of another
+ * version); updates it first with --update, rebuilds it with --rebuild.
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
+int cbp_open_index(struct cbp_ctx *ctx, struct cbp_index **idx)
+{
+	unsigned int flags = 0;
+
+	if (ctx->opt->update)
+		flags |= CBP_OPEN_UPDATE;
+	if (ctx->opt->rebuild)
+		flags |= CBP_OPEN_REBUILD;
+	return cbp_index_open(idx, ctx->repo, &ctx->opt->set, flags, NULL);
+}
+
+/**
+ * cbp_cite_str() - a commit in kernel citation form
+ * @c: the commit
+ * @buf: output buffer
+ * @size: its size
+ *
+ * Present commits become 12-char-id ("subject"); cited-only IDs are
+ * given as cited, without a subject.
+ *
+ * Return: @buf.
+ */
+const char *cbp_cite_str(const struct cbp_commit *c, char *buf, size_t size)
+{
+	if (c->state == CBP_PRESENT)
+		snprintf(buf, size, "%.12s (\"%s\")", c->hex, c->subject);
+	else
+		snprintf(buf, size, "%.12s", c->hex);
+	return buf;
+}
+
+/**
+ * cbp_branches_str() - names of the branches in a containment bitmap
+ * @idx: the index
+ * @mask: bitmap from cbp_commit.branches
+ * @buf: output buffer
+ * @size: its size
+ *
+ * Mainline first, then stable branches, then others, each by name.
+ *
+ * Return: @buf, "-" if no tracked branch contains the commit.
+ */
+const char *cbp_branches_str(const struct cbp_index *idx,
+			     unsigned long long mask, char *buf, size_t size)
+{
+	size_t len = 0;
+	int role, bit;
+
+	buf[0] = '\0';
+	for (role = CBP_ROLE_MAINLINE; role <= CBP_ROLE_OTHER; role++) {
+		for (bit = 0; bit < cbp_index_nr_branches(idx); bit++) {
+			const struct cbp_branch *b = cbp_index_branch(idx, bit);
+
+			if (!b || b->role != role || !(mask & (1ULL << bit)))
+				continue;
+			len += snprintf(buf + len, len < size ? size - len : 0,
+					"%s%s", len ? " " : "", b->name);
+		}
+	}
+	if (!buf[0])
+		snprintf(buf, size, "-");
+	return buf;
+}
+
+/**
+ * cbp_state_str() - the state of an index row as a word
+ * @state: enum cbp_state
+ *
+ * Return: "present", "missing" or "ambiguous".
+ */
+const char *cbp_state_str(int state)
+{
+	if (state == CBP_PRESENT)
+		return "present";
+	return state == CBP_AMBIGUOUS ? "ambiguous" : "missing";
+}
+
+/**
+ * cbp_resolve_arg() - resolve a user-supplied commit name or explain why not
+ * @idx: the index
+ * @name: the name
+ * @id: the row found
+ *
+ * An ambiguous short ID lists its candidates on stderr.
+ *
+ * Return: 0 if found, else CBP_EXIT_ERROR after printing one error.
+ */
+int cbp_resolve_arg(struct cbp_index *idx, const char *name, long long *id)
+{
+	struct cbp_commit *cands;
+	size_t nr, i;
+	char buf[640];
+	int rc;
+
+	rc = cbp_resolve(idx, name, id, &cands, &nr);
+	if (!rc)
+		return 0;
+	cbp_fail();
+	if (rc == CBP_IS_AMBIGUOUS) {
+		fprintf(stderr, "checkbackport: hint: the candidates are:\n");
+		for (i = 0; i < nr; i++)
+			fprintf(stderr, "checkbackport: hint:   %s\n",
+				cbp_cite_str(&cands[i], buf, sizeof(buf)));
+	}
+	free(cands);
+	return CBP_EXIT_ERROR;
+}
+
+/**
+ * cbp_commit_json() - a commit as a JSON object
+ * @idx: the index (for branch names)
+ * @c: the commit
+ *
+ * Return: a new object with id, abbrev, subject, state, first_release and
+ * branches.
+ */
+struct json_object *cbp_commit_json(const struct cbp_index *idx,
+				    const struct cbp_commit *c)
+{
+	struct json_object *o = json_object_new_object();
+	struct json_object *br = json_object_new_array();
+	char abbrev[13];
+	int role, bit;
+
+	snprintf(abbrev, sizeof(abbrev), "%.12s", c->hex);
+	json_object_object_add(o, "id", json_object_new_string(c->hex));
+	json_object_object_add(o, "abbrev", json_object_new_string(abbrev));
+	json_object_object_add(o, "state",
+			       json_object_new_string(cbp_state_str(c->state)));
+	json_object_object_add(o, "subject", c->state == CBP_PRESENT ?
+			       json_object_new_string(c->subject) : NULL);
+	json_object_object_add(o, "first_release", c->release[0] ?
+			       json_object_new_string(c->release) : NULL);
+	for (role = CBP_ROLE_MAINLINE; role <= CBP_ROLE_OTHER; role++)
+		for (bit = 0; bit < cbp_index_nr_branches(idx); bit++) {
+			const struct cbp_branch *b = cbp_index_branch(idx, bit);
+
+			if (b && b->role == role && (c->branches & (1ULL << bit)))
+				json_object_array_add(br,
+						      json_object_new_string(b->name));
+		}
+	json_object_object_add(o, "branches", br);
+	return o;
+}
+
+/**
+ * cbp_json_print() - print a JSON document on stdout and free it
+ * @obj: the document
+ */
+void cbp_json_print(struct json_object *obj)
+{
+	puts(json_object_to_json_string_ext(obj, JSON_C_TO_STRING_PRETTY |
+					    JSON_C_TO_STRING_NOSLASHESCAPE));
+	json_object_put(obj);
+}

@@ -1,0 +1,500 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A small hand-written scanner for the commit citations used
+ * by the kernel's stable process and by the DRM cherry-pick workflow.
+ *
+ * Recognised forms (case-insensitive keywords, leading blanks allowed):
+ *
+ *   (cherry picked from commit X)      anywhere on a line, any number
+ *   (backported from commit X)         anywhere on a line
+ *   commit X upstream.                 at the start of a line
+ *   [ Upstream commit X ]              at the start of a line
+ *   Upstream commit X                  at the start of a line
+ *   Fixes: X ("subject")               trailer
+ *   Stable-dep-of: X ("subject")       trailer
+ *
+ * X is 7 to 40 hex digits followed by a non-alphanumeric character or the
+ * end of the line; anything else is ignored rather than guessed at.
+ */
+#define _GNU_SOURCE
+#include <string.h>
+
+#include "trailer.h"
+
+static int is_blank(unsigned char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+static int is_hex(unsigned char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
+	       (c >= 'A' && c <= 'F');
+}
+
+static int is_alnum(unsigned char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+	       (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+static unsigned char lower(unsigned char c)
+{
+	return (c >= 'A' && c <= 'Z') ? c + ('a' - 'A') : c;
+}
+
+/* Does [p, end) start with the lower-case keyword @kw, ignoring case? */
+static const char *match_kw(const char *p, const char *end, const char *kw)
+{
+	size_t n = strlen(kw);
+	size_t i;
+
+	if ((size_t)(end - p) < n)
+		return NULL;
+	for (i = 0; i < n; i++)
+		if (lower((unsigned char)p[i]) != (unsigned char)kw[i])
+			return NULL;
+	return p + n;
+}
+
+static const char *skip_blank(const char *p, const char *end)
+{
+	while (p < end && is_blank((unsigned char)*p))
+		p++;
+	return p;
+}
+
+/*
+ * Parse an object ID at @p into @cite.  Returns the position after it, or
+ * NULL if there is no well-formed ID there.
+ */
+static const char *parse_hex(const char *p, const char *end,
+			     struct cbp_cite *cite)
+{
+	const char *s = p;
+	size_t n;
+
+	while (p < end && is_hex((unsigned char)*p) && p - s <= CBP_HEX_MAX)
+		p++;
+	n = p - s;
+	if (n < CBP_HEX_MIN || n > CBP_HEX_MAX)
+		return NULL;
+	if (p < end && is_alnum((unsigned char)*p))
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		cite->hex[i] = (char)lower((unsigned char)s[i]);
+	cite->hex[n] = '\0';
+	cite->hexlen = (unsigned int)n;
+	return p;
+}
+
+/* The ("subject") after a Fixes:-style ID, without the quotes. */
+static void parse_quoted(const char *p, const char *end, struct cbp_cite *cite)
+{
+	const char *q;
+
+	cite->quoted = NULL;
+	cite->quoted_len = 0;
+	p = skip_blank(p, end);
+	if (end - p < 2 || p[0] != '(' || p[1] != '"')
+		return;
+	p += 2;
+	/* The subject may itself contain quotes; the last '")' closes it. */
+	for (q = end - 2; q >= p; q--)
+		if (q[0] == '"' && q[1] == ')')
+			break;
+	cite->quoted = p;
+	cite->quoted_len = q >= p ? (size_t)(q - p) : (size_t)(end - p);
+}
+
+/* Forms anchored at the start of a line, by their leading keyword. */
+static const struct {
+	const char *kw;
+	enum cbp_kind kind;
+} line_forms[] = {
+	{ "fixes:", CBP_FIXES },
+	{ "stable-dep-of:", CBP_STABLE_DEP_OF },
+	{ "commit ", CBP_UPSTREAM },
+	{ "[", CBP_UPSTREAM_BRACKET },
+	{ "upstream commit", CBP_UPSTREAM_LINE },
+};
+
+static int scan_line_start(const char *p, const char *end,
+			   struct cbp_cite *cite)
+{
+	const char *q = NULL;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(line_forms); i++) {
+		q = match_kw(p, end, line_forms[i].kw);
+		if (q)
+			break;
+	}
+	if (!q)
+		return 0;
+	cite->kind = line_forms[i].kind;
+	cite->quoted = NULL;
+	cite->quoted_len = 0;
+
+	switch (cite->kind) {
+	case CBP_UPSTREAM:
+		/* "commit X upstream." */
+		q = parse_hex(skip_blank(q, end), end, cite);
+		return q && match_kw(skip_blank(q, end), end, "upstream");
+	case CBP_UPSTREAM_BRACKET:
+		/* "[ Upstream commit X ]" */
+		q = match_kw(skip_blank(q, end), end, "upstream commit");
+		if (!q || q == end || !is_blank((unsigned char)*q))
+			return 0;
+		break;
+	case CBP_UPSTREAM_LINE:
+		/* "Upstream commit X" or "Upstream commit: X" */
+		if (q < end && *q == ':')
+			q++;
+		if (q == end || !is_blank((unsigned char)*q))
+			return 0;
+		break;
+	default:
+		break;
+	}
+
+	q = parse_hex(skip_blank(q, end), end, cite);
+	if (!q)
+		return 0;
+	if (cite->kind == CBP_FIXES || cite->kind == CBP_STABLE_DEP_OF)
+		parse_quoted(q, end, cite);
+	return 1;
+}
+
+/*
+ * "... cherry picked from commit X" / "... backported from commit X",
+ * possibly several on one line.  @fn is called for each.
+ */
+static int scan_from_commit(const char *line, const char *end,
+			    struct cbp_cite *cite, cbp_cite_fn fn, void *data)
+{
+	static const char needle[] = "from commit ";
+	const size_t nlen = sizeof(needle) - 1;
+	const char *p = line;
+	const char *hit;
+	int ret;
+
+	while ((hit = memmem(p, end - p, needle, nlen))) {
+		const char *q;
+		const char *w = hit;
+
+		p = hit + nlen;
+		/* Walk back over the blank(s) before "from". */
+		while (w > line && is_blank((unsigned char)w[-1]))
+			w--;
+		if (w - line >= 6 && match_kw(w - 6, end, "picked")) {
+			w -= 6;
+			if (w - line < 7)
+				continue;
+			if (!match_kw(w - 7, end, "cherry ") &&
+			    !match_kw(w - 7, end, "cherry-"))
+				continue;
+			cite->kind = CBP_CHERRY_PICK;
+		} else if (w - line >= 10 && match_kw(w - 10, end, "backported")) {
+			cite->kind = CBP_BACKPORTED;
+		} else {
+			continue;
+		}
+		q = parse_hex(skip_blank(p, end), end, cite);
+		if (!q)
+			continue;
+		cite->quoted = NULL;
+		cite->quoted_len = 0;
+		ret = fn(cite, data);
+		if (ret)
+			return ret;
+		p = q;
+	}
+	return 0;
+}
+
+/**
+ * cbp_parse_message() - report every citation in a commit message
+ * @msg: the message (need not be NUL-terminated; may contain NULs)
+ * @len: its length in bytes
+ * @fn: callback invoked once per citation, in message order
+ * @data: passed through to @fn
+ *
+ * Return: 0 after a complete scan, or the first non-zero value returned by
+ * @fn.
+ */
+int cbp_parse_message(const char *msg, size_t len, cbp_cite_fn fn, void *data)
+{
+	const char *p = msg;
+	const char *end = msg + len;
+	struct cbp_cite cite;
+	unsigned int lineno = 0;
+	int ret;
+
+	if (!msg)
+		return 0;
+	while (p < end) {
+		const char *eol = memchr(p, '\n', end - p);
+		const char *next = eol ? eol + 1 : end;
+		const char *s;
+
+		if (!eol)
+			eol = end;
+		if (eol > p && eol[-1] == '\r')
+			eol--;
+		lineno++;
+		cite.line = lineno;
+		s = skip_blank(p, eol);
+		if (s < eol && scan_line_start(s, eol, &cite)) {
+			ret = fn(&cite, data);
+			if (ret)
+				return ret;
+		} else if (s < eol) {
+			ret = scan_from_commit(s, eol, &cite, fn, data);
+			if (ret)
+				return ret;
+		}
+		p = next;
+	}
+	return 0;
+}
+
+/*
+ * Length of the valid UTF-8 sequence at @p (at most @n bytes), or 0 if
+ * the bytes there are not valid UTF-8 (overlong forms and surrogates are
+ * rejected).
+ */
+static size_t utf8_len(const unsigned char *p, size_t n)
+{
+	size_t len, i;
+	unsigned int cp;
+
+	if (p[0] < 0x80)
+		return 1;
+	if (p[0] >= 0xc2 && p[0] <= 0xdf) {
+		len = 2;
+		cp = p[0] & 0x1f;
+	} else if (p[0] >= 0xe0 && p[0] <= 0xef) {
+		len = 3;
+		cp = p[0] & 0x0f;
+	} else if (p[0] >= 0xf0 && p[0] <= 0xf4) {
+		len = 4;
+		cp = p[0] & 0x07;
+	} else {
+		return 0;
+	}
+	if (n < len)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (p[i] & 0x3f);
+	}
+	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+		return 0;
+	return len;
+}
+
+/**
+ * cbp_sanitize() - copy text into a printable, valid UTF-8 buffer
+ * @in: input bytes
+ * @len: number of input bytes
+ * @out: output buffer
+ * @outsz: size of @out, at least 1
+ *
+ * Control characters become spaces, bytes that are not valid UTF-8 become
+ * '?', and the copy is truncated on a character boundary to fit.  The
+ * result is always NUL-terminated.
+ *
+ * Return: the length of the result, excluding the NUL.
+ */
+size_t cbp_sanitize(const char *in, size_t len, char *out, size_t outsz)
+{
+	const unsigned char *p = (const unsigned char *)in;
+	size_t i = 0, o = 0;
+
+	if (!outsz)
+		return 0;
+	while (i < len) {
+		size_t n = utf8_len(p + i, len - i);
+
+		if (n == 0) {
+			if (o + 1 >= outsz)
+				break;
+			out[o++] = '?';
+			i++;
+			continue;
+		}
+		if (o + n >= outsz)
+			break;
+		if (n == 1) {
+			out[o++] = (p[i] < 0x20 || p[i] == 0x7f) ? ' ' : p[i];
+		} else {
+			memcpy(out + o, p + i, n);
+			o += n;
+		}
+		i += n;
+	}
+	out[o] = '\0';
+	return o;
+}
+
+/**
+ * cbp_subject() - the subject of a commit message, as git log's %s
+ * @msg: the message
+ * @len: its length
+ * @out: output buffer
+ * @outsz: size of @out, at least 1
+ *
+ * The subject is the first paragraph with its lines joined by single
+ * spaces, sanitized with cbp_sanitize().  An empty message gives "".
+ *
+ * Return: the length of the subject.
+ */
+size_t cbp_subject(const char *msg, size_t len, char *out, size_t outsz)
+{
+	const char *p = msg, *end = msg + len;
+	size_t o = 0;
+
+	if (!outsz)
+		return 0;
+	out[0] = '\0';
+	if (!msg)
+		return 0;
+	/* Skip leading blank lines. */
+	while (p < end) {
+		const char *eol = memchr(p, '\n', end - p);
+		const char *s = p;
+
+		if (!eol)
+			eol = end;
+		while (s < eol && (is_blank((unsigned char)*s) || *s == '\r'))
+			s++;
+		if (s != eol)
+			break;
+		p = eol < end ? eol + 1 : end;
+	}
+	while (p < end && o + 1 < outsz) {
+		const char *eol = memchr(p, '\n', end - p);
+		const char *e;
+
+		if (!eol)
+			eol = end;
+		e = eol;
+		while (e > p && (is_blank((unsigned char)e[-1]) || e[-1] == '\r'))
+			e--;
+		if (e == p)
+			break;	/* blank line ends the paragraph */
+		if (o) {
+			out[o++] = ' ';
+			out[o] = '\0';
+		}
+		o += cbp_sanitize(p, e - p, out + o, outsz - o);
+		p = eol < end ? eol + 1 : end;
+	}
+	return o;
+}
+
+/**
+ * cbp_kind_name() - short human-readable name of a citation kind
+ * @kind: an enum cbp_kind value
+ *
+ * Return: a static string such as "cherry-pick"; "unknown" for others.
+ */
+const char *cbp_kind_name(int kind)
+{
+	switch (kind) {
+	case CBP_CHERRY_PICK:
+		return "cherry picked from";
+	case CBP_UPSTREAM:
+		return "commit X upstream";
+	case CBP_UPSTREAM_BRACKET:
+		return "[ Upstream commit X ]";
+	case CBP_UPSTREAM_LINE:
+		return "Upstream commit";
+	case CBP_BACKPORTED:
+		return "backported from";
+	case CBP_FIXES:
+		return "Fixes";
+	case CBP_STABLE_DEP_OF:
+		return "Stable-dep-of";
+	}
+	return "unknown";
+}
+
+/**
+ * cbp_kind_is_origin() - does this citation say "I am a copy of X"?
+ * @kind: an enum cbp_kind value
+ *
+ * Return: 1 for the cherry-pick/upstream/backport forms, 0 otherwise.
+ */
+int cbp_kind_is_origin(int kind)
+{
+	return kind >= CBP_CHERRY_PICK && kind <= CBP_BACKPORTED;
+}
+
+static int parse_num(const char **pp, const char *end, unsigned long max,
+		     unsigned long *val)
+{
+	const char *p = *pp;
+	unsigned long v = 0;
+
+	if (p == end || *p < '0' || *p > '9')
+		return -1;
+	/* No leading zeros: "v6.012" is not a release. */
+	if (*p == '0' && p + 1 < end && p[1] >= '0' && p[1] <= '9')
+		return -1;
+	while (p < end && *p >= '0' && *p <= '9') {
+		v = v * 10 + (unsigned long)(*p - '0');
+		if (v > max)
+			return -1;
+		p++;
+	}
+	*pp = p;
+	*val = v;
+	return 0;
+}
+
+/**
+ * cbp_version_key() - sort key of a kernel release tag
+ * @tag: tag name such as "v6.12-rc7", "v6.12", "v6.12.1" or "v2.6.39.4"
+ * @len: length of @tag
+ *
+ * Keys order releases the way the kernel does: v6.12-rc7 < v6.12 <
+ * v6.12.1 < v6.13-rc1.  The leading 'v' is optional.
+ *
+ * Return: a non-negative key, or -1 if @tag is not a release name.
+ */
+long long cbp_version_key(const char *tag, size_t len)
+{
+	static const unsigned long max[4] = { 255, 1023, 4095, 4095 };
+	const char *p = tag, *end = tag + len;
+	unsigned long comp[4] = { 0, 0, 0, 0 };
+	unsigned long rc = 255;	/* a final release sorts after its rcs */
+	int n = 0;
+
+	if (p < end && *p == 'v')
+		p++;
+	for (;;) {
+		if (n == 4 || parse_num(&p, end, max[n], &comp[n]))
+			return -1;
+		n++;
+		if (p < end && *p == '.') {
+			p++;
+			continue;
+		}
+		break;
+	}
+	if (n < 2)
+		return -1;
+	if (p < end) {
+		if (!match_kw(p, end, "-rc"))
+			return -1;
+		p += 3;
+		if (parse_num(&p, end, 254, &rc) || rc == 0 || p != end)
+			return -1;
+	}
+	return ((((long long)comp[0] << 10 | comp[1]) << 12 | comp[2]) << 12 |
+		comp[3]) << 8 | rc;
+}

@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Finding the commit IDs that a commit message cites.
+ *
+ * The scanner is deliberately free of libgit2 and SQLite so that it can be
+ * unit-tested and fuzzed on its own.  It never allocates and never reads
+ * past the length it is given; the message need not be NUL-terminated.
+ */
+#ifndef CHECKBACKPORT_TRAILER_H
+#define CHECKBACKPORT_TRAILER_H
+
+#include <stddef.h>
+
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#endif
+
+/* Shortest abbreviated ID accepted in a citation (git's default). */
+#define CBP_HEX_MIN	7
+#define CBP_HEX_MAX	40
+
+/*
+ * Citation kinds.  The values are stored in the index (links.kind), so
+ * they must never be renumbered.  Kinds below CBP_FIXES say "this commit
+ * is a copy of X"; they join commits into one class of names.
+ */
+enum cbp_kind {
+	CBP_CHERRY_PICK = 1,	/* (cherry picked from commit X) */
+	CBP_UPSTREAM = 2,	/* commit X upstream. */
+	CBP_UPSTREAM_BRACKET = 3,	/* [ Upstream commit X ] */
+	CBP_UPSTREAM_LINE = 4,	/* Upstream commit X */
+	CBP_BACKPORTED = 5,	/* (backported from commit X) */
+	CBP_FIXES = 16,		/* Fixes: X ("subject") */
+	CBP_STABLE_DEP_OF = 17,	/* Stable-dep-of: X ("subject") */
+};
+
+/**
+ * struct cbp_cite - one citation found in a commit message
+ * @kind: which trailer form was matched
+ * @line: 1-based line number of the citation within the message
+ * @hex: the cited ID as written, lower-cased, NUL-terminated
+ * @hexlen: number of hex digits in @hex
+ * @quoted: start of the quoted subject of a Fixes:/Stable-dep-of: trailer
+ *	    (points into the message), or NULL
+ * @quoted_len: length of @quoted in bytes
+ */
+struct cbp_cite {
+	enum cbp_kind kind;
+	unsigned int line;
+	char hex[CBP_HEX_MAX + 1];
+	unsigned int hexlen;
+	const char *quoted;
+	size_t quoted_len;
+};
+
+/*
+ * Called once per citation, in message order.  A non-zero return stops the
+ * scan and is passed back by cbp_parse_message().
+ */
+typedef int (*cbp_cite_fn)(const struct cbp_cite *cite, void *data);
+
+int cbp_parse_message(const char *msg, size_t len, cbp_cite_fn fn, void *data);
+size_t cbp_sanitize(const char *in, size_t len, char *out, size_t outsz);
+size_t cbp_subject(const char *msg, size_t len, char *out, size_t outsz);
+const char *cbp_kind_name(int kind);
+int cbp_kind_is_origin(int kind);
+long long cbp_version_key(const char *tag, size_t len);
+
+#endif /* CHECKBACKPORT_TRAILER_H */

@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Error recording and allocation helpers.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <git2.h>
+#include <sqlite3.h>
+
+#include "util.h"
+
+static char errbuf[1024];
+static int quiet;
+
+/**
+ * cbp_error() - record the message of the error being returned
+ * @fmt: printf-style format
+ *
+ * Return: -1, so that callers can write "return cbp_error(...);".
+ */
+int cbp_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(errbuf, sizeof(errbuf), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/**
+ * cbp_error_git() - record a failed libgit2 call with libgit2's message
+ * @what: what was being done, e.g. "cannot open repository"
+ *
+ * Return: -1.
+ */
+int cbp_error_git(const char *what)
+{
+	const git_error *e = git_error_last();
+
+	return cbp_error("%s: %s", what,
+			 e && e->message ? e->message : "unknown libgit2 error");
+}
+
+/**
+ * cbp_error_sqlite() - record a failed SQLite call with SQLite's message
+ * @db: the connection the call failed on (may be NULL)
+ * @what: what was being done
+ *
+ * Return: -1.
+ */
+int cbp_error_sqlite(struct sqlite3 *db, const char *what)
+{
+	return cbp_error("%s: %s", what,
+			 db ? sqlite3_errmsg(db) : "out of memory");
+}
+
+/**
+ * cbp_errmsg() - the last recorded error message
+ *
+ * Return: the message; "" if none was recorded.
+ */
+const char *cbp_errmsg(void)
+{
+	return errbuf;
+}
+
+/**
+ * cbp_set_quiet() - silence cbp_note()
+ * @q: non-zero to silence
+ */
+void cbp_set_quiet(int q)
+{
+	quiet = q;
+}
+
+/**
+ * cbp_note() - print an informational line on stderr
+ * @fmt: printf-style format; a newline is appended
+ *
+ * Used for progress and for messages such as "rebuilding the index";
+ * silenced by --quiet.
+ */
+void cbp_note(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (quiet)
+		return;
+	fputs("checkbackport: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static void *oom(void)
+{
+	fputs("checkbackport: error: out of memory\n", stderr);
+	exit(CBP_EXIT_ERROR);
+}
+
+/**
+ * cbp_malloc() - malloc() that exits with status 2 on failure
+ * @size: bytes to allocate
+ *
+ * Return: the new memory.
+ */
+void *cbp_malloc(size_t size)
+{
+	void *p = malloc(size ? size : 1);
+
+	return p ? p : oom();
+}
+
+/**
+ * cbp_calloc() - calloc() that exits with status 2 on failure
+ * @nmemb: number of elements
+ * @size: size of one element
+ *
+ * Return: the new, zeroed memory.
+ */
+void *cbp_calloc(size_t nmemb, size_t size)
+{
+	void *p = calloc(nmemb ? nmemb : 1, size ? size : 1);
+
+	return p ? p : oom();
+}
+
+/**
+ * cbp_realloc() - realloc() that exits with status 2 on failure
+ * @ptr: memory to resize, or NULL
+ * @size: new size in bytes
+ *
+ * Return: the resized memory.
+ */
+void *cbp_realloc(void *ptr, size_t size)
+{
+	void *p = realloc(ptr, size ? size : 1);
+
+	return p ? p : oom();
+}
+
+/**
+ * cbp_strndup() - copy at most @n bytes of a string
+ * @s: the string
+ * @n: maximum bytes to copy
+ *
+ * Return: a new NUL-terminated string.
+ */
+char *cbp_strndup(const char *s, size_t n)
+{
+	size_t len = strnlen(s, n);
+	char *p = cbp_malloc(len + 1);
+
+	memcpy(p, s, len);
+	p[len] = '\0';
+	return p;
+}
+
+/**
+ * cbp_strdup() - copy a string
+ * @s: the string, or NULL
+ *
+ * Return: a new string, or NULL if @s is NULL.
+ */
+char *cbp_strdup(const char *s)
+{
+	return s ? cbp_strndup(s, strlen(s)) : NULL;
+}
+
+/**
+ * cbp_now() - monotonic time in seconds
+ *
+ * Return: seconds since an arbitrary point.
+ */
+double cbp_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/**
+ * cbp_grow() - make room for at least @need elements in a growable array
+ * @array: the array, or NULL
+ * @elsize: size of one element
+ * @need: number of elements required
+ * @alloc: in/out: number of elements allocated
+ *
+ * Return: the (possibly moved) array.
+ */
+void *cbp_grow(void *array, size_t elsize, size_t need, size_t *alloc)
+{
+	size_t n = *alloc ? *alloc : 16;
+
+	if (need <= *alloc)
+		return array;
+	while (n < need)
+		n *= 2;
+	*alloc = n;
+	return cbp_realloc(array, n * elsize);
+}

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Error reporting and allocation helpers shared by checkbackport's files.
+ *
+ * Library layers never print errors: they record one message with
+ * cbp_error() (or the libgit2/SQLite variants, which append the library's
+ * own message) and return a negative value.  The command layer prints the
+ * recorded message once, in one place, and picks the exit status.
+ */
+#ifndef CHECKBACKPORT_UTIL_H
+#define CHECKBACKPORT_UTIL_H
+
+#include <stddef.h>
+
+struct sqlite3;
+
+/* The kernel's spelling of the printf format attribute. */
+#ifndef __printf
+#define CBP_ATTRIBUTE	__attribute__
+#define __printf(a, b)	CBP_ATTRIBUTE((format(printf, a, b)))
+#endif
+
+/* Exit statuses, as documented in --help. */
+#define CBP_EXIT_OK		0
+#define CBP_EXIT_FINDINGS	1
+#define CBP_EXIT_ERROR		2
+
+__printf(1, 2) int cbp_error(const char *fmt, ...);
+int cbp_error_git(const char *what);
+int cbp_error_sqlite(struct sqlite3 *db, const char *what);
+const char *cbp_errmsg(void);
+__printf(1, 2) void cbp_note(const char *fmt, ...);
+void cbp_set_quiet(int quiet);
+
+void *cbp_malloc(size_t size);
+void *cbp_calloc(size_t nmemb, size_t size);
+void *cbp_realloc(void *ptr, size_t size);
+char *cbp_strdup(const char *s);
+char *cbp_strndup(const char *s, size_t n);
+double cbp_now(void);
+
+void *cbp_grow(void *array, size_t elsize, size_t need, size_t *alloc);
+
+#endif /* CHECKBACKPORT_UTIL_H */

@@ -27,6 +27,7 @@
  * @rebuild: --rebuild: discard the index and build it again
  * @update: --update: bring the index up to date before querying
  * @quiet: --quiet: no progress or notes on stderr
+ * @terse: --terse: check: one line per finding
  * @argc: number of operands after the subcommand
  * @argv: the operands
  */
@@ -38,6 +39,7 @@ struct cbp_options {
 	int rebuild;
 	int update;
 	int quiet;
+	int terse;
 	int argc;
 	char **argv;
 };
@@ -71,6 +73,7 @@ struct cbp_command {
 int cmd_index(struct cbp_ctx *ctx);
 int cmd_names(struct cbp_ctx *ctx);
 int cmd_fixes(struct cbp_ctx *ctx);
+int cmd_check(struct cbp_ctx *ctx);
 
 int cbp_fail(void);
 int cbp_open_index(struct cbp_ctx *ctx, struct cbp_index **idx);

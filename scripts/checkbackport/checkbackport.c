@@ -20,6 +20,8 @@ static const struct cbp_command commands[] = {
 	{ "index", cmd_index, 0, 0, "index [--rebuild]" },
 	{ "names", cmd_names, 1, 1, "names [--json] [--patch-id] ID" },
 	{ "fixes", cmd_fixes, 1, 1, "fixes [--json] ID" },
+	{ "check", cmd_check, 1, -1,
+	  "check [--json|--terse] [--stable BRANCH] [--patch-id] PATCH|ID|-..." },
 };
 
 static const char manual[] =
@@ -30,6 +32,8 @@ static const char manual[] =
 "       checkbackport index [--rebuild] [OPTIONS]\n"
 "       checkbackport names [--json] [--patch-id] [OPTIONS] ID\n"
 "       checkbackport fixes [--json] [OPTIONS] ID\n"
+"       checkbackport check [--json|--terse] [--patch-id] [--stable BRANCH]\n"
+"                           [OPTIONS] PATCH|ID|-...\n"
 "       checkbackport --help | --version\n"
 "\n"
 "DESCRIPTION\n"
@@ -75,6 +79,15 @@ static const char manual[] =
 "           containing a name of the bug and of the fix.  When the fix was\n"
 "           released before the commit it cites, names the alias of the\n"
 "           bug that explains it.\n"
+"\n"
+"       check PATCH|ID|-...\n"
+"           Check backports before they go to stable: format-patch files,\n"
+"           mailboxes holding several, - for standard input, or commits of\n"
+"           the repository.  Reports findings (error, warning, info) about\n"
+"           the upstream line, cherry-pick trailers, Fixes: targets, whether\n"
+"           the fix is already in the --stable branch, and the Cc: stable\n"
+"           annotation; --terse gives one line per finding.  Exit 1 on any\n"
+"           error finding.  See Documentation/checkbackport-check.rst.\n"
 "\n"
 "       ID is a full or abbreviated commit ID (also one only cited by\n"
 "       other commits), or any revision git understands.\n"
@@ -174,6 +187,7 @@ static int read_config(git_repository *repo, struct cbp_settings *set,
 enum {
 	OPT_INDEX = 256, OPT_MAINLINE, OPT_STABLE, OPT_BRANCHES, OPT_TAGS,
 	OPT_JSON, OPT_PATCH_ID, OPT_UPDATE, OPT_REBUILD, OPT_VERSION,
+	OPT_TERSE,
 };
 
 static const struct option long_options[] = {
@@ -184,6 +198,7 @@ static const struct option long_options[] = {
 	{ "branches", required_argument, NULL, OPT_BRANCHES },
 	{ "tags", required_argument, NULL, OPT_TAGS },
 	{ "json", no_argument, NULL, OPT_JSON },
+	{ "terse", no_argument, NULL, OPT_TERSE },
 	{ "patch-id", no_argument, NULL, OPT_PATCH_ID },
 	{ "update", no_argument, NULL, OPT_UPDATE },
 	{ "rebuild", no_argument, NULL, OPT_REBUILD },
@@ -221,6 +236,9 @@ static int parse_options(int argc, char **argv, struct cbp_options *opt)
 			break;
 		case OPT_JSON:
 			opt->json = 1;
+			break;
+		case OPT_TERSE:
+			opt->terse = 1;
 			break;
 		case OPT_PATCH_ID:
 			opt->patch_id = 1;

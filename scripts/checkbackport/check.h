@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * `checkbackport check`: the findings about one backport and how they are
+ * printed.  The checks themselves are in check.c; the finding types are
+ * listed in Documentation/checkbackport-check.rst and must keep their
+ * names, as scripts match on them.
+ */
+#ifndef CHECKBACKPORT_CHECK_H
+#define CHECKBACKPORT_CHECK_H
+
+#include "patch.h"
+
+enum cbp_level {
+	CBP_LEVEL_ERROR = 0,
+	CBP_LEVEL_WARNING = 1,
+	CBP_LEVEL_INFO = 2,
+};
+
+/**
+ * struct cbp_finding - one thing `check` has to say about a patch
+ * @level: enum cbp_level
+ * @type: stable upper-case name, e.g. "UPSTREAM_NOT_MAINLINE"
+ * @line: line of the input it is about, 0 for the patch as a whole
+ * @msg: what is wrong, one line
+ * @old: for a suggested edit, the line as it is; else NULL
+ * @new: for a suggested edit, the line it should be; else NULL
+ * @hint: what to do about it, or NULL
+ * @commit: full ID of the commit it is about, or ""
+ */
+struct cbp_finding {
+	int level;
+	const char *type;
+	unsigned int line;
+	char *msg;
+	char *old;
+	char *new;
+	char *hint;
+	char commit[41];
+};
+
+/**
+ * struct cbp_report - the findings about one patch
+ * @p: the patch
+ * @f: the findings, in the order they were made
+ * @nr: number of @f
+ * @alloc: allocated entries
+ * @count: number of findings per enum cbp_level
+ */
+struct cbp_report {
+	struct cbp_patch *p;
+	struct cbp_finding *f;
+	size_t nr;
+	size_t alloc;
+	int count[3];
+};
+
+const char *cbp_level_name(int level);
+
+#endif /* CHECKBACKPORT_CHECK_H */

@@ -39,11 +39,6 @@ static void say(const char *fmt, ...)
 
 static void power_off(void)
 {
-	/*
-	 * UML's console drains its output asynchronously: powering off at
-	 * once can lose the last lines, and the runner relies on "done".
-	 */
-	usleep(200 * 1000);
 	sync();
 	reboot(RB_POWER_OFF);
 	/* reboot() only returns on failure; the runner's timeout catches it. */

@@ -536,6 +536,7 @@ static int check_fixes(struct checker *chk, struct cbp_report *r,
 		const struct cbp_cite *ct = &ps->fixes.c[i];
 		unsigned int line = src_line(r->p, ct->line);
 		const struct cbp_commit *first = NULL, *in_br = NULL;
+		const struct cbp_commit *first_ml = NULL, *alias;
 		struct names bug = { NULL, 0, 0 };
 		struct cbp_finding *f;
 		struct cbp_commit t;
@@ -582,12 +583,17 @@ static int check_fixes(struct checker *chk, struct cbp_report *r,
 			if (b->release_key >= 0 &&
 			    (!first || rel_before(b, first)))
 				first = b;
+			if (b->release_key >= 0 && in_mainline(chk, b) &&
+			    (!first_ml || rel_before(b, first_ml)))
+				first_ml = b;
 			if (!in_br && in_stable(chk, b))
 				in_br = b;
 		}
-		if (first && (bug_first->state < 0 ||
-			      rel_before(first, bug_first)))
-			*bug_first = *first;
+		/* Where the bug landed: mainline decides which series have it. */
+		alias = first_ml ? first_ml : first;
+		if (alias && (bug_first->state < 0 ||
+			      rel_before(alias, bug_first)))
+			*bug_first = *alias;
 
 		if (!in_br) {
 			f = add(r, CBP_LEVEL_WARNING, "FIXES_NOT_IN_STABLE",
@@ -600,13 +606,18 @@ static int check_fixes(struct checker *chk, struct cbp_report *r,
 		/* A fix released before the commit it cites. */
 		if (fix_first && (t.release_key < 0 ||
 				  fix_first->release_key < t.release_key)) {
-			if (first && first->release_key <= fix_first->release_key) {
+			if (!first_ml || first_ml->release_key >
+			    fix_first->release_key)
+				first_ml = first;
+			if (first_ml &&
+			    first_ml->release_key <= fix_first->release_key) {
 				f = add(r, CBP_LEVEL_INFO, "FIXES_ALIAS", line,
 					"the fix reached %s (as %.12s) before the cited bug %.12s (%s); explained by the bug's other name %s, released in %s",
 					rel(fix_first), fix_first->hex, t.hex,
-					rel(&t), cite(first, buf2, sizeof(buf2)),
-					rel(first));
-				set_commit(f, first);
+					rel(&t),
+					cite(first_ml, buf2, sizeof(buf2)),
+					rel(first_ml));
+				set_commit(f, first_ml);
 			} else {
 				f = add(r, CBP_LEVEL_WARNING,
 					"FIXES_PRECEDES_BUG", line,
@@ -1069,8 +1080,9 @@ static int pick_stable(struct checker *chk)
 			}
 		}
 		if (n != 1)
-			return cbp_error("--stable '%s' matches %d stable branches; name the target with --stable BRANCH or 'git config checkbackport.stable BRANCH'",
-					 s ? s : "", n);
+			return cbp_error(
+				"--stable '%s' matches %d stable branches; name the target with --stable BRANCH or 'git config checkbackport.stable BRANCH'",
+				s ? s : "", n);
 		chk->stable = found;
 	}
 	if (branch_tip(chk->ctx->repo, chk->stable, &chk->stable_tip))
@@ -1161,8 +1173,9 @@ int cmd_check(struct cbp_ctx *ctx)
 	chk.have_mainline = chk.mainline &&
 		!branch_tip(ctx->repo, chk.mainline, &chk.mainline_tip);
 	if (!chk.have_mainline) {
-		cbp_error("no mainline branch '%s' in this repository (--mainline or checkbackport.mainline)",
-			  chk.mainline ? chk.mainline : "");
+		cbp_error(
+			"no mainline branch '%s' in this repository (--mainline or checkbackport.mainline)",
+			chk.mainline ? chk.mainline : "");
 		return cbp_fail();
 	}
 	for (i = 0; i < ctx->opt->argc; i++)

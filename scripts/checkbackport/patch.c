@@ -552,7 +552,8 @@ int cbp_patch_parse(struct cbp_patch_list *list, const char *source,
 		if (i < ls.nr && !mail_starts(&ls, i))
 			continue;
 		p = cbp_patch_add(list, source);
-		p->nr = (unsigned int)++n;
+		n++;
+		p->nr = (unsigned int)n;
 		parse_mail(p, &ls, start, i);
 		start = i;
 	}

@@ -1080,9 +1080,9 @@ static int pick_stable(struct checker *chk)
 			}
 		}
 		if (n != 1)
-			return cbp_error(
-				"--stable '%s' matches %d stable branches; name the target with --stable BRANCH or 'git config checkbackport.stable BRANCH'",
-				s ? s : "", n);
+			return cbp_error("--stable '%s' matches %d stable branches; %s",
+					 s ? s : "", n,
+					 "name the target with --stable BRANCH or 'git config checkbackport.stable BRANCH'");
 		chk->stable = found;
 	}
 	if (branch_tip(chk->ctx->repo, chk->stable, &chk->stable_tip))
@@ -1173,9 +1173,9 @@ int cmd_check(struct cbp_ctx *ctx)
 	chk.have_mainline = chk.mainline &&
 		!branch_tip(ctx->repo, chk.mainline, &chk.mainline_tip);
 	if (!chk.have_mainline) {
-		cbp_error(
-			"no mainline branch '%s' in this repository (--mainline or checkbackport.mainline)",
-			chk.mainline ? chk.mainline : "");
+		cbp_error("no mainline branch '%s' in this repository %s",
+			  chk.mainline ? chk.mainline : "",
+			  "(--mainline or checkbackport.mainline)");
 		return cbp_fail();
 	}
 	for (i = 0; i < ctx->opt->argc; i++)

@@ -219,7 +219,7 @@ static struct json_object *target_json(struct cbp_index *idx,
 int cmd_fixes(struct cbp_ctx *ctx)
 {
 	struct json_object *arr = NULL;
-	const struct cbp_commit *fix_first;
+	const struct cbp_commit *fix_first, *me;
 	struct cbp_class fix = { 0 };
 	struct target *t = NULL;
 	struct cbp_index *idx;
@@ -239,12 +239,12 @@ int cmd_fixes(struct cbp_ctx *ctx)
 	}
 	fix_first = first_in(&fix, -1);
 
+	me = &fix.members[cbp_class_contains(&fix, id)].c;
 	if (ctx->opt->json)
 		arr = json_object_new_array();
 	else
 		printf("fix: %s, %zu name%s, first released in %s\n",
-		       cbp_cite_str(&fix.members[cbp_class_contains(&fix, id)].c,
-				    a, sizeof(a)),
+		       cbp_cite_str(me, a, sizeof(a)),
 		       fix.nr, fix.nr == 1 ? "" : "s", rel_str(fix_first));
 	for (i = 0; i < nr; i++) {
 		int f = judge(&t[i], fix_first, note, sizeof(note));
@@ -261,8 +261,7 @@ int cmd_fixes(struct cbp_ctx *ctx)
 
 		json_object_object_add(o, "query",
 				       json_object_new_string(ctx->opt->argv[0]));
-		json_object_object_add(o, "fix", cbp_commit_json(idx,
-				       &fix.members[cbp_class_contains(&fix, id)].c));
+		json_object_object_add(o, "fix", cbp_commit_json(idx, me));
 		json_object_object_add(o, "fix_first_release", fix_first &&
 				       fix_first->release[0] ?
 				       json_object_new_string(fix_first->release) :

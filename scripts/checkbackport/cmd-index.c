@@ -38,10 +38,11 @@ int cmd_index(struct cbp_ctx *ctx)
 				       json_object_new_double(st.seconds));
 		cbp_json_print(o);
 	} else {
-		printf("%s %s: read %lld new commit%s (%lld citation%s); %lld commits, %lld release tags; %.2fs\n",
+		printf("%s %s: read %lld new commit%s (%lld citation%s); ",
 		       st.rebuilt ? "built" : "updated", cbp_index_path(idx),
 		       st.read, st.read == 1 ? "" : "s",
-		       st.links, st.links == 1 ? "" : "s",
+		       st.links, st.links == 1 ? "" : "s");
+		printf("%lld commits, %lld release tags; %.2fs\n",
 		       st.total, st.tags, st.seconds);
 	}
 	cbp_index_close(idx);

@@ -264,8 +264,11 @@ int cmd_names(struct cbp_ctx *ctx)
 			struct cbp_link *l;
 			size_t n, j;
 
-			json_object_object_add(jm, "parent", m->parent < 0 ? NULL :
-					       json_object_new_string(cls.members[m->parent].c.hex));
+			const char *ph = m->parent < 0 ? NULL :
+					 cls.members[m->parent].c.hex;
+
+			json_object_object_add(jm, "parent",
+					       ph ? json_object_new_string(ph) : NULL);
 			if (!cbp_links(idx, m->c.id, 1, 1, &l, &n)) {
 				for (j = 0; j < n; j++)
 					json_object_array_add(links,

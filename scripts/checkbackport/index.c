@@ -46,19 +46,18 @@
 
 #define CBP_APP_ID	0x43425031	/* "CBP1" */
 
-
 static const char schema_sql[] =
 	"CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);"
-	"CREATE TABLE commits(id INTEGER PRIMARY KEY, hex TEXT NOT NULL,"
-	" state INTEGER NOT NULL, subject TEXT, shash INTEGER,"
+	"CREATE TABLE commits(id INTEGER PRIMARY KEY, hex TEXT NOT NULL,\n"
+	" state INTEGER NOT NULL, subject TEXT, shash INTEGER,\n"
 	" atime INTEGER, parents BLOB);"
-	"CREATE TABLE reach(id INTEGER PRIMARY KEY,"
+	"CREATE TABLE reach(id INTEGER PRIMARY KEY,\n"
 	" rel INTEGER NOT NULL DEFAULT 0, branches INTEGER NOT NULL DEFAULT 0);"
-	"CREATE TABLE links(src INTEGER NOT NULL, kind INTEGER NOT NULL,"
+	"CREATE TABLE links(src INTEGER NOT NULL, kind INTEGER NOT NULL,\n"
 	" cited TEXT NOT NULL, quoted TEXT, dst INTEGER);"
-	"CREATE TABLE tags(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE,"
+	"CREATE TABLE tags(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE,\n"
 	" commit_id INTEGER NOT NULL, vkey INTEGER NOT NULL);"
-	"CREATE TABLE branches(bit INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+	"CREATE TABLE branches(bit INTEGER PRIMARY KEY, name TEXT NOT NULL,\n"
 	" role INTEGER NOT NULL, tip TEXT NOT NULL);";
 
 /* Created after the bulk load of a fresh build. */
@@ -933,7 +932,7 @@ static int resolve_links(struct build *b, long long first_rowid)
 
 	/* Full IDs first, so that short ones can match missing full ones. */
 	if (db_prepare(b->db,
-		       "SELECT rowid, cited FROM links WHERE rowid > ?"
+		       "SELECT rowid, cited FROM links WHERE rowid > ?\n"
 		       " ORDER BY length(cited) DESC, rowid", &sel))
 		return -1;
 	if (db_prepare(b->db, "UPDATE links SET dst = ? WHERE rowid = ?",
@@ -1068,7 +1067,7 @@ static int run_build(struct cbp_index *idx, const struct cbp_settings *set,
 	hash_grow(&b);
 
 	if (db_prepare(idx->db,
-		       "INSERT OR REPLACE INTO commits(id, hex, state, subject,"
+		       "INSERT OR REPLACE INTO commits(id, hex, state, subject,\n"
 		       " shash, atime, parents) VALUES (?, ?, 1, ?, ?, ?, ?)",
 		       &b.ins_commit) ||
 	    db_prepare(idx->db,
@@ -1085,8 +1084,8 @@ static int run_build(struct cbp_index *idx, const struct cbp_settings *set,
 	    (db_prepare(idx->db, "SELECT id, state FROM commits WHERE hex = ?",
 			&b.find_hex) ||
 	     db_prepare(idx->db,
-			"SELECT c.parents, r.rel, r.branches FROM commits c"
-			" LEFT JOIN reach r ON r.id = c.id"
+			"SELECT c.parents, r.rel, r.branches FROM commits c\n"
+			" LEFT JOIN reach r ON r.id = c.id\n"
 			" WHERE c.id = ? AND c.state = 1", &b.load_node)))
 		goto out;
 
@@ -1096,8 +1095,8 @@ static int run_build(struct cbp_index *idx, const struct cbp_settings *set,
 		goto out;
 	if (!b.load_node &&
 	    db_prepare(idx->db,
-		       "SELECT c.parents, r.rel, r.branches FROM commits c"
-		       " LEFT JOIN reach r ON r.id = c.id"
+		       "SELECT c.parents, r.rel, r.branches FROM commits c\n"
+		       " LEFT JOIN reach r ON r.id = c.id\n"
 		       " WHERE c.id = ? AND c.state = 1", &b.load_node))
 		goto out;
 	if (cbp_prepare_queries(idx))
@@ -1343,13 +1342,13 @@ static int load_branches(struct cbp_index *idx)
 int cbp_prepare_queries(struct cbp_index *idx)
 {
 	static const char *const links_sql[2][2] = {
-		{ "SELECT src, dst, kind, cited, quoted FROM links"
+		{ "SELECT src, dst, kind, cited, quoted FROM links\n"
 		  " WHERE dst = ? ORDER BY rowid",
-		  "SELECT src, dst, kind, cited, quoted FROM links"
+		  "SELECT src, dst, kind, cited, quoted FROM links\n"
 		  " WHERE dst = ? AND kind < 16 ORDER BY rowid" },
-		{ "SELECT src, dst, kind, cited, quoted FROM links"
+		{ "SELECT src, dst, kind, cited, quoted FROM links\n"
 		  " WHERE src = ? ORDER BY rowid",
-		  "SELECT src, dst, kind, cited, quoted FROM links"
+		  "SELECT src, dst, kind, cited, quoted FROM links\n"
 		  " WHERE src = ? AND kind < 16 ORDER BY rowid" },
 	};
 	int i, j;
@@ -1357,13 +1356,13 @@ int cbp_prepare_queries(struct cbp_index *idx)
 	if (idx->st_get)
 		return 0;
 	if (db_prepare(idx->db,
-		       "SELECT c.hex, c.state, c.subject, c.atime, t.name,"
-		       " t.vkey, r.branches FROM commits c"
-		       " LEFT JOIN reach r ON r.id = c.id"
+		       "SELECT c.hex, c.state, c.subject, c.atime, t.name,\n"
+		       " t.vkey, r.branches FROM commits c\n"
+		       " LEFT JOIN reach r ON r.id = c.id\n"
 		       " LEFT JOIN tags t ON t.id = r.rel WHERE c.id = ?",
 		       &idx->st_get) ||
 	    db_prepare(idx->db,
-		       "SELECT id, state, hex FROM commits"
+		       "SELECT id, state, hex FROM commits\n"
 		       " WHERE hex >= ? AND hex < ? ORDER BY state DESC, hex",
 		       &idx->st_range))
 		return -1;

@@ -201,8 +201,8 @@ int cbp_resolve(struct cbp_index *idx, const char *name, long long *id,
 	}
 	n = lookup_full(idx, hex, id);
 	if (n == CBP_NOT_FOUND)
-		cbp_error("commit %.12s is not in the index; run 'checkbackport index' (or it is not reachable from any ref)",
-			  hex);
+		cbp_error("commit %.12s is not in the index (%s)", hex,
+			  "run 'checkbackport index'; or no ref reaches it");
 	return n;
 }
 
@@ -296,7 +296,7 @@ static int find(const struct walk *w, long long id)
 /* Is @a a better root / earlier sibling than @b? */
 static int earlier(const struct cbp_commit *a, const struct cbp_commit *b)
 {
-	if ((a->state == CBP_PRESENT) != (b->state == CBP_PRESENT))
+	if (!!(a->state == CBP_PRESENT) ^ !!(b->state == CBP_PRESENT))
 		return a->state == CBP_PRESENT;
 	if (a->atime != b->atime)
 		return a->atime < b->atime;
@@ -518,7 +518,7 @@ int cbp_same_subject(struct cbp_index *idx, const char *subject,
 	*ids = NULL;
 	*nr = 0;
 	if (sqlite3_prepare_v2(idx->db,
-			       "SELECT id FROM commits WHERE shash = ? AND"
+			       "SELECT id FROM commits WHERE shash = ? AND\n"
 			       " subject = ? AND state = 1 ORDER BY atime",
 			       -1, &st, NULL) != SQLITE_OK)
 		return cbp_error_sqlite(idx->db, "index");

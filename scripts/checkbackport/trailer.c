@@ -371,8 +371,10 @@ size_t cbp_subject(const char *msg, size_t len, char *out, size_t outsz)
 			eol = end;
 		while (s < eol && (is_blank((unsigned char)*s) || *s == '\r'))
 			s++;
-		if (s != eol)
+		if (s != eol) {
+			p = s;	/* leading blanks are not part of it */
 			break;
+		}
 		p = eol < end ? eol + 1 : end;
 	}
 	while (p < end && o + 1 < outsz) {

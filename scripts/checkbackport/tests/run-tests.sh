@@ -1,0 +1,41 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Run the unit tests and the shell tests under prove, print their TAP, and
+# write "N passed, N failed, N skipped" (counting test points) to $1.
+
+result=${1:-build/test-result}
+here=$(cd "$(dirname "$0")" && pwd)
+log=$(mktemp "${TMPDIR:-/tmp}/cbp-prove.XXXXXX") || exit 2
+trap 'rm -f "$log"' EXIT
+
+mkdir -p "$(dirname "$result")" || exit 2
+cd "$here/.." || exit 2
+status=0
+prove -v -e '' build/unit-trailer tests/t[0-9]*.sh >"$log" 2>&1 || status=$?
+cat "$log"
+
+# "ok N - ..." lines of prove -v; skips carry "# skip", TODOs "# TODO".
+summary=$(awk '
+	/^(not )?ok [0-9]+/ {
+		if ($0 ~ /# *[Ss][Kk][Ii][Pp]/ || $0 ~ /# *TODO/)
+			skip++
+		else if ($1 == "not")
+			fail++
+		else
+			pass++
+	}
+	END { printf "%d %d %d\n", pass, fail, skip }
+' "$log")
+set -- $summary
+pass=$1
+fail=$2
+skip=$3
+# A script that died without reporting still failed.
+if test "$status" != 0 && test "$fail" = 0
+then
+	fail=1
+fi
+echo "$pass passed, $fail failed, $skip skipped" >"$result"
+echo "checkbackport: $pass passed, $fail failed, $skip skipped"
+test "$fail" = 0 && test "$pass" -gt 0

@@ -1,0 +1,125 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Bad input gets one clear line and exit status 2, never a crash.
+
+. "$(dirname "$0")/lib.sh"
+
+# one_error FILE: exactly one line, an error.
+one_error () {
+	test "$(wc -l <"$1")" = 1 && grep "^checkbackport: error: " "$1"
+}
+
+test_expect_success 'outside a git repository: exit 2, one line' '
+	mkdir plain && cd plain &&
+	test_exit_code 2 "$CBP_BIN" index 2>../err && one_error ../err &&
+	grep -i "repository" ../err
+'
+
+test_expect_success 'usage errors exit 2 and point at --help' '
+	test_exit_code 2 "$CBP_BIN" 2>err && grep "no subcommand" err &&
+	test_exit_code 2 "$CBP_BIN" frobnicate 2>err && grep "unknown subcommand" err &&
+	test_exit_code 2 "$CBP_BIN" index --bogus 2>err && grep "unknown or incomplete option" err &&
+	test_exit_code 2 "$CBP_BIN" names 2>err && grep "checkbackport names" err &&
+	test_exit_code 2 "$CBP_BIN" names a b 2>err && grep "Try .checkbackport --help." err
+'
+
+test_expect_success '--help is a manual page on stdout' '
+	"$CBP_BIN" --help >out && "$CBP_BIN" names --help >out2 && "$CBP_BIN" help >out3 &&
+	for s in NAME SYNOPSIS DESCRIPTION COMMANDS OPTIONS CONFIGURATION "EXIT STATUS"
+	do
+		grep -x "$s" out || exit 1
+	done &&
+	cmp out out2 && cmp out out3
+'
+
+test_expect_success 'an empty repository indexes to nothing' '
+	git init -q empty && cd empty && cbp index >../out &&
+	grep "read 0 new commits" ../out
+'
+
+test_expect_success 'set up odd commits: empty, huge and non-UTF-8 messages' '
+	git init -q repo && cd repo && test_commit "init" && git tag v1.0 &&
+	test_tick && git commit -q --allow-empty --allow-empty-message -m "" &&
+	git rev-parse HEAD >../EMPTY &&
+	test_tick &&
+	perl -e "print qq(huge\n\n), qq(x) x 80, qq(\n) for 1..30000;
+		print qq(Fixes: \$ARGV[0] (\"init\")\n)" $(git rev-parse v1.0) >../huge &&
+	git commit -q --allow-empty -F ../huge && git rev-parse HEAD >../HUGE &&
+	test_tick && printf "caf\351 latin-1 \377\n\nbody\n" >../latin &&
+	git -c i18n.commitEncoding=ISO-8859-1 commit -q --allow-empty -F ../latin &&
+	git rev-parse HEAD >../LATIN &&
+	cbp index >../out && grep "read 4 new commits" ../out
+'
+
+test_expect_success 'a commit with no message is listed with an empty subject' '
+	cd repo && cbp names "$(cat ../EMPTY)" >../out &&
+	grep -F "$(cut -c1-12 ../EMPTY) (\"\")" ../out
+'
+
+test_expect_success 'a huge message is read to its end' '
+	cd repo && cbp fixes "$(cat ../HUGE)" >../out &&
+	grep -F "Fixes: $(git rev-parse v1.0) (\"init\")" ../out
+'
+
+test_expect_success 'a non-UTF-8 message gives valid JSON' '
+	cd repo && cbp names --json "$(cat ../LATIN)" >../j &&
+	json_pp <../j >/dev/null &&
+	test "$(json_get ../j "\$j->{members}[0]{subject}")" = "caf? latin-1 ?"
+'
+
+test_expect_success 'malformed trailers link nothing' '
+	cd repo && test_commit "bad trailers" "Fixes: zzzzzzzzzzzz (\"x\")
+Fixes: 12345
+(cherry picked from commit )
+commit 0123456789ab is not upstream
+[ Upstream commit ]" &&
+	cbp index >../out && grep "(0 citations)" ../out
+'
+
+test_expect_success 'an unknown ID: exit 2, one line' '
+	cd repo && test_exit_code 2 cbp names deadbeefdeadbeef 2>../err &&
+	one_error ../err && grep "unknown commit deadbeefdeadbeef" ../err &&
+	test_exit_code 2 cbp fixes no-such-branch 2>../err && one_error ../err
+'
+
+test_expect_success 'an ID naming a tree is not a commit' '
+	cd repo && test_exit_code 2 cbp names "$(git rev-parse HEAD^{tree})" 2>../err &&
+	one_error ../err && grep "does not name a commit" ../err
+'
+
+test_expect_success 'a commit not reachable from any ref is explained' '
+	cd repo && test_tick && git commit -q --allow-empty -m dangling &&
+	D=$(git rev-parse HEAD) && git reset -q --hard HEAD^ &&
+	test_exit_code 2 cbp names "$D" 2>../err && one_error ../err &&
+	grep "not in the index" ../err
+'
+
+test_expect_success 'an ambiguous short ID lists the candidates' '
+	git init -q many && cd many &&
+	perl -e "for (1..700) { print qq(commit refs/heads/master\ncommitter C <c\@x> \$_ +0000\ndata <<E\nc\$_\nE\n\n) }" |
+		git fast-import --quiet &&
+	p=$(git rev-list master | cut -c1-4 | sort | uniq -d | head -1) &&
+	test -n "$p" && cbp index >/dev/null &&
+	test_exit_code 2 cbp names "$p" 2>../err &&
+	grep "error: short ID $p is ambiguous" ../err &&
+	test "$(grep -c "hint:   $p" ../err)" -ge 2
+'
+
+test_expect_success 'tags on trees and non-release tags are ignored' '
+	cd repo && git tag tree-tag "$(git rev-parse HEAD^{tree})" &&
+	git tag v2.0-dontuse HEAD && git tag -a -m annotated v1.1 HEAD &&
+	cbp index >../out && grep ", 2 release tags" ../out
+'
+
+test_expect_success 'a shallow clone is indexed without crashing' '
+	git clone -q --depth 1 "file://$TRASH/repo" shallow && cd shallow &&
+	"$CBP_BIN" index >../out 2>../err && grep "read 1 new commit" ../out
+'
+
+test_expect_success 'an index path that cannot be written: exit 2, one line' '
+	cd repo && test_exit_code 2 cbp index --index /nonexistent/dir/x.db 2>../err &&
+	one_error ../err
+'
+
+test_done

@@ -96,10 +96,22 @@ static int header_is(const struct line *l, const char *name)
 	return line_len(l) > n && l->s[n] == ':' && !strncasecmp(l->s, name, n);
 }
 
-/* The mbox separator written by git format-patch and by mail agents. */
+/*
+ * The mbox separator written by git format-patch and by mail agents:
+ * "From <sender or commit> <asctime date>", which ends with the year.
+ */
 static int is_from_line(const struct line *l)
 {
-	return starts(l, "From ") && line_len(l) > 5 && l->s[5] != ' ';
+	const char *e = l->e;
+	int digits = 0;
+
+	if (!starts(l, "From ") || line_len(l) < 12 || l->s[5] == ' ')
+		return 0;
+	while (e > l->s && e[-1] >= '0' && e[-1] <= '9' && digits < 5) {
+		e--;
+		digits++;
+	}
+	return digits == 4 && e[-1] == ' ';
 }
 
 /* Does a new mail start at line @i? */
@@ -374,7 +386,7 @@ static void check_diff(struct cbp_patch *p, const struct lines *ls,
 		}
 	}
 	if (old > 0 || new > 0 || old < 0 || new < 0)
-		set_error(p, (unsigned int)(i < last ? i : last) + 1,
+		set_error(p, (unsigned int)(i < last ? i + 1 : last),
 			  "the hunk at line %zu does not match its line counts (truncated or edited patch?)",
 			  hunk + 1);
 }

@@ -240,7 +240,8 @@ static void expect_verdict(struct kunit *test, union acpi_object *ret)
 
 	if (a->accepted) {
 		KUNIT_ASSERT_PTR_EQ(test, ret, mock->handed_out);
-		KUNIT_EXPECT_EQ(test, mock->frees, 0);
+		/* Freed and still returned: do not touch it. */
+		KUNIT_ASSERT_EQ(test, mock->frees, 0);
 		KUNIT_EXPECT_EQ(test, ret->type, ACPI_TYPE_BUFFER);
 		KUNIT_EXPECT_EQ(test, ret->buffer.length, a->len);
 		KUNIT_EXPECT_MEMEQ(test, ret->buffer.pointer, a->data, a->len);
@@ -502,13 +503,22 @@ KUNIT_ARRAY_PARAM_DESC(verify_answers, verify_answers, desc);
 
 static void atif_verify_interface_answer(struct kunit *test)
 {
-	static const struct amdgpu_atif_notifications none_notified;
-	static const struct amdgpu_atif_functions none_supported;
 	struct acpi_mock *mock = test->priv;
 	const struct acpi_answer *a = test->param_value;
 	struct amdgpu_atif_notifications *n = &mock->atif.notifications;
 	struct amdgpu_atif_functions *f = &mock->atif.functions;
+	struct amdgpu_atif_notifications all_notified;
+	struct amdgpu_atif_functions all_supported;
 	int ret;
+
+	/*
+	 * Start from "everything supported": a failure must leave it so,
+	 * and a success must clear what the BIOS does not report.
+	 */
+	memset(&all_notified, true, sizeof(all_notified));
+	memset(&all_supported, true, sizeof(all_supported));
+	*n = all_notified;
+	*f = all_supported;
 
 	mock->answer = a;
 	ret = amdgpu_atif_verify_interface(&mock->atif);
@@ -525,8 +535,8 @@ static void atif_verify_interface_answer(struct kunit *test)
 
 	if (!a->accepted) {
 		KUNIT_EXPECT_EQ(test, ret, -EIO);
-		KUNIT_EXPECT_MEMEQ(test, n, &none_notified, sizeof(*n));
-		KUNIT_EXPECT_MEMEQ(test, f, &none_supported, sizeof(*f));
+		KUNIT_EXPECT_MEMEQ(test, n, &all_notified, sizeof(*n));
+		KUNIT_EXPECT_MEMEQ(test, f, &all_supported, sizeof(*f));
 		return;
 	}
 

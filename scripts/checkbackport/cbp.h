@@ -47,11 +47,15 @@ struct cbp_options {
 /**
  * struct cbp_ctx - what a subcommand runs with
  * @opt: the options
- * @repo: the open repository
+ * @repo: the repository, once cbp_ctx_repo() has opened it
+ * @git_started: libgit2 was initialised and must be shut down
+ * @owned: settings strings read from git config
  */
 struct cbp_ctx {
 	struct cbp_options *opt;
 	git_repository *repo;
+	int git_started;
+	char *owned[8];
 };
 
 /**
@@ -76,6 +80,8 @@ int cmd_fixes(struct cbp_ctx *ctx);
 int cmd_check(struct cbp_ctx *ctx);
 
 int cbp_fail(void);
+git_repository *cbp_ctx_repo(struct cbp_ctx *ctx);
+void cbp_ctx_release(struct cbp_ctx *ctx);
 int cbp_open_index(struct cbp_ctx *ctx, struct cbp_index **idx);
 int cbp_resolve_arg(struct cbp_index *idx, const char *name, long long *id);
 const char *cbp_cite_str(const struct cbp_commit *c, char *buf, size_t size);

@@ -6,7 +6,6 @@
  * manual page.  See Documentation/checkbackport.rst.
  */
 #include <getopt.h>
-#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -113,9 +112,9 @@ static const char manual[] =
 "       as kernel versions, ordered v6.12-rc7 < v6.12 < v6.12.1 < v6.13-rc1.\n"
 "\n"
 "CONFIGURATION\n"
-"       checkbackport.mainline, checkbackport.stable, checkbackport.branches,\n"
-"       checkbackport.tags and checkbackport.index give the defaults of\n"
-"       the options of the same names; options override them.\n"
+"       checkbackport.mainline, checkbackport.stable, checkbackport.branches\n"
+"       and checkbackport.tags give the defaults of the options of the same\n"
+"       names; options override them.\n"
 "\n"
 "EXIT STATUS\n"
 "       0   success, nothing to report\n"
@@ -138,50 +137,6 @@ static void usage_error(const char *fmt, const char *arg)
 	fputs("checkbackport: usage error: ", stderr);
 	fprintf(stderr, fmt, arg);
 	fputs("\nTry 'checkbackport --help'.\n", stderr);
-}
-
-/* Fill unset settings from git config, then from the defaults. */
-static int read_config(git_repository *repo, struct cbp_settings *set,
-		       char **owned)
-{
-	static const struct {
-		const char *key;
-		size_t offset;
-		const char *def;
-	} keys[] = {
-		{ "checkbackport.index",
-		  offsetof(struct cbp_settings, index_path), NULL },
-		{ "checkbackport.mainline",
-		  offsetof(struct cbp_settings, mainline), "master" },
-		{ "checkbackport.stable",
-		  offsetof(struct cbp_settings, stable), "linux-*.y" },
-		{ "checkbackport.branches",
-		  offsetof(struct cbp_settings, branches), "" },
-		{ "checkbackport.tags",
-		  offsetof(struct cbp_settings, tags), "v*" },
-	};
-	git_config *cfg = NULL;
-	size_t i;
-
-	if (git_repository_config_snapshot(&cfg, repo) < 0)
-		return cbp_error_git("cannot read git config");
-	for (i = 0; i < ARRAY_SIZE(keys); i++) {
-		const char **field = (const char **)((char *)set +
-						     keys[i].offset);
-		const char *val;
-
-		if (*field)
-			continue;
-		if (!git_config_get_string(&val, cfg, keys[i].key)) {
-			owned[i] = cbp_strdup(val);
-			*field = owned[i];
-		} else {
-			*field = keys[i].def;
-		}
-	}
-	git_error_clear();
-	git_config_free(cfg);
-	return 0;
 }
 
 enum {
@@ -280,7 +235,6 @@ int main(int argc, char **argv)
 	struct cbp_options opt = { 0 };
 	struct cbp_ctx ctx = { .opt = &opt };
 	const struct cbp_command *cmd = NULL;
-	char *owned[5] = { NULL };
 	int ret, i;
 
 	/* Options may come before and after the subcommand. */
@@ -325,27 +279,15 @@ int main(int argc, char **argv)
 		return CBP_EXIT_ERROR;
 	}
 	cbp_set_quiet(opt.quiet);
-
-	git_libgit2_init();
-	/* Each commit is read once: the object cache would only grow. */
-	git_libgit2_opts(GIT_OPT_ENABLE_CACHING, 0);
-	git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
-
-	if (git_repository_open_ext(&ctx.repo, opt.repo_path ? opt.repo_path : ".",
-				    0, NULL) < 0) {
-		cbp_error_git(opt.repo_path ? opt.repo_path :
-			      "not a git repository (or any parent directory)");
+	/*
+	 * names and fixes open the repository only when the index cannot
+	 * answer alone (see cbp_open_index()); the others get it up front.
+	 */
+	if (cmd->fn != cmd_names && cmd->fn != cmd_fixes && !cbp_ctx_repo(&ctx))
 		ret = cbp_fail();
-	} else if (read_config(ctx.repo, &opt.set, owned)) {
-		ret = cbp_fail();
-	} else {
+	else
 		ret = cmd->fn(&ctx);
-	}
-
-	git_repository_free(ctx.repo);
-	git_libgit2_shutdown();
-	for (i = 0; i < (int)ARRAY_SIZE(owned); i++)
-		free(owned[i]);
+	cbp_ctx_release(&ctx);
 	free(opt.argv);
 	return ret;
 }

@@ -157,6 +157,8 @@ static int find_patch_id(struct cbp_index *idx, const struct cbp_class *cls,
 
 	*out = NULL;
 	*nr = 0;
+	if (!repo)
+		return -1;
 	for (i = 0; i < cls->nr; i++) {
 		const struct cbp_commit *m = &cls->members[i].c;
 		git_oid mine, theirs;

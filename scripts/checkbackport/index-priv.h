@@ -12,6 +12,8 @@
 
 struct cbp_index {
 	git_repository *repo;
+	git_repository *(*load_repo)(void *data);
+	void *load_data;
 	sqlite3 *db;
 	char *path;
 	struct cbp_branch branch[CBP_MAX_BRANCHES];

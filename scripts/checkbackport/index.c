@@ -1409,7 +1409,7 @@ int cbp_index_open(struct cbp_index **out, git_repository *repo,
 	if (set->index_path) {
 		idx->path = cbp_strdup(set->index_path);
 	} else {
-		const char *gitdir = git_repository_path(repo);
+		const char *gitdir = git_repository_commondir(repo);
 		size_t n = strlen(gitdir) + 32;
 
 		idx->path = cbp_malloc(n);
@@ -1463,6 +1463,46 @@ fail:
 		close(lockfd);
 	cbp_index_close(idx);
 	return err;
+}
+
+/**
+ * cbp_index_open_existing() - open a valid index without touching git
+ * @out: the opened index
+ * @path: the index file
+ *
+ * The fast path of queries: no libgit2, no lock, no update.  A repository
+ * can be attached later with cbp_index_set_repo_loader() for the queries
+ * that need one.
+ *
+ * Return: 0 on success; -1 if there is no valid index at @path.
+ */
+int cbp_index_open_existing(struct cbp_index **out, const char *path)
+{
+	struct cbp_index *idx = cbp_calloc(1, sizeof(*idx));
+
+	*out = NULL;
+	idx->mainline_bit = -1;
+	idx->path = cbp_strdup(path);
+	if (check_db(path, &idx->db) || cbp_prepare_queries(idx) ||
+	    load_branches(idx)) {
+		cbp_index_close(idx);
+		return -1;
+	}
+	*out = idx;
+	return 0;
+}
+
+/**
+ * cbp_index_set_repo_loader() - say how to open the repository when needed
+ * @idx: the index
+ * @load: returns the repository, or NULL with an error recorded
+ * @data: passed to @load
+ */
+void cbp_index_set_repo_loader(struct cbp_index *idx,
+			       git_repository *(*load)(void *data), void *data)
+{
+	idx->load_repo = load;
+	idx->load_data = data;
 }
 
 /**

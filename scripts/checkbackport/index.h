@@ -158,6 +158,9 @@ struct cbp_index;
 int cbp_index_open(struct cbp_index **out, git_repository *repo,
 		   const struct cbp_settings *set, unsigned int flags,
 		   struct cbp_update_stats *stats);
+int cbp_index_open_existing(struct cbp_index **out, const char *path);
+void cbp_index_set_repo_loader(struct cbp_index *idx,
+			       git_repository *(*load)(void *data), void *data);
 void cbp_index_close(struct cbp_index *idx);
 const char *cbp_index_path(const struct cbp_index *idx);
 
@@ -180,6 +183,6 @@ void cbp_class_release(struct cbp_class *cls);
 int cbp_class_contains(const struct cbp_class *cls, long long id);
 int cbp_same_subject(struct cbp_index *idx, const char *subject,
 		     long long **ids, size_t *nr);
-git_repository *cbp_index_repo(const struct cbp_index *idx);
+git_repository *cbp_index_repo(struct cbp_index *idx);
 
 #endif /* CHECKBACKPORT_INDEX_H */

@@ -181,6 +181,8 @@ int cbp_resolve(struct cbp_index *idx, const char *name, long long *id,
 		}
 	}
 
+	if (!cbp_index_repo(idx))
+		return -1;
 	if (git_revparse_single(&obj, idx->repo, name) < 0) {
 		git_error_clear();
 		cbp_error("unknown commit %s", name);
@@ -538,9 +540,16 @@ int cbp_same_subject(struct cbp_index *idx, const char *subject,
  * cbp_index_repo() - the repository an index belongs to
  * @idx: the index
  *
- * Return: the repository passed to cbp_index_open().
+ * Opens it through the loader of cbp_index_set_repo_loader() if the index
+ * was opened with cbp_index_open_existing().
+ *
+ * Return: the repository, or NULL with an error recorded.
  */
-git_repository *cbp_index_repo(const struct cbp_index *idx)
+git_repository *cbp_index_repo(struct cbp_index *idx)
 {
+	if (!idx->repo && idx->load_repo)
+		idx->repo = idx->load_repo(idx->load_data);
+	else if (!idx->repo)
+		cbp_error("no repository");
 	return idx->repo;
 }

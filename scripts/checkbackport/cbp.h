@@ -79,7 +79,10 @@ int cmd_names(struct cbp_ctx *ctx);
 int cmd_fixes(struct cbp_ctx *ctx);
 int cmd_check(struct cbp_ctx *ctx);
 
+extern char **cbp_saved_argv;
+
 int cbp_fail(void);
+void cbp_exec_full(void);
 git_repository *cbp_ctx_repo(struct cbp_ctx *ctx);
 void cbp_ctx_release(struct cbp_ctx *ctx);
 int cbp_open_index(struct cbp_ctx *ctx, struct cbp_index **idx);

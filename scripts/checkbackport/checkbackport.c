@@ -15,6 +15,9 @@
 
 #define CBP_VERSION	"1.0"
 
+/* main()'s arguments, for nogit.c to run checkbackport-git with. */
+char **cbp_saved_argv;
+
 static const struct cbp_command commands[] = {
 	{ "index", cmd_index, 0, 0, "index [--rebuild]" },
 	{ "names", cmd_names, 1, 1, "names [--json] [--patch-id] ID" },
@@ -237,6 +240,7 @@ int main(int argc, char **argv)
 	const struct cbp_command *cmd = NULL;
 	int ret, i;
 
+	cbp_saved_argv = argv;
 	/* Options may come before and after the subcommand. */
 	ret = parse_options(argc, argv, &opt);
 	if (ret >= 0)

@@ -115,7 +115,8 @@ void cbp_ctx_release(struct cbp_ctx *ctx)
 {
 	size_t i;
 
-	git_repository_free(ctx->repo);
+	if (ctx->repo)
+		git_repository_free(ctx->repo);
 	ctx->repo = NULL;
 	if (ctx->git_started)
 		git_libgit2_shutdown();

@@ -1260,9 +1260,9 @@ static int cold_build(struct cbp_index *idx, const struct cbp_settings *set,
 }
 
 static int incremental(struct cbp_index *idx, const struct cbp_settings *set,
-		       struct cbp_update_stats *stats)
+		       struct cbp_update_stats *stats, int *damaged)
 {
-	int err;
+	int err, code;
 
 	err = db_exec(idx->db,
 		      "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536;"
@@ -1272,6 +1272,9 @@ static int incremental(struct cbp_index *idx, const struct cbp_settings *set,
 	err = run_build(idx, set, 0, stats) || db_exec(idx->db, "COMMIT;");
 	if (err) {
 		char *msg = cbp_strdup(cbp_errmsg());
+
+		code = sqlite3_errcode(idx->db);
+		*damaged = code == SQLITE_CORRUPT || code == SQLITE_NOTADB;
 
 		sqlite3_exec(idx->db, "ROLLBACK", NULL, NULL, NULL);
 		cbp_error("%s", msg);
@@ -1434,9 +1437,10 @@ int cbp_index_open(struct cbp_index **out, git_repository *repo,
 	} else if (flags & CBP_OPEN_REBUILD) {
 		state = 2;
 	} else if (flags & CBP_OPEN_UPDATE) {
-		if (incremental(idx, set, stats)) {
-			if (sqlite3_errcode(idx->db) != SQLITE_CORRUPT &&
-			    sqlite3_errcode(idx->db) != SQLITE_NOTADB)
+		int damaged = 0;
+
+		if (incremental(idx, set, stats, &damaged)) {
+			if (!damaged)
 				goto fail;
 			cbp_note("%s; rebuilding %s", cbp_errmsg(), idx->path);
 			state = 2;

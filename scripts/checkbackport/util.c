@@ -55,8 +55,12 @@ int cbp_error_git(const char *what)
  */
 int cbp_error_sqlite(struct sqlite3 *db, const char *what)
 {
-	return cbp_error("%s: %s", what,
-			 db ? sqlite3_errmsg(db) : "out of memory");
+	int code = db ? sqlite3_errcode(db) : SQLITE_NOMEM;
+
+	return cbp_error("%s: %s%s", what,
+			 db ? sqlite3_errmsg(db) : "out of memory",
+			 code == SQLITE_CORRUPT || code == SQLITE_NOTADB ?
+			 " (run 'checkbackport index --rebuild')" : "");
 }
 
 /**

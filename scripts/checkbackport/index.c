@@ -514,6 +514,19 @@ static int match_globs(const char *globs, const char *name)
 	return 0;
 }
 
+/* "linux-6.12.y" or "origin/linux-6.12.y" -> key of 6.12, else -1. */
+static long long branch_version(const char *name)
+{
+	const char *p = name, *end;
+
+	while (*p && (*p < '0' || *p > '9'))
+		p++;
+	end = p + strlen(p);
+	if (end - p > 2 && !strcmp(end - 2, ".y"))
+		end -= 2;
+	return cbp_version_key(p, end - p);
+}
+
 static void add_tip(struct build *b, const char *name, const git_oid *oid,
 		    const struct cbp_settings *set)
 {
@@ -552,7 +565,7 @@ static void add_tip(struct build *b, const char *name, const git_oid *oid,
 		b->br = cbp_grow(b->br, sizeof(*b->br), b->nr_br + 1,
 				 &b->alloc_br);
 		t = &b->br[b->nr_br++];
-		t->vkey = -1;
+		t->vkey = branch_version(shortname);
 	}
 	t->name = cbp_strdup(shortname);
 	t->role = role;
@@ -569,6 +582,21 @@ static int cmp_tip(const void *a, const void *b)
 		return x->vkey < y->vkey ? -1 : 1;
 	if (x->role != y->role)
 		return x->role < y->role ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+/*
+ * Branches: mainline first, then by role, newest version first, so that
+ * if there are more than CBP_MAX_BRANCHES the oldest stable ones go.
+ */
+static int cmp_branch(const void *a, const void *b)
+{
+	const struct ref_tip *x = a, *y = b;
+
+	if (x->role != y->role)
+		return x->role < y->role ? -1 : 1;
+	if (x->vkey != y->vkey)
+		return x->vkey > y->vkey ? -1 : 1;
 	return strcmp(x->name, y->name);
 }
 
@@ -616,7 +644,7 @@ static int collect_refs(struct build *b, const struct cbp_settings *set)
 	}
 	git_error_clear();
 	qsort(b->tags, b->nr_tags, sizeof(*b->tags), cmp_tip);
-	qsort(b->br, b->nr_br, sizeof(*b->br), cmp_tip);
+	qsort(b->br, b->nr_br, sizeof(*b->br), cmp_branch);
 	return 0;
 }
 
@@ -751,6 +779,8 @@ static int update_releases(struct build *b)
 static int update_branches(struct build *b)
 {
 	unsigned long long used = 0, clear = 0;
+	const char *first_ignored = NULL;
+	int ignored = 0;
 	sqlite3_stmt *st;
 	size_t i;
 	int rc;
@@ -822,8 +852,8 @@ static int update_branches(struct build *b)
 				if (!(used & (1ULL << bit)))
 					break;
 			if (bit == CBP_MAX_BRANCHES) {
-				cbp_note("warning: more than %d branches; ignoring %s",
-					 CBP_MAX_BRANCHES, t->name);
+				if (!ignored++)
+					first_ignored = t->name;
 				continue;
 			}
 			used |= 1ULL << bit;
@@ -845,6 +875,9 @@ static int update_branches(struct build *b)
 			mark_branch(b, t->id, (int)t->row);
 	}
 	sqlite3_finalize(st);
+	if (ignored)
+		cbp_note("warning: more than %d tracked branches; ignoring %d, from %s on",
+			 CBP_MAX_BRANCHES, ignored, first_ignored);
 	return 0;
 }
 

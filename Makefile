@@ -20,8 +20,7 @@ FIXPORT_KSRC ?= $(shell scripts/fixport-setup source 2>/dev/null)
 
 # Every option of the module set; the KUnit ones only where the target
 # kernel has KUnit (Debian's amd64 kernels do not).
-fixport-configs := $(shell sed -n 's/^config \(DRM_FIXPORT_[A-Z0-9_]*\)$$/\1/p' \
-	Kconfig drivers/gpu/drm/*/Kconfig drivers/gpu/drm/amd/*/Kconfig)
+fixport-configs := $(shell sed -n 's/^config \(DRM_FIXPORT_[A-Z0-9_]*\)$$/\1/p' Kconfig)
 kdir-has-kunit = $(if $(KDIR),$(shell grep -qsE '^CONFIG_KUNIT=(y|m)' $(KDIR)/.config && echo y))
 build-configs = $(if $(kdir-has-kunit),\
 	$(filter-out DRM_FIXPORT_HARNESS_SELFTEST,$(fixport-configs)),\

@@ -27,8 +27,6 @@ build-configs = $(if $(kdir-has-kunit),\
 	$(filter-out %_KUNIT_TEST DRM_FIXPORT_HARNESS_SELFTEST,$(fixport-configs)))
 kbuild-opts = $(foreach c,$(build-configs),CONFIG_$(c)=m) FIXPORT_KSRC=$(FIXPORT_KSRC)
 
-c-sources = $(shell git ls-files '*.c' '*.h' 2>/dev/null)
-
 .PHONY: all modules check validate tools bench setup checkpatch clean help
 
 all: modules
@@ -55,8 +53,7 @@ setup:
 	@scripts/fixport-setup uml >/dev/null
 
 checkpatch:
-	@src=$$(scripts/fixport-setup source) && \
-	perl $$src/scripts/checkpatch.pl --strict --no-tree --quiet -f $(c-sources)
+	@scripts/fixport-checkpatch
 
 clean:
 	@if [ -n "$(KDIR)" ]; then $(MAKE) -C $(KDIR) M=$(CURDIR) clean; fi

@@ -16,8 +16,10 @@
  *                               one row per citation; kind is enum cbp_kind
  *   tags(id, name, commit_id, vkey)
  *                               release tags, vkey = cbp_version_key()
- *   branches(bit, name, role, tip)
- *                               tracked branches and the tip last seen
+ *   branches(bit, name, role, tip, base)
+ *                               tracked branches, the tip last seen, and
+ *                               the version key of the newest mainline
+ *                               release the branch contains whole (-1)
  *
  * A build reads each new commit object once, straight from the object
  * database, and keeps the commit graph of the new commits in memory.
@@ -58,7 +60,7 @@ static const char schema_sql[] =
 	"CREATE TABLE tags(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE,\n"
 	" commit_id INTEGER NOT NULL, vkey INTEGER NOT NULL);"
 	"CREATE TABLE branches(bit INTEGER PRIMARY KEY, name TEXT NOT NULL,\n"
-	" role INTEGER NOT NULL, tip TEXT NOT NULL);";
+	" role INTEGER NOT NULL, tip TEXT NOT NULL, base INTEGER NOT NULL);";
 
 /* Created after the bulk load of a fresh build. */
 static const char index_sql[] =
@@ -135,6 +137,7 @@ struct ref_tip {
 	git_oid oid;
 	unsigned int id;
 	long long row;		/* tags.id, or branches.bit */
+	long long base;		/* branches: see mark_branch() */
 };
 
 struct build {
@@ -668,15 +671,50 @@ static void mark_release(struct build *b, unsigned int start, unsigned int tag)
 	}
 }
 
-static void mark_branch(struct build *b, unsigned int start, int bit)
+/* Mainline release tags by commit row, for mark_branch(). */
+struct mtag {
+	unsigned int id;
+	long long vkey;
+};
+
+static int cmp_mtag(const void *a, const void *b)
+{
+	const struct mtag *x = a, *y = b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/*
+ * Set @bit on every commit the branch tip @start contains.  A branch other
+ * than mainline stops at the commit of a mainline release tag (in @mtags):
+ * everything that tag contains is in the branch, and queries derive it
+ * from the commit's first release (see cbp_commit_get()), so it is not
+ * written per commit.  *@base becomes the newest such tag met.  A new
+ * stable branch starting at its release tag thus costs nothing however
+ * long the history is.
+ */
+static void mark_branch(struct build *b, unsigned int start, int bit,
+			const struct mtag *mtags, size_t nr_mtags,
+			long long *base)
 {
 	unsigned long long mask = 1ULL << bit;
 
 	push(b, start);
 	while (b->nr_stack) {
-		struct node *n = get_node(b, b->stack[--b->nr_stack]);
+		unsigned int id = b->stack[--b->nr_stack];
+		struct mtag key = { .id = id };
+		const struct mtag *m;
+		struct node *n;
 		unsigned int i;
 
+		m = nr_mtags ? bsearch(&key, mtags, nr_mtags, sizeof(*mtags),
+				       cmp_mtag) : NULL;
+		if (m) {
+			if (m->vkey > *base)
+				*base = m->vkey;
+			continue;
+		}
+		n = get_node(b, id);
 		if (!n || n->state != NODE_LOADED || (n->br & mask))
 			continue;
 		n->br |= mask;
@@ -776,8 +814,30 @@ static int update_releases(struct build *b)
 	return 0;
 }
 
+/* The release tags whose commits the mainline branch (@mask) contains. */
+static size_t mainline_tags(struct build *b, unsigned long long mask,
+			    struct mtag **out)
+{
+	size_t i, n = 0;
+
+	*out = cbp_calloc(b->nr_tags + 1, sizeof(**out));
+	for (i = 0; i < b->nr_tags; i++) {
+		struct node *nd = b->tags[i].id ? get_node(b, b->tags[i].id) : NULL;
+
+		if (!nd || nd->state != NODE_LOADED || !(nd->br & mask))
+			continue;
+		(*out)[n].id = b->tags[i].id;
+		(*out)[n].vkey = b->tags[i].vkey;
+		n++;
+	}
+	qsort(*out, n, sizeof(**out), cmp_mtag);
+	return n;
+}
+
 static int update_branches(struct build *b)
 {
+	struct mtag *mtags = NULL;
+	size_t nr_mtags = 0;
 	unsigned long long used = 0, clear = 0;
 	const char *first_ignored = NULL;
 	int ignored = 0;
@@ -788,9 +848,11 @@ static int update_branches(struct build *b)
 	for (i = 0; i < b->nr_br; i++) {
 		b->br[i].id = b->hash[hash_slot(b, &b->br[i].oid)];
 		b->br[i].row = -1;
+		b->br[i].base = -1;
 		b->br[i].vkey = 0;	/* 1: walk needed */
 	}
-	if (db_prepare(b->db, "SELECT bit, name, role, tip FROM branches", &st))
+	if (db_prepare(b->db, "SELECT bit, name, role, tip, base FROM branches",
+		       &st))
 		return -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		int bit = sqlite3_column_int(st, 0);
@@ -808,6 +870,7 @@ static int update_branches(struct build *b)
 			if (git_oid_fromstr(&old, tip))
 				break;
 			t->row = bit;
+			t->base = sqlite3_column_int64(st, 4);
 			keep = 1;
 			if (git_oid_equal(&old, &t->oid))
 				break;
@@ -827,6 +890,11 @@ static int update_branches(struct build *b)
 	if (rc != SQLITE_DONE)
 		return cbp_error_sqlite(b->db, "index");
 
+	/* Without its mainline, no branch can lean on mainline releases. */
+	for (i = 0; i < b->nr_br; i++)
+		if (b->br[i].role == CBP_ROLE_MAINLINE && b->br[i].row >= 0 &&
+		    (clear & (1ULL << b->br[i].row)))
+			clear |= used;
 	if (clear && !b->cold) {
 		char sql[160];
 
@@ -839,7 +907,7 @@ static int update_branches(struct build *b)
 	if (db_exec(b->db, "DELETE FROM branches"))
 		return -1;
 	if (db_prepare(b->db,
-		       "INSERT INTO branches(bit, name, role, tip) VALUES (?, ?, ?, ?)",
+		       "INSERT INTO branches(bit, name, role, tip, base) VALUES (?, ?, ?, ?, ?)",
 		       &st))
 		return -1;
 	for (i = 0; i < b->nr_br; i++) {
@@ -860,21 +928,31 @@ static int update_branches(struct build *b)
 			t->row = bit;
 			t->vkey = 1;
 		}
-		if (clear & (1ULL << t->row))
+		if (clear & (1ULL << t->row)) {
 			t->vkey = 1;
+			t->base = -1;
+		}
+		if (t->vkey && t->id)
+			mark_branch(b, t->id, (int)t->row,
+				    t->role == CBP_ROLE_MAINLINE ? NULL : mtags,
+				    t->role == CBP_ROLE_MAINLINE ? 0 : nr_mtags,
+				    &t->base);
+		if (t->role == CBP_ROLE_MAINLINE)
+			nr_mtags = mainline_tags(b, 1ULL << t->row, &mtags);
 		git_oid_tostr(hex, sizeof(hex), &t->oid);
 		sqlite3_bind_int(st, 1, (int)t->row);
 		sqlite3_bind_text(st, 2, t->name, -1, SQLITE_STATIC);
 		sqlite3_bind_int(st, 3, t->role);
 		sqlite3_bind_text(st, 4, hex, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(st, 5, t->base);
 		if (step_done(b->db, st)) {
 			sqlite3_finalize(st);
+			free(mtags);
 			return -1;
 		}
-		if (t->vkey && t->id)
-			mark_branch(b, t->id, (int)t->row);
 	}
 	sqlite3_finalize(st);
+	free(mtags);
 	if (ignored)
 		cbp_note("warning: more than %d tracked branches; ignoring %d, from %s on",
 			 CBP_MAX_BRANCHES, ignored, first_ignored);
@@ -1347,7 +1425,8 @@ static int load_branches(struct cbp_index *idx)
 	int rc;
 
 	idx->mainline_bit = -1;
-	if (db_prepare(idx->db, "SELECT bit, name, role FROM branches", &st))
+	if (db_prepare(idx->db, "SELECT bit, name, role, base FROM branches",
+		       &st))
 		return -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		int bit = sqlite3_column_int(st, 0);
@@ -1358,6 +1437,7 @@ static int load_branches(struct cbp_index *idx)
 		free(idx->branch[bit].name);
 		idx->branch[bit].name = cbp_strdup(name);
 		idx->branch[bit].role = sqlite3_column_int(st, 2);
+		idx->branch[bit].base = sqlite3_column_int64(st, 3);
 		if (idx->branch[bit].role == CBP_ROLE_MAINLINE)
 			idx->mainline_bit = bit;
 		if (bit >= idx->nr_branches)

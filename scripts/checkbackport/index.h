@@ -23,7 +23,7 @@
 #include "trailer.h"
 
 /* Bumped whenever the tables change meaning; older files are rebuilt. */
-#define CBP_SCHEMA_VERSION	1
+#define CBP_SCHEMA_VERSION	2
 #define CBP_MAX_BRANCHES	64
 
 /**
@@ -62,10 +62,13 @@ enum cbp_role {
  * struct cbp_branch - one tracked branch
  * @name: short ref name, e.g. "master" or "origin/linux-6.12.y"
  * @role: enum cbp_role
+ * @base: version key of the newest mainline release the branch contains
+ *	  whole (its commits are not marked one by one), or -1
  */
 struct cbp_branch {
 	char *name;
 	int role;
+	long long base;
 };
 
 /**

@@ -14,6 +14,25 @@
 #define MAX_CLASS	10000
 #define MAX_CANDS	32
 
+/*
+ * Branches other than mainline are not marked on the commits of the
+ * newest mainline release they contain whole (branches.base): a commit
+ * in mainline whose first release is no later than that is in them.
+ */
+static void add_based_branches(const struct cbp_index *idx,
+			       struct cbp_commit *c)
+{
+	int bit;
+
+	if (idx->mainline_bit < 0 || c->release_key < 0 ||
+	    !(c->branches & (1ULL << idx->mainline_bit)))
+		return;
+	for (bit = 0; bit < idx->nr_branches; bit++)
+		if (idx->branch[bit].name && idx->branch[bit].base >= 0 &&
+		    c->release_key <= idx->branch[bit].base)
+			c->branches |= 1ULL << bit;
+}
+
 static int row_to_commit(sqlite3_stmt *st, long long id, struct cbp_commit *c)
 {
 	const char *hex = (const char *)sqlite3_column_text(st, 0);
@@ -47,8 +66,10 @@ int cbp_commit_get(struct cbp_index *idx, long long id, struct cbp_commit *c)
 
 	sqlite3_bind_int64(st, 1, id);
 	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
+	if (rc == SQLITE_ROW) {
 		row_to_commit(st, id, c);
+		add_based_branches(idx, c);
+	}
 	sqlite3_reset(st);
 	if (rc == SQLITE_ROW)
 		return 0;

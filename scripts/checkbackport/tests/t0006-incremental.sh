@@ -67,6 +67,24 @@ test_expect_success 'a rewound branch loses the commits it no longer has' '
 	json_get ../j "\$j->{members}[0]{branches}" | grep -x linux-6.0.y
 '
 
+test_expect_success 'a branch not starting at a release tag is still complete' '
+	cd repo && git branch linux-6.1.y HEAD~1 && cbp index >/dev/null &&
+	cbp names --json HEAD~2 >../j &&
+	json_get ../j "\$j->{members}[0]{branches}" | grep -x linux-6.1.y &&
+	cbp names --json HEAD~4 >../j &&
+	json_get ../j "\$j->{members}[0]{branches}" | grep -x linux-6.1.y &&
+	cbp names --json HEAD >../j &&
+	! json_get ../j "\$j->{members}[0]{branches}" | grep -x linux-6.1.y
+'
+
+test_expect_success 'a new stable branch at its release tag contains all its history' '
+	cd repo && git branch linux-6.2.y v6.1-rc1 && cbp index >../out &&
+	grep "read 0 new commits" ../out &&
+	cbp names --json HEAD~7 >../j &&
+	json_get ../j "\$j->{members}[0]{branches}" | grep -x linux-6.2.y &&
+	json_get ../j "\$j->{members}[0]{branches}" | grep -x linux-6.0.y
+'
+
 test_expect_success 'two index runs at once both succeed and agree' '
 	cd repo && for i in 1 2 3 4 5 6 7 8; do test_commit "e$i"; done &&
 	rm -f .git/checkbackport.db &&

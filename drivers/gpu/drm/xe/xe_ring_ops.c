@@ -270,6 +270,29 @@ static void emit_user_fence(const struct fixport_xe_sched_job *job,
 }
 
 /* Copy and GSC engines: no EUs and no aux table to invalidate. */
+/*
+ * The end of a job on the engines that signal with MI_FLUSH_DW (copy, GSC,
+ * video): run the batch, then write the seqno and raise the interrupt
+ * without being preempted in between.
+ */
+static void emit_bb_start_and_signal(const struct fixport_xe_sched_job *job,
+				     const struct fixport_xe_lrc *lrc,
+				     u64 batch_addr, struct fixport_cs *cs)
+{
+	emit_bb_start(batch_addr, fixport_xe_ring_ppgtt_flag(job), cs);
+
+	/* Signalling the fence must not be preempted. */
+	fixport_cs_emit(cs, FIXPORT_XE_MI_ARB_ON_OFF | FIXPORT_XE_MI_ARB_DISABLE);
+
+	if (job->user_fence.used) {
+		emit_flush_dw(cs);
+		emit_user_fence(job, cs);
+	}
+
+	emit_flush_imm_ggtt(lrc->seqno_ggtt_addr, job->seqno, false, cs);
+	emit_user_interrupt(cs);
+}
+
 static void emit_job_simple(const struct fixport_xe_sched_job *job,
 			    const struct fixport_xe_lrc *lrc, u64 batch_addr,
 			    struct fixport_cs *cs)
@@ -285,18 +308,7 @@ static void emit_job_simple(const struct fixport_xe_sched_job *job,
 		emit_store_imm_ggtt(lrc->start_seqno_ggtt_addr, job->seqno, cs);
 	}
 
-	emit_bb_start(batch_addr, fixport_xe_ring_ppgtt_flag(job), cs);
-
-	/* Signalling the fence must not be preempted. */
-	fixport_cs_emit(cs, FIXPORT_XE_MI_ARB_ON_OFF | FIXPORT_XE_MI_ARB_DISABLE);
-
-	if (job->user_fence.used) {
-		emit_flush_dw(cs);
-		emit_user_fence(job, cs);
-	}
-
-	emit_flush_imm_ggtt(lrc->seqno_ggtt_addr, job->seqno, false, cs);
-	emit_user_interrupt(cs);
+	emit_bb_start_and_signal(job, lrc, batch_addr, cs);
 }
 
 static void emit_job_video(const struct fixport_xe_sched_job *job,
@@ -324,18 +336,7 @@ static void emit_job_video(const struct fixport_xe_sched_job *job,
 	if (!job->ring_ops_flush_tlb)
 		emit_store_imm_ggtt(lrc->start_seqno_ggtt_addr, job->seqno, cs);
 
-	emit_bb_start(batch_addr, fixport_xe_ring_ppgtt_flag(job), cs);
-
-	/* Signalling the fence must not be preempted. */
-	fixport_cs_emit(cs, FIXPORT_XE_MI_ARB_ON_OFF | FIXPORT_XE_MI_ARB_DISABLE);
-
-	if (job->user_fence.used) {
-		emit_flush_dw(cs);
-		emit_user_fence(job, cs);
-	}
-
-	emit_flush_imm_ggtt(lrc->seqno_ggtt_addr, job->seqno, false, cs);
-	emit_user_interrupt(cs);
+	emit_bb_start_and_signal(job, lrc, batch_addr, cs);
 }
 
 static void emit_job_render_compute(const struct fixport_xe_sched_job *job,

@@ -169,17 +169,6 @@ static const char *rel(const struct cbp_commit *c)
 	return c->release[0] ? c->release : "no release yet";
 }
 
-/* Earlier first release; unreleased sorts last, then by author date. */
-static int rel_before(const struct cbp_commit *a, const struct cbp_commit *b)
-{
-	if (a->release_key != b->release_key) {
-		if (a->release_key < 0 || b->release_key < 0)
-			return b->release_key < 0;
-		return a->release_key < b->release_key;
-	}
-	return a->atime < b->atime;
-}
-
 static const char *cite(const struct cbp_commit *c, char *buf, size_t size)
 {
 	return cbp_cite_str(c, buf, size);
@@ -314,7 +303,7 @@ static size_t mainline_names(struct checker *chk, const struct names *n,
 	for (i = 0; i < n->nr; i++) {
 		if (!in_mainline(chk, &n->c[i]))
 			continue;
-		for (j = nr; j > 0 && rel_before(&n->c[i], &(*out)[j - 1]); j--)
+		for (j = nr; j > 0 && cbp_release_before(&n->c[i], &(*out)[j - 1]); j--)
 			(*out)[j] = (*out)[j - 1];
 		(*out)[j] = n->c[i];
 		nr++;
@@ -525,7 +514,7 @@ static int check_fixes(struct checker *chk, struct cbp_report *r,
 	/* When the fix first reached a release, by any name (mainline first). */
 	for (i = 0; i < fix->nr; i++)
 		if (fix->c[i].release_key >= 0 && in_mainline(chk, &fix->c[i]) &&
-		    (!fix_first || rel_before(&fix->c[i], fix_first)))
+		    (!fix_first || cbp_release_before(&fix->c[i], fix_first)))
 			fix_first = &fix->c[i];
 	for (i = 0; !fix_first && i < fix->nr; i++)
 		if (fix->c[i].release_key >= 0)
@@ -581,10 +570,10 @@ static int check_fixes(struct checker *chk, struct cbp_report *r,
 			if (b->state != CBP_PRESENT)
 				continue;
 			if (b->release_key >= 0 &&
-			    (!first || rel_before(b, first)))
+			    (!first || cbp_release_before(b, first)))
 				first = b;
 			if (b->release_key >= 0 && in_mainline(chk, b) &&
-			    (!first_ml || rel_before(b, first_ml)))
+			    (!first_ml || cbp_release_before(b, first_ml)))
 				first_ml = b;
 			if (!in_br && in_stable(chk, b))
 				in_br = b;
@@ -592,7 +581,7 @@ static int check_fixes(struct checker *chk, struct cbp_report *r,
 		/* Where the bug landed: mainline decides which series have it. */
 		alias = first_ml ? first_ml : first;
 		if (alias && (bug_first->state < 0 ||
-			      rel_before(alias, bug_first)))
+			      cbp_release_before(alias, bug_first)))
 			*bug_first = *alias;
 
 		if (!in_br) {

@@ -7,17 +7,6 @@
 
 #include "cbp.h"
 
-/* Ordering of first releases; unreleased (-1) sorts last. */
-static int rel_before(const struct cbp_commit *a, const struct cbp_commit *b)
-{
-	if (a->release_key != b->release_key) {
-		if (a->release_key < 0 || b->release_key < 0)
-			return b->release_key < 0;
-		return a->release_key < b->release_key;
-	}
-	return a->atime < b->atime;
-}
-
 /* One citation in the form it was written, e.g. "commit X upstream". */
 static void link_str(const struct cbp_link *l, char *buf, size_t size)
 {
@@ -248,7 +237,7 @@ int cmd_names(struct cbp_ctx *ctx)
 		    !(c->branches & (1ULL << mb)))
 			continue;
 		in_mainline++;
-		if (!first || rel_before(c, first))
+		if (!first || cbp_release_before(c, first))
 			first = c;
 	}
 

@@ -186,6 +186,7 @@ void cbp_class_release(struct cbp_class *cls);
 int cbp_class_contains(const struct cbp_class *cls, long long id);
 int cbp_same_subject(struct cbp_index *idx, const char *subject,
 		     long long **ids, size_t *nr);
+int cbp_release_before(const struct cbp_commit *a, const struct cbp_commit *b);
 git_repository *cbp_index_repo(struct cbp_index *idx);
 
 #endif /* CHECKBACKPORT_INDEX_H */

@@ -523,6 +523,26 @@ long long cbp_subject_hash(const char *s)
 }
 
 /**
+ * cbp_release_before() - whether one commit was released before another
+ * @a: a commit
+ * @b: another commit
+ *
+ * Orders by first release; a commit in no release yet sorts after every
+ * released one, and the author date breaks ties.
+ *
+ * Return: nonzero if @a comes first.
+ */
+int cbp_release_before(const struct cbp_commit *a, const struct cbp_commit *b)
+{
+	if (a->release_key != b->release_key) {
+		if (a->release_key < 0 || b->release_key < 0)
+			return b->release_key < 0;
+		return a->release_key < b->release_key;
+	}
+	return a->atime < b->atime;
+}
+
+/**
  * cbp_same_subject() - present commits with exactly this subject
  * @idx: the index
  * @subject: the subject

@@ -87,9 +87,10 @@ static int collect_targets(struct cbp_index *idx, const struct cbp_class *fix,
  * when there is something to say.
  */
 static int judge(const struct target *t, const struct cbp_commit *fix_first,
-		 char *note, size_t size)
+		 int mainline_bit, char *note, size_t size)
 {
 	const struct cbp_commit *bug_first = first_in(&t->cls, -1);
+	const struct cbp_commit *alias;
 	char a[640];
 
 	note[0] = '\0';
@@ -107,16 +108,27 @@ static int judge(const struct target *t, const struct cbp_commit *fix_first,
 	if (t->cited.state == CBP_PRESENT && t->cited.release_key < 0 &&
 	    bug_first->id == t->cited.id)
 		goto unexplained;
-	if (bug_first->release_key >= 0 &&
-	    bug_first->release_key <= fix_first->release_key &&
-	    bug_first->id != t->cited.id) {
+	/*
+	 * A fix that landed in mainline is explained best by the bug's
+	 * earliest mainline copy; a stable copy released earlier still
+	 * explains it, but says less about mainline's history.
+	 */
+	alias = NULL;
+	if (mainline_bit >= 0 && (fix_first->branches & (1ULL << mainline_bit)))
+		alias = first_in(&t->cls, mainline_bit);
+	if (!alias || alias->release_key < 0 ||
+	    alias->release_key > fix_first->release_key)
+		alias = bug_first;
+	if (alias->release_key >= 0 &&
+	    alias->release_key <= fix_first->release_key &&
+	    alias->id != t->cited.id) {
 		snprintf(note, size,
 			 "the fix reached %s before the cited bug %.12s (%s); explained by alias %s, which landed in %s",
 			 fix_first->release, t->cited.hex,
 			 t->cited.state == CBP_PRESENT ? rel_str(&t->cited) :
 			 "not in this repository",
-			 cbp_cite_str(bug_first, a, sizeof(a)),
-			 bug_first->release);
+			 cbp_cite_str(alias, a, sizeof(a)),
+			 alias->release);
 		return 0;
 	}
 unexplained:
@@ -247,7 +259,8 @@ int cmd_fixes(struct cbp_ctx *ctx)
 		       cbp_cite_str(me, a, sizeof(a)),
 		       fix.nr, fix.nr == 1 ? "" : "s", rel_str(fix_first));
 	for (i = 0; i < nr; i++) {
-		int f = judge(&t[i], fix_first, note, sizeof(note));
+		int f = judge(&t[i], fix_first, cbp_index_mainline_bit(idx),
+			      note, sizeof(note));
 
 		findings += f;
 		if (arr)

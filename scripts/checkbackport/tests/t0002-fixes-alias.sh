@@ -55,6 +55,15 @@ test_expect_success 'fixes --json carries the same verdict' '
 	json_get ../j "\$j->{fixes}[0]{note}" | grep -F "alias $b212"
 '
 
+test_expect_success 'an earlier stable copy does not displace the mainline alias' '
+	cd repo && git checkout -q -b linux-6.11.y v6.12-rc1 &&
+	test_pick "$B" && git rev-parse HEAD >../B3 && git tag v6.11.3 &&
+	git checkout -q master && cbp index >/dev/null &&
+	cbp fixes "$X" >../out &&
+	grep -E "^  linux-6.11.y +v6.11.3 +-\$" ../out &&
+	grep -F "explained by alias $b212 (\"drm/amd/display: add the new path\"), which landed in v6.12-rc2" ../out
+'
+
 test_expect_success 'a fix released before every name of its bug is a finding' '
 	cd repo && git checkout -q -b topic v6.12 &&
 	test_commit "drm/foo: regress" && git rev-parse HEAD >../R &&

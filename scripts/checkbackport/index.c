@@ -22,7 +22,9 @@
  *                               release the branch contains whole (-1)
  *
  * A build reads each new commit object once, straight from the object
- * database, and keeps the commit graph of the new commits in memory.
+ * database, and keeps the commit graph of the new commits in memory.  A
+ * cold build reads in one thread while the caller's thread stores into
+ * SQLite, and resolves full IDs of commits it read from memory.
  * First releases are computed by processing tags in version order and
  * walking only commits whose release would improve: a commit reached by
  * tag T already carrying a release <= T has ancestors that do too, so the
@@ -34,6 +36,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <fnmatch.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -168,13 +171,34 @@ struct build {
 	sqlite3_stmt *ins_commit, *ins_link, *find_hex, *load_node;
 	sqlite3_stmt *put_reach, *put_absent;
 
-	/* Citations already recorded for the current commit. */
-	struct cbp_cite seen[16];
-	int nr_seen;
-	unsigned int cur_id;
-	const char *cur_hex;
-
 	long long read, links, absent_warned;
+};
+
+/*
+ * One commit as read from the object database, ready to be stored.  A
+ * cold build reads commits in one thread and stores them in another, so
+ * everything the store needs is copied out of the object.
+ */
+struct rec_cite {
+	enum cbp_kind kind;
+	unsigned int hexlen;
+	int has_quoted;
+	size_t quoted_len;
+	char hex[CBP_HEX_MAX + 1];
+	char quoted[256];
+};
+
+struct commit_rec {
+	unsigned int id;
+	int loaded;		/* 0: absent or not a commit, nothing to store */
+	unsigned int npar;
+	long long atime;
+	size_t sublen;
+	char hex[GIT_OID_HEXSZ + 1];
+	unsigned char pblob[4 * 64];
+	char subject[512];
+	struct rec_cite *cites;
+	size_t nr_cites, alloc_cites;
 };
 
 static void ensure_node(struct build *b, unsigned int id)
@@ -323,36 +347,34 @@ static struct node *get_node(struct build *b, unsigned int id)
 /* ---------------------------------------------------------------------- */
 /* Reading commits. */
 
-static int on_cite(const struct cbp_cite *cite, void *data)
+/*
+ * Keep one citation of the commit being read: not one of itself (or a
+ * prefix of itself), and each kind and ID once.
+ */
+static int collect_cite(const struct cbp_cite *cite, void *data)
 {
-	struct build *b = data;
-	char quoted[256];
-	int i;
+	struct commit_rec *r = data;
+	struct rec_cite *c;
+	size_t i;
 
-	/* A commit citing itself (or a prefix of itself) links nothing. */
-	if (!strncmp(b->cur_hex, cite->hex, cite->hexlen))
+	if (!strncmp(r->hex, cite->hex, cite->hexlen))
 		return 0;
-	for (i = 0; i < b->nr_seen; i++)
-		if (b->seen[i].kind == cite->kind &&
-		    !strcmp(b->seen[i].hex, cite->hex))
+	for (i = 0; i < r->nr_cites; i++)
+		if (r->cites[i].kind == cite->kind &&
+		    !strcmp(r->cites[i].hex, cite->hex))
 			return 0;
-	if (b->nr_seen < (int)ARRAY_SIZE(b->seen))
-		b->seen[b->nr_seen++] = *cite;
 
-	sqlite3_bind_int64(b->ins_link, 1, b->cur_id);
-	sqlite3_bind_int(b->ins_link, 2, cite->kind);
-	sqlite3_bind_text(b->ins_link, 3, cite->hex, cite->hexlen,
-			  SQLITE_STATIC);
-	if (cite->quoted) {
-		size_t n = cbp_sanitize(cite->quoted, cite->quoted_len,
-					quoted, sizeof(quoted));
-
-		sqlite3_bind_text(b->ins_link, 4, quoted, (int)n, SQLITE_STATIC);
-	} else {
-		sqlite3_bind_null(b->ins_link, 4);
-	}
-	b->links++;
-	return step_done(b->db, b->ins_link);
+	r->cites = cbp_grow(r->cites, sizeof(*r->cites), r->nr_cites + 1,
+			    &r->alloc_cites);
+	c = &r->cites[r->nr_cites++];
+	c->kind = cite->kind;
+	c->hexlen = cite->hexlen;
+	memcpy(c->hex, cite->hex, sizeof(c->hex));
+	c->has_quoted = !!cite->quoted;
+	c->quoted_len = c->has_quoted ?
+		cbp_sanitize(cite->quoted, cite->quoted_len, c->quoted,
+			     sizeof(c->quoted)) : 0;
+	return 0;
 }
 
 static long long parse_author_time(const char *p, const char *eol)
@@ -372,18 +394,23 @@ static long long parse_author_time(const char *p, const char *eol)
 	return t;
 }
 
-static int read_commit(struct build *b, unsigned int id)
+/*
+ * Read commit @id from the object database into @r and add its parents to
+ * the graph (queueing the new ones).  Touches no SQLite in a cold build,
+ * so that it can run beside store_commit().
+ */
+static int read_commit(struct build *b, unsigned int id, struct commit_rec *r)
 {
-	char hex[GIT_OID_HEXSZ + 1], subject[512];
-	unsigned char pblob[4 * 64];
 	unsigned int parents[64];
 	git_odb_object *obj;
 	const char *p, *end, *msg;
-	long long atime = 0;
-	size_t npar = 0, sublen, i;
+	size_t npar = 0, i;
 	struct node *n;
 	int err;
 
+	r->id = id;
+	r->loaded = 0;
+	r->nr_cites = 0;
 	if (git_odb_read(&obj, b->odb, &b->oid[id]) < 0) {
 		/* Shallow clones and broken repositories: skip, say so once. */
 		if (!b->absent_warned++)
@@ -401,6 +428,7 @@ static int read_commit(struct build *b, unsigned int id)
 	p = git_odb_object_data(obj);
 	end = p + git_odb_object_size(obj);
 	msg = end;
+	r->atime = 0;
 	while (p < end) {
 		const char *eol = memchr(p, '\n', end - p);
 
@@ -424,7 +452,7 @@ static int read_commit(struct build *b, unsigned int id)
 				parents[npar++] = pid;
 			}
 		} else if (eol - p > 7 && !memcmp(p, "author ", 7)) {
-			atime = parse_author_time(p, eol);
+			r->atime = parse_author_time(p, eol);
 		}
 		p = eol + 1;
 	}
@@ -442,54 +470,213 @@ static int read_commit(struct build *b, unsigned int id)
 	n->br = 0;
 	for (i = 0; i < npar; i++) {
 		b->edge[b->nr_edge++] = parents[i];
-		pblob[4 * i] = parents[i] & 0xff;
-		pblob[4 * i + 1] = (parents[i] >> 8) & 0xff;
-		pblob[4 * i + 2] = (parents[i] >> 16) & 0xff;
-		pblob[4 * i + 3] = (parents[i] >> 24) & 0xff;
+		r->pblob[4 * i] = parents[i] & 0xff;
+		r->pblob[4 * i + 1] = (parents[i] >> 8) & 0xff;
+		r->pblob[4 * i + 2] = (parents[i] >> 16) & 0xff;
+		r->pblob[4 * i + 3] = (parents[i] >> 24) & 0xff;
 	}
+	r->npar = (unsigned int)npar;
 
-	sublen = cbp_subject(msg, end - msg, subject, sizeof(subject));
-	git_oid_tostr(hex, sizeof(hex), &b->oid[id]);
-	sqlite3_bind_int64(b->ins_commit, 1, id);
-	sqlite3_bind_text(b->ins_commit, 2, hex, GIT_OID_HEXSZ, SQLITE_STATIC);
-	sqlite3_bind_text(b->ins_commit, 3, subject, (int)sublen, SQLITE_STATIC);
-	sqlite3_bind_int64(b->ins_commit, 4, cbp_subject_hash(subject));
-	sqlite3_bind_int64(b->ins_commit, 5, atime);
-	sqlite3_bind_blob(b->ins_commit, 6, pblob, (int)(4 * npar),
-			  SQLITE_STATIC);
-	if (step_done(b->db, b->ins_commit)) {
-		git_odb_object_free(obj);
-		return -1;
-	}
-
-	b->nr_seen = 0;
-	b->cur_id = id;
-	b->cur_hex = hex;
-	err = cbp_parse_message(msg, end - msg, on_cite, b);
+	r->sublen = cbp_subject(msg, end - msg, r->subject, sizeof(r->subject));
+	git_oid_tostr(r->hex, sizeof(r->hex), &b->oid[id]);
+	err = cbp_parse_message(msg, end - msg, collect_cite, r);
 	git_odb_object_free(obj);
+	r->loaded = 1;
+	return err;
+}
+
+/* Write a commit read by read_commit() and its citations to the index. */
+static int store_commit(struct build *b, const struct commit_rec *r)
+{
+	size_t i;
+
+	if (!r->loaded)
+		return 0;
+	sqlite3_bind_int64(b->ins_commit, 1, r->id);
+	sqlite3_bind_text(b->ins_commit, 2, r->hex, GIT_OID_HEXSZ, SQLITE_STATIC);
+	sqlite3_bind_text(b->ins_commit, 3, r->subject, (int)r->sublen,
+			  SQLITE_STATIC);
+	sqlite3_bind_int64(b->ins_commit, 4, cbp_subject_hash(r->subject));
+	sqlite3_bind_int64(b->ins_commit, 5, r->atime);
+	sqlite3_bind_blob(b->ins_commit, 6, r->pblob, (int)(4 * r->npar),
+			  SQLITE_STATIC);
+	if (step_done(b->db, b->ins_commit))
+		return -1;
+
+	for (i = 0; i < r->nr_cites; i++) {
+		const struct rec_cite *c = &r->cites[i];
+
+		sqlite3_bind_int64(b->ins_link, 1, r->id);
+		sqlite3_bind_int(b->ins_link, 2, c->kind);
+		sqlite3_bind_text(b->ins_link, 3, c->hex, c->hexlen,
+				  SQLITE_STATIC);
+		if (c->has_quoted)
+			sqlite3_bind_text(b->ins_link, 4, c->quoted,
+					  (int)c->quoted_len, SQLITE_STATIC);
+		else
+			sqlite3_bind_null(b->ins_link, 4);
+		if (step_done(b->db, b->ins_link))
+			return -1;
+		b->links++;
+	}
 	b->read++;
+	return 0;
+}
+
+static void show_progress(const struct build *b, double *last)
+{
+	if (!isatty(2) || (b->read & 0x3fff) || cbp_now() - *last <= 0.5)
+		return;
+	*last = cbp_now();
+	fprintf(stderr, "\rcheckbackport: reading commits: %lld", b->read);
+}
+
+/*
+ * Commits read ahead of the store in a cold build, and how many change
+ * hands at a time: waking the other thread for every commit costs more
+ * than storing it.
+ */
+#define PIPE_DEPTH	1024
+#define PIPE_BATCH	128
+
+/*
+ * A cold build reads and inflates every commit (the cost of a full
+ * git log) and inserts it into SQLite; on two cores the two can overlap.
+ * The reader owns the object database and the in-memory graph, the
+ * caller's thread owns SQLite, and records pass between them through a
+ * ring.  An incremental build looks commits up in the index while it
+ * walks, so it stays in one thread.
+ */
+struct pipeline {
+	struct build *b;
+	struct commit_rec ring[PIPE_DEPTH];
+	size_t head;		/* records filled, written by the reader */
+	size_t tail;		/* records stored, written by the store */
+	int reader_done;
+	int reader_err;
+	int stop;
+	pthread_mutex_t lock;
+	pthread_cond_t filled;
+	pthread_cond_t emptied;
+};
+
+static void *reader_main(void *data)
+{
+	struct pipeline *pl = data;
+	struct build *b = pl->b;
+	int err = 0;
+
+	while (b->nr_stack) {
+		struct commit_rec *r;
+		int stop;
+
+		pthread_mutex_lock(&pl->lock);
+		while (pl->head - pl->tail == PIPE_DEPTH && !pl->stop)
+			pthread_cond_wait(&pl->emptied, &pl->lock);
+		stop = pl->stop;
+		pthread_mutex_unlock(&pl->lock);
+		if (stop)
+			break;
+
+		/* The slot is the reader's until head moves past it. */
+		r = &pl->ring[pl->head % PIPE_DEPTH];
+		err = read_commit(b, b->stack[--b->nr_stack], r);
+		if (err)
+			break;
+
+		pthread_mutex_lock(&pl->lock);
+		if (++pl->head - pl->tail >= PIPE_BATCH)
+			pthread_cond_signal(&pl->filled);
+		pthread_mutex_unlock(&pl->lock);
+	}
+
+	pthread_mutex_lock(&pl->lock);
+	pl->reader_done = 1;
+	pl->reader_err = err;
+	pthread_cond_signal(&pl->filled);
+	pthread_mutex_unlock(&pl->lock);
+	return NULL;
+}
+
+static int walk_pipelined(struct build *b, double *last)
+{
+	struct pipeline *pl = cbp_calloc(1, sizeof(*pl));
+	pthread_t reader;
+	int err = 0;
+	size_t i;
+
+	pl->b = b;
+	pthread_mutex_init(&pl->lock, NULL);
+	pthread_cond_init(&pl->filled, NULL);
+	pthread_cond_init(&pl->emptied, NULL);
+	if (pthread_create(&reader, NULL, reader_main, pl)) {
+		cbp_error("cannot start the commit reader: %s", strerror(errno));
+		err = -1;
+		goto free_pipeline;
+	}
+
+	for (;;) {
+		size_t avail, n;
+
+		pthread_mutex_lock(&pl->lock);
+		while (pl->head - pl->tail < PIPE_BATCH && !pl->reader_done)
+			pthread_cond_wait(&pl->filled, &pl->lock);
+		avail = pl->head - pl->tail;
+		pthread_mutex_unlock(&pl->lock);
+		if (!avail)
+			break;
+
+		/* Slots from tail to tail + avail are the store's now. */
+		for (n = 0; n < avail && !err; n++)
+			err = store_commit(b, &pl->ring[(pl->tail + n) % PIPE_DEPTH]);
+		if (err)
+			break;
+		show_progress(b, last);
+
+		pthread_mutex_lock(&pl->lock);
+		pl->tail += avail;
+		pthread_cond_signal(&pl->emptied);
+		pthread_mutex_unlock(&pl->lock);
+	}
+
+	pthread_mutex_lock(&pl->lock);
+	pl->stop = 1;
+	pthread_cond_signal(&pl->emptied);
+	pthread_mutex_unlock(&pl->lock);
+	pthread_join(reader, NULL);
+	if (!err)
+		err = pl->reader_err;
+
+free_pipeline:
+	for (i = 0; i < PIPE_DEPTH; i++)
+		free(pl->ring[i].cites);
+	pthread_cond_destroy(&pl->emptied);
+	pthread_cond_destroy(&pl->filled);
+	pthread_mutex_destroy(&pl->lock);
+	free(pl);
 	return err;
 }
 
 static int walk_new_commits(struct build *b)
 {
+	struct commit_rec r = { 0 };
 	double last = cbp_now();
-	int tty = isatty(2);
+	int err = 0;
 
-	while (b->nr_stack) {
-		unsigned int id = b->stack[--b->nr_stack];
-
-		if (read_commit(b, id))
-			return -1;
-		if (tty && !(b->read & 0x3fff) && cbp_now() - last > 0.5) {
-			last = cbp_now();
-			fprintf(stderr, "\rcheckbackport: reading commits: %lld",
-				b->read);
+	if (b->cold) {
+		err = walk_pipelined(b, &last);
+	} else {
+		while (b->nr_stack && !err) {
+			err = read_commit(b, b->stack[--b->nr_stack], &r);
+			if (!err)
+				err = store_commit(b, &r);
+			show_progress(b, &last);
 		}
+		free(r.cites);
 	}
-	if (tty && b->read > 0x3fff)
+	if (isatty(2) && b->read > 0x3fff)
 		fputc('\n', stderr);
-	return 0;
+	return err;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1036,6 +1223,25 @@ static long long resolve_cited(struct build *b, const char *hex, int len,
 	return own;
 }
 
+/*
+ * A full ID of a commit this cold build read resolves to it without asking
+ * the index: every commit of the build is in the in-memory hash, and a
+ * full ID names exactly one.  Returns 0 when the index has to decide.
+ */
+static long long resolve_in_build(struct build *b, const char *hex, int len)
+{
+	unsigned int id;
+	git_oid oid;
+
+	if (!b->cold || len != GIT_OID_HEXSZ ||
+	    git_oid_fromstrn(&oid, hex, GIT_OID_HEXSZ))
+		return 0;
+	id = b->hash[hash_slot(b, &oid)];
+	if (!id || b->node[id].state != NODE_LOADED)
+		return 0;
+	return id;
+}
+
 static int resolve_links(struct build *b, long long first_rowid)
 {
 	sqlite3_stmt *sel, *upd;
@@ -1060,7 +1266,9 @@ static int resolve_links(struct build *b, long long first_rowid)
 
 		if (!cited || len < CBP_HEX_MIN || len > CBP_HEX_MAX)
 			continue;
-		dst = resolve_cited(b, cited, len, 0);
+		dst = resolve_in_build(b, cited, len);
+		if (!dst)
+			dst = resolve_cited(b, cited, len, 0);
 		if (dst < 0)
 			break;
 		sqlite3_bind_int64(upd, 1, dst);

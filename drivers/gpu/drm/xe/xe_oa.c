@@ -208,8 +208,14 @@ static u32 oa_control(const struct fixport_xe_oa_stream *stream, bool enable)
 		(enable ? FIXPORT_XE_OAR_OACONTROL_COUNTER_ENABLE : 0);
 }
 
-static int oa_configure_oar_context(struct fixport_xe_oa_stream *stream,
-				    bool enable)
+/*
+ * OAR and OAC are configured alike: resume the context's counters, program
+ * the unit's control register, and set @ctx_bits in RING_CONTEXT_CONTROL.
+ * The masked write clears on disable exactly what enable set; leaving
+ * OAC_CONTEXT_ENABLE set after the stream closed was the bug.
+ */
+static int oa_load_context_regs(struct fixport_xe_oa_stream *stream,
+				u32 oactrl, u32 ctx_bits, bool enable)
 {
 	u32 base = stream->hwe_mmio_base;
 	const struct fixport_xe_oa_reg regs[] = {
@@ -218,43 +224,29 @@ static int oa_configure_oar_context(struct fixport_xe_oa_stream *stream,
 			enable ? FIXPORT_XE_OA_COUNTER_RESUME : 0,
 		},
 		{
-			FIXPORT_XE_OAR_OACONTROL,
+			oactrl,
 			oa_control(stream, enable),
 		},
 		{
-			/* Disable must clear the bit that enable set. */
 			FIXPORT_XE_RING_CONTEXT_CONTROL(base),
-			fixport_masked_field(FIXPORT_XE_CTX_CTRL_OAC_CONTEXT_ENABLE,
-					     enable ? FIXPORT_XE_CTX_CTRL_OAC_CONTEXT_ENABLE : 0),
+			fixport_masked_field(ctx_bits, enable ? ctx_bits : 0),
 		},
 	};
 
 	return fixport_xe_oa_load_with_lri(stream, regs, ARRAY_SIZE(regs));
 }
 
+static int oa_configure_oar_context(struct fixport_xe_oa_stream *stream,
+				    bool enable)
+{
+	return oa_load_context_regs(stream, FIXPORT_XE_OAR_OACONTROL,
+				    FIXPORT_XE_CTX_CTRL_OAC_CONTEXT_ENABLE,
+				    enable);
+}
+
 static int oa_configure_oac_context(struct fixport_xe_oa_stream *stream,
 				    bool enable)
 {
-	u32 base = stream->hwe_mmio_base;
-	const struct fixport_xe_oa_reg regs[] = {
-		{
-			FIXPORT_XE_OACTXCONTROL(base),
-			enable ? FIXPORT_XE_OA_COUNTER_RESUME : 0,
-		},
-		{
-			FIXPORT_XE_OAC_OACONTROL,
-			oa_control(stream, enable),
-		},
-		{
-			/* Disable must clear the bit that enable set. */
-			FIXPORT_XE_RING_CONTEXT_CONTROL(base),
-			fixport_masked_field(FIXPORT_XE_CTX_CTRL_OAC_CONTEXT_ENABLE,
-					     enable ? FIXPORT_XE_CTX_CTRL_OAC_CONTEXT_ENABLE : 0) |
-			fixport_masked_field(FIXPORT_XE_CTX_CTRL_RUN_ALONE,
-					     enable ? FIXPORT_XE_CTX_CTRL_RUN_ALONE : 0),
-		},
-	};
-
 	/* The instance must fit the CCS select field or another CCS is measured. */
 	if (WARN_ON(stream->hwe_instance >
 		    FIELD_MAX(FIXPORT_XE_OAG_OACONTROL_OA_CCS_SELECT_MASK)))
@@ -265,7 +257,10 @@ static int oa_configure_oac_context(struct fixport_xe_oa_stream *stream,
 				  FIELD_PREP(FIXPORT_XE_OAG_OACONTROL_OA_CCS_SELECT_MASK,
 					     stream->hwe_instance));
 
-	return fixport_xe_oa_load_with_lri(stream, regs, ARRAY_SIZE(regs));
+	/* A compute context also runs alone while OAC measures it. */
+	return oa_load_context_regs(stream, FIXPORT_XE_OAC_OACONTROL,
+				    FIXPORT_XE_CTX_CTRL_OAC_CONTEXT_ENABLE |
+				    FIXPORT_XE_CTX_CTRL_RUN_ALONE, enable);
 }
 
 /**

@@ -42,7 +42,7 @@ enum answer_kind {
  * @desc: the case name KUnit prints
  * @status: what acpi_evaluate_object() returns
  * @kind: the object it leaves in the output buffer, if any
- * @data: the bytes of an ANSWER_BUFFER
+ * @data: the bytes of an ANSWER_BUFFER or ANSWER_STRING
  * @len: how many bytes @data has
  * @accepted: whether the call must return the object
  */
@@ -87,8 +87,6 @@ struct acpi_mock {
 	struct amdgpu_atcs atcs;
 };
 
-static const char answer_string[] = "ATIF";
-
 /*
  * Lay an answer out as ACPICA does for ACPI_ALLOCATE_BUFFER: one kmalloc()
  * holding the object and, right after it, what it points to.  The data is
@@ -107,7 +105,7 @@ static union acpi_object *mock_alloc_answer(const struct acpi_answer *a,
 		extra = a->len;
 		break;
 	case ANSWER_STRING:
-		extra = sizeof(answer_string);
+		extra = a->len + 1;
 		break;
 	case ANSWER_PACKAGE:
 		extra = 2 * sizeof(*obj);
@@ -134,11 +132,14 @@ static union acpi_object *mock_alloc_answer(const struct acpi_answer *a,
 		obj->integer.value = 0x0c;
 		break;
 	case ANSWER_STRING:
+		/*
+		 * The bytes of a good answer, as a string: read as a buffer
+		 * it would pass every check but the type.
+		 */
 		obj->string.type = ACPI_TYPE_STRING;
-		obj->string.length = strlen(answer_string);
+		obj->string.length = a->len;
 		obj->string.pointer = (char *)(obj + 1);
-		memcpy(obj->string.pointer, answer_string,
-		       sizeof(answer_string));
+		memcpy(obj->string.pointer, a->data, a->len);
 		break;
 	case ANSWER_PACKAGE:
 		/*
@@ -257,6 +258,7 @@ static void expect_result(struct kunit *test, int ret, union acpi_object *got,
 	KUNIT_EXPECT_EQ(test, ret, want_ret);
 
 	if (want_object) {
+		KUNIT_ASSERT_NOT_NULL(test, got);
 		KUNIT_ASSERT_PTR_EQ(test, got, mock->handed_out);
 		/* Freed and still returned: do not touch it. */
 		KUNIT_ASSERT_EQ(test, mock->frees, 0);
@@ -355,7 +357,7 @@ enum answer_shape {
  * @desc: what KUnit prints
  * @status: the evaluation's status
  * @kind: the object it leaves
- * @shape: for ANSWER_BUFFER, how the buffer is built
+ * @shape: for ANSWER_BUFFER and ANSWER_STRING, how the bytes are built
  * @sized_ok: a function with a sized answer must accept it
  * @list_ok: a function with a list answer must accept it
  * @none_ok: a function that answers nothing must succeed on it
@@ -387,7 +389,8 @@ static const struct test_outcome test_outcomes[] = {
 	{ "empty buffer", AE_OK, ANSWER_BUFFER, SHAPE_EMPTY,
 	  false, false, true },
 	{ "integer", AE_OK, ANSWER_INTEGER, 0, false, false, true },
-	{ "string", AE_OK, ANSWER_STRING, 0, false, false, true },
+	{ "string holding a good answer", AE_OK, ANSWER_STRING, SHAPE_EXACT,
+	  false, false, true },
 	{ "package", AE_OK, ANSWER_PACKAGE, 0, false, false, true },
 	/* 6.12's callers fail on no object: so does the port, every function. */
 	{ "no object", AE_OK, ANSWER_NONE, 0, false, false, false },
@@ -526,7 +529,7 @@ static void mock_answer(struct acpi_mock *mock, const struct test_function *fn,
 		.kind = o->kind,
 		.data = mock->built,
 	};
-	if (o->kind == ANSWER_BUFFER)
+	if (o->kind == ANSWER_BUFFER || o->kind == ANSWER_STRING)
 		mock->built_answer.len = build_answer(fn, o->shape, mock->built);
 	mock->answer = &mock->built_answer;
 }

@@ -2,10 +2,12 @@
 /*
  * The amdgpu ATIF and ATCS ACPI methods, called through one guarded helper.
  *
- * Both methods take a function number and an optional parameter buffer and
- * answer with a buffer whose first 16-bit word is the size the BIOS claims
- * for it.  The answer comes from firmware: it may be missing, of another
- * type, or shorter than it says, and none of that may crash the kernel.
+ * Both methods take a function number and an optional parameter buffer.
+ * Most functions answer with a buffer whose first 16-bit word is the size
+ * the BIOS claims for it; some answer nothing.  The answer comes from
+ * firmware: it may be missing, of another type, or shorter than it says,
+ * and none of that may crash the kernel, nor fail a function whose answer
+ * nobody reads.
  */
 #ifndef _DRM_FIXPORT_AMDGPU_ACPI_H_
 #define _DRM_FIXPORT_AMDGPU_ACPI_H_
@@ -69,11 +71,10 @@ struct amdgpu_atcs {
 	acpi_handle handle;
 };
 
-union acpi_object *amdgpu_atif_call(struct amdgpu_atif *atif, int function,
-				    struct acpi_buffer *params,
-				    size_t min_size);
-union acpi_object *amdgpu_atcs_call(struct amdgpu_atcs *atcs, int function,
-				    struct acpi_buffer *params);
+int amdgpu_atif_call(struct amdgpu_atif *atif, int function,
+		     struct acpi_buffer *params, union acpi_object **answer);
+int amdgpu_atcs_call(struct amdgpu_atcs *atcs, int function,
+		     struct acpi_buffer *params, union acpi_object **answer);
 void amdgpu_acpi_free_object(union acpi_object *obj);
 int amdgpu_atif_verify_interface(struct amdgpu_atif *atif);
 

@@ -105,7 +105,7 @@ struct fixport_xe_sched_job {
 /**
  * struct fixport_xe_bb - a batch buffer being filled by the CPU
  * @cs: the dwords, @size of them
- * @size: capacity of @cs in dwords, as requested from bb_alloc; the
+ * @size: capacity of @cs in dwords, as the backend reports it; the
  *	backend adds room for its own batch end and prefetch padding
  * @len: dwords written, set before the batch is submitted
  */
@@ -125,11 +125,16 @@ struct fixport_xe_bb {
  * @job_arm: arm the job; from here on it must be pushed
  * @job_fence: a new reference to the job's finished fence
  * @job_push: hand the job to the scheduler, which now owns it
- * @fence_wait: wait up to @timeout jiffies; remaining jiffies, 0 on
- *	timeout, or a negative error
  * @fence_put: drop a fence reference
- * @bb_alloc: a batch buffer for @dwords command dwords; ERR_PTR on failure
- * @bb_free: free a batch buffer
+ * @bb_alloc: a batch buffer for @dwords command dwords; ERR_PTR on failure.
+ *	The backend says in bb->size how many it really gives; a caller
+ *	must not trust it to be @dwords.
+ * @bb_free: give @bb back once @fence has signalled, as xe_bb_free() does:
+ *	at once when @fence is NULL or has already signalled, otherwise when
+ *	it signals.  The backend takes its own reference on @fence; the
+ *	caller may drop its own right after, and must not touch @bb again.
+ *	A batch that a pushed job runs is freed with that job's fence, since
+ *	the GPU may read it for as long as the job has not finished.
  * @mmio_write32: write an MMIO register of @gt
  */
 struct fixport_xe_hw_ops {
@@ -142,10 +147,9 @@ struct fixport_xe_hw_ops {
 	void (*job_arm)(struct fixport_xe_sched_job *job);
 	struct fixport_xe_fence *(*job_fence)(struct fixport_xe_sched_job *job);
 	void (*job_push)(struct fixport_xe_sched_job *job);
-	long (*fence_wait)(struct fixport_xe_fence *fence, long timeout);
 	void (*fence_put)(struct fixport_xe_fence *fence);
 	struct fixport_xe_bb *(*bb_alloc)(struct fixport_xe_gt *gt, u32 dwords);
-	void (*bb_free)(struct fixport_xe_bb *bb);
+	void (*bb_free)(struct fixport_xe_bb *bb, struct fixport_xe_fence *fence);
 	void (*mmio_write32)(struct fixport_xe_gt *gt, u32 reg, u32 value);
 };
 

@@ -69,8 +69,6 @@ int fixport_xe_oa_configure_oa_context(struct fixport_xe_oa_stream *stream,
 u32 fixport_xe_oa_lri_dwords(u32 n_regs);
 int fixport_xe_oa_write_lri(struct fixport_cs *cs,
 			    const struct fixport_xe_oa_reg *regs, u32 n_regs);
-int fixport_xe_oa_submit_bb(struct fixport_xe_oa_stream *stream,
-			    struct fixport_xe_bb *bb);
 int fixport_xe_oa_load_with_lri(struct fixport_xe_oa_stream *stream,
 				const struct fixport_xe_oa_reg *regs,
 				u32 n_regs);

@@ -22,6 +22,12 @@
 #define FIXPORT_XE_MI_NOOP			__FIXPORT_XE_MI_INSTR(0x0)
 #define FIXPORT_XE_MI_USER_INTERRUPT		__FIXPORT_XE_MI_INSTR(0x2)
 #define FIXPORT_XE_MI_ARB_CHECK			__FIXPORT_XE_MI_INSTR(0x5)
+/*
+ * Bit 8 selects the pre-parser control; bit 0 then disables (1) or
+ * re-enables (0) it.  6.12 xe writes a bare BIT(8) in xe_ring_ops.c, and
+ * no 6.12 header names it: the ring-op tests assert it as a literal.
+ */
+#define   FIXPORT_XE_MI_ARB_CHECK_PREPARSER	BIT(8)
 #define FIXPORT_XE_MI_ARB_ON_OFF		__FIXPORT_XE_MI_INSTR(0x8)
 #define   FIXPORT_XE_MI_ARB_ENABLE		BIT(0)
 #define   FIXPORT_XE_MI_ARB_DISABLE		0x0
@@ -45,7 +51,8 @@
 #define FIXPORT_XE_MI_BATCH_BUFFER_START	__FIXPORT_XE_MI_INSTR(0x31)
 /*
  * Address space of the batch: set for the exec queue's PPGTT, clear for
- * the GGTT.  xe writes it as a bare BIT(8); there is no macro to check.
+ * the GGTT.  xe writes it as a bare BIT(8); the same tree's i915 header
+ * names it MI_BATCH_PPGTT_HSW, which xe_i915_fixport_consts.c checks.
  */
 #define   FIXPORT_XE_MI_BATCH_PPGTT		BIT(8)
 

@@ -7,6 +7,10 @@
  * scripted answer, allocated the way ACPICA allocates it (the object with
  * its data right behind it, so that KASAN sees a read past the end), and
  * amdgpu_acpi_free_object() to one that counts what is given back.
+ *
+ * What each function must answer with comes from the literals of
+ * amdgpu_acpi_test_functions.h, checked against the tree's amd_acpi.h at
+ * build time, never from the code under test.
  */
 
 #include <kunit/static_stub.h>
@@ -16,14 +20,14 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#include <amd_acpi.h>
-
 #include <drm_fixport/amdgpu_acpi.h>
+
+#include "amdgpu_acpi_test_functions.h"
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 
-/* Any function number will do; this one is not 0, the placeholder value. */
-#define TEST_FUNCTION	0x12
+/* The largest answer a case builds: 260 bytes and a few to spare. */
+#define ANSWER_MAX	272
 
 enum answer_kind {
 	ANSWER_NONE,
@@ -38,7 +42,7 @@ enum answer_kind {
  * @desc: the case name KUnit prints
  * @status: what acpi_evaluate_object() returns
  * @kind: the object it leaves in the output buffer, if any
- * @data: the bytes of an ANSWER_BUFFER
+ * @data: the bytes of an ANSWER_BUFFER or ANSWER_STRING
  * @len: how many bytes @data has
  * @accepted: whether the call must return the object
  */
@@ -54,6 +58,8 @@ struct acpi_answer {
 /**
  * struct acpi_mock - the mocked firmware and allocator of one test
  * @answer: what the next evaluation does
+ * @built: room for an answer a case builds
+ * @built_answer: the answer a case built
  * @calls: evaluations so far
  * @handle: the handle the last evaluation was given
  * @arg_count: its number of arguments
@@ -67,6 +73,8 @@ struct acpi_answer {
  */
 struct acpi_mock {
 	const struct acpi_answer *answer;
+	u8 built[ANSWER_MAX];
+	struct acpi_answer built_answer;
 	unsigned int calls;
 	acpi_handle handle;
 	u32 arg_count;
@@ -78,8 +86,6 @@ struct acpi_mock {
 	struct amdgpu_atif atif;
 	struct amdgpu_atcs atcs;
 };
-
-static const char answer_string[] = "ATIF";
 
 /*
  * Lay an answer out as ACPICA does for ACPI_ALLOCATE_BUFFER: one kmalloc()
@@ -99,7 +105,7 @@ static union acpi_object *mock_alloc_answer(const struct acpi_answer *a,
 		extra = a->len;
 		break;
 	case ANSWER_STRING:
-		extra = sizeof(answer_string);
+		extra = a->len + 1;
 		break;
 	case ANSWER_PACKAGE:
 		extra = 2 * sizeof(*obj);
@@ -126,11 +132,14 @@ static union acpi_object *mock_alloc_answer(const struct acpi_answer *a,
 		obj->integer.value = 0x0c;
 		break;
 	case ANSWER_STRING:
+		/*
+		 * The bytes of a good answer, as a string: read as a buffer
+		 * it would pass every check but the type.
+		 */
 		obj->string.type = ACPI_TYPE_STRING;
-		obj->string.length = strlen(answer_string);
+		obj->string.length = a->len;
 		obj->string.pointer = (char *)(obj + 1);
-		memcpy(obj->string.pointer, answer_string,
-		       sizeof(answer_string));
+		memcpy(obj->string.pointer, a->data, a->len);
 		break;
 	case ANSWER_PACKAGE:
 		/*
@@ -225,11 +234,20 @@ static void acpi_mock_exit(struct kunit *test)
 }
 
 /*
- * The call's verdict on one answer: it returns the very object it was
- * handed, untouched, or NULL; and every object is freed exactly once,
- * by the call if it rejected it, by the test otherwise.
+ * What a caller passes for the answer: a pointer the call must overwrite,
+ * with NULL on failure.  It is never dereferenced.
  */
-static void expect_verdict(struct kunit *test, union acpi_object *ret)
+static union acpi_object answer_poison_obj;
+#define ANSWER_POISON	(&answer_poison_obj)
+
+/*
+ * The caller-visible result of one call: its return value; the very
+ * object handed out, untouched, when @want_object, NULL otherwise; and
+ * every object freed exactly once, by the call when it kept nothing, by
+ * the test when it returned one.
+ */
+static void expect_result(struct kunit *test, int ret, union acpi_object *got,
+			  int want_ret, bool want_object)
 {
 	struct acpi_mock *mock = test->priv;
 	const struct acpi_answer *a = mock->answer;
@@ -237,20 +255,22 @@ static void expect_verdict(struct kunit *test, union acpi_object *ret)
 	KUNIT_EXPECT_EQ(test, mock->calls, 1);
 	KUNIT_EXPECT_TRUE_MSG(test, mock->out_preset,
 			      "output buffer not set up for ACPICA to allocate");
+	KUNIT_EXPECT_EQ(test, ret, want_ret);
 
-	if (a->accepted) {
-		KUNIT_ASSERT_PTR_EQ(test, ret, mock->handed_out);
+	if (want_object) {
+		KUNIT_ASSERT_NOT_NULL(test, got);
+		KUNIT_ASSERT_PTR_EQ(test, got, mock->handed_out);
 		/* Freed and still returned: do not touch it. */
 		KUNIT_ASSERT_EQ(test, mock->frees, 0);
-		KUNIT_EXPECT_EQ(test, ret->type, ACPI_TYPE_BUFFER);
-		KUNIT_EXPECT_EQ(test, ret->buffer.length, a->len);
-		KUNIT_EXPECT_MEMEQ(test, ret->buffer.pointer, a->data, a->len);
-		amdgpu_acpi_free_object(ret);
+		KUNIT_EXPECT_EQ(test, got->type, ACPI_TYPE_BUFFER);
+		KUNIT_EXPECT_EQ(test, got->buffer.length, a->len);
+		KUNIT_EXPECT_MEMEQ(test, got->buffer.pointer, a->data, a->len);
+		amdgpu_acpi_free_object(got);
 	} else {
-		KUNIT_EXPECT_NULL(test, ret);
+		KUNIT_EXPECT_NULL(test, got);
 		/* Returned after all: it is the test's to free. */
-		if (ret && ret == mock->handed_out)
-			amdgpu_acpi_free_object(ret);
+		if (got && got == mock->handed_out)
+			amdgpu_acpi_free_object(got);
 	}
 
 	KUNIT_EXPECT_EQ_MSG(test, mock->frees, mock->handed_out ? 1 : 0,
@@ -258,179 +278,460 @@ static void expect_verdict(struct kunit *test, union acpi_object *ret)
 	KUNIT_EXPECT_EQ(test, mock->stray_frees, 0);
 }
 
-/* Size field 6, six bytes. */
-static const u8 good_reply[] = { 0x06, 0x00, 0xa1, 0xa2, 0xa3, 0xa4 };
-/* Size field 4, six bytes: trailing bytes are allowed. */
-static const u8 long_reply[] = { 0x04, 0x00, 0xb1, 0xb2, 0xb3, 0xb4 };
-/* Size field 8, four bytes. */
-static const u8 short_reply[] = { 0x08, 0x00, 0xc1, 0xc2 };
-/* Half a size field. */
-static const u8 one_byte_reply[] = { 0x01 };
+/* ---- every function the header defines x every kind of answer ---- */
 
-static const struct acpi_answer call_answers[] = {
-	{ .desc = "success, good buffer", .status = AE_OK, .accepted = true,
-	  .kind = ANSWER_BUFFER, .data = good_reply, .len = sizeof(good_reply) },
-	{ .desc = "success, buffer longer than it reports", .status = AE_OK,
-	  .accepted = true,
-	  .kind = ANSWER_BUFFER, .data = long_reply, .len = sizeof(long_reply) },
-	{ .desc = "AE_NOT_FOUND, no object", .status = AE_NOT_FOUND,
-	  .kind = ANSWER_NONE },
-	{ .desc = "AE_NOT_FOUND with a good buffer", .status = AE_NOT_FOUND,
-	  .kind = ANSWER_BUFFER, .data = good_reply, .len = sizeof(good_reply) },
-	{ .desc = "AE_AML_OPERAND_TYPE with a good buffer",
-	  .status = AE_AML_OPERAND_TYPE,
-	  .kind = ANSWER_BUFFER, .data = good_reply, .len = sizeof(good_reply) },
-	{ .desc = "success, integer", .status = AE_OK, .kind = ANSWER_INTEGER },
-	{ .desc = "success, string", .status = AE_OK, .kind = ANSWER_STRING },
-	{ .desc = "success, package", .status = AE_OK, .kind = ANSWER_PACKAGE },
-	{ .desc = "success, no object", .status = AE_OK, .kind = ANSWER_NONE },
-	{ .desc = "success, one-byte buffer", .status = AE_OK,
-	  .kind = ANSWER_BUFFER, .data = one_byte_reply,
-	  .len = sizeof(one_byte_reply) },
-	{ .desc = "success, buffer shorter than it reports", .status = AE_OK,
-	  .kind = ANSWER_BUFFER, .data = short_reply, .len = sizeof(short_reply) },
+/**
+ * struct test_function - one function and what it must answer with
+ * @atcs: an ATCS function (ATIF otherwise)
+ * @function: its number
+ * @output: TEST_OUT_NONE, TEST_OUT_SIZED or TEST_OUT_LIST
+ * @min_size: SIZED: the size callers read; LIST: its header
+ * @min_entry: LIST: the size of one entry callers read
+ * @name: its name in amd_acpi.h, without the prefix
+ */
+struct test_function {
+	bool atcs;
+	int function;
+	int output;
+	u16 min_size;
+	u16 min_entry;
+	const char *name;
 };
 
-KUNIT_ARRAY_PARAM_DESC(call_answers, call_answers, desc);
+static const struct test_function test_functions[] = {
+	{ false, TEST_ATIF_VERIFY_INTERFACE,
+	  TEST_OUT_SIZED,
+	  TEST_ATIF_VERIFY_INTERFACE_SIZE, 0, "VERIFY_INTERFACE" },
+	{ false, TEST_ATIF_GET_SYSTEM_PARAMETERS,
+	  TEST_OUT_SIZED,
+	  TEST_ATIF_GET_SYSTEM_PARAMETERS_SIZE, 0, "GET_SYSTEM_PARAMETERS" },
+	{ false, TEST_ATIF_GET_SYSTEM_BIOS_REQUESTS,
+	  TEST_OUT_SIZED,
+	  TEST_ATIF_GET_SYSTEM_BIOS_REQUESTS_SIZE, 0,
+	  "GET_SYSTEM_BIOS_REQUESTS" },
+	{ false, TEST_ATIF_TEMPERATURE_CHANGE_NOTIFICATION, TEST_OUT_NONE, 0, 0,
+	  "TEMPERATURE_CHANGE_NOTIFICATION" },
+	{ false, TEST_ATIF_QUERY_BRIGHTNESS_TRANSFER_CHARACTERISTICS,
+	  TEST_OUT_SIZED,
+	  TEST_ATIF_QUERY_BRIGHTNESS_TRANSFER_CHARACTERISTICS_SIZE, 0,
+	  "QUERY_BRIGHTNESS_TRANSFER_CHARACTERISTICS" },
+	{ false, TEST_ATIF_READY_TO_UNDOCK_NOTIFICATION, TEST_OUT_NONE, 0, 0,
+	  "READY_TO_UNDOCK_NOTIFICATION" },
+	{ false, TEST_ATIF_GET_EXTERNAL_GPU_INFORMATION, TEST_OUT_LIST,
+	  TEST_ATIF_GET_EXTERNAL_GPU_INFORMATION_HEADER,
+	  TEST_ATIF_GET_EXTERNAL_GPU_INFORMATION_ENTRY,
+	  "GET_EXTERNAL_GPU_INFORMATION" },
+	{ true, TEST_ATCS_VERIFY_INTERFACE,
+	  TEST_OUT_SIZED,
+	  TEST_ATCS_VERIFY_INTERFACE_SIZE, 0, "VERIFY_INTERFACE" },
+	{ true, TEST_ATCS_GET_EXTERNAL_STATE,
+	  TEST_OUT_SIZED,
+	  TEST_ATCS_GET_EXTERNAL_STATE_SIZE, 0, "GET_EXTERNAL_STATE" },
+	{ true, TEST_ATCS_PCIE_PERFORMANCE_REQUEST,
+	  TEST_OUT_SIZED,
+	  TEST_ATCS_PCIE_PERFORMANCE_REQUEST_SIZE, 0,
+	  "PCIE_PERFORMANCE_REQUEST" },
+	{ true, TEST_ATCS_PCIE_DEVICE_READY_NOTIFICATION, TEST_OUT_NONE, 0, 0,
+	  "PCIE_DEVICE_READY_NOTIFICATION" },
+	{ true, TEST_ATCS_SET_PCIE_BUS_WIDTH,
+	  TEST_OUT_SIZED,
+	  TEST_ATCS_SET_PCIE_BUS_WIDTH_SIZE, 0, "SET_PCIE_BUS_WIDTH" },
+	{ true, TEST_ATCS_POWER_SHIFT_CONTROL, TEST_OUT_NONE, 0, 0,
+	  "POWER_SHIFT_CONTROL" },
+};
 
-static void atif_call_answer(struct kunit *test)
+/* The shapes of buffer answer, each built for the function at hand. */
+enum answer_shape {
+	SHAPE_EXACT,		/* exactly what callers read */
+	SHAPE_LONGER,		/* three more bytes than it reports */
+	SHAPE_LARGE,		/* 260 bytes: the size word's high byte counts */
+	SHAPE_BELOW_MIN,	/* honest, one byte less than callers read */
+	SHAPE_SHORT,		/* one byte shorter than it reports */
+	SHAPE_HEADER_ONLY,	/* a size word only; a LIST of no entries */
+	SHAPE_ONE_BYTE,		/* half a size word */
+	SHAPE_EMPTY,		/* no bytes at all */
+};
+
+/**
+ * struct test_outcome - one kind of firmware answer and its verdicts
+ * @desc: what KUnit prints
+ * @status: the evaluation's status
+ * @kind: the object it leaves
+ * @shape: for ANSWER_BUFFER and ANSWER_STRING, how the bytes are built
+ * @sized_ok: a function with a sized answer must accept it
+ * @list_ok: a function with a list answer must accept it
+ * @none_ok: a function that answers nothing must succeed on it
+ */
+struct test_outcome {
+	const char *desc;
+	acpi_status status;
+	enum answer_kind kind;
+	enum answer_shape shape;
+	bool sized_ok;
+	bool list_ok;
+	bool none_ok;
+};
+
+static const struct test_outcome test_outcomes[] = {
+	{ "exactly what callers read", AE_OK, ANSWER_BUFFER, SHAPE_EXACT,
+	  true, true, true },
+	{ "longer than it reports", AE_OK, ANSWER_BUFFER, SHAPE_LONGER,
+	  true, true, true },
+	{ "260 bytes", AE_OK, ANSWER_BUFFER, SHAPE_LARGE, true, true, true },
+	{ "one byte less than callers read", AE_OK, ANSWER_BUFFER,
+	  SHAPE_BELOW_MIN, false, false, true },
+	{ "one byte shorter than it reports", AE_OK, ANSWER_BUFFER,
+	  SHAPE_SHORT, false, false, true },
+	{ "only its header", AE_OK, ANSWER_BUFFER, SHAPE_HEADER_ONLY,
+	  false, true, true },
+	{ "one-byte buffer", AE_OK, ANSWER_BUFFER, SHAPE_ONE_BYTE,
+	  false, false, true },
+	{ "empty buffer", AE_OK, ANSWER_BUFFER, SHAPE_EMPTY,
+	  false, false, true },
+	{ "integer", AE_OK, ANSWER_INTEGER, 0, false, false, true },
+	{ "string holding a good answer", AE_OK, ANSWER_STRING, SHAPE_EXACT,
+	  false, false, true },
+	{ "package", AE_OK, ANSWER_PACKAGE, 0, false, false, true },
+	/* 6.12's callers fail on no object: so does the port, every function. */
+	{ "no object", AE_OK, ANSWER_NONE, 0, false, false, false },
+	{ "AE_NOT_FOUND, no object", AE_NOT_FOUND, ANSWER_NONE, 0,
+	  false, false, false },
+	{ "AE_NOT_FOUND with a good answer", AE_NOT_FOUND, ANSWER_BUFFER,
+	  SHAPE_EXACT, false, false, false },
+	{ "AE_AML_OPERAND_TYPE with a good answer", AE_AML_OPERAND_TYPE,
+	  ANSWER_BUFFER, SHAPE_EXACT, false, false, false },
+};
+
+#define N_OUTCOMES	ARRAY_SIZE(test_outcomes)
+/* A good answer for any function. */
+#define OUTCOME_GOOD	(&test_outcomes[0])
+
+static void put_le16(u8 *p, u16 v)
 {
-	struct acpi_mock *mock = test->priv;
-
-	mock->answer = test->param_value;
-	expect_verdict(test, amdgpu_atif_call(&mock->atif, TEST_FUNCTION,
-					      NULL, 0));
-}
-
-static void atcs_call_answer(struct kunit *test)
-{
-	struct acpi_mock *mock = test->priv;
-
-	mock->answer = test->param_value;
-	expect_verdict(test, amdgpu_atcs_call(&mock->atcs, TEST_FUNCTION,
-					      NULL));
-}
-
-static void atif_call_rejects_reply_smaller_than_needed(struct kunit *test)
-{
-	static const struct acpi_answer a = {
-		.desc = "success, buffer reports less than the caller reads",
-		.status = AE_OK,
-		.kind = ANSWER_BUFFER,
-		.data = good_reply,
-		.len = sizeof(good_reply),
-	};
-	struct acpi_mock *mock = test->priv;
-
-	mock->answer = &a;
-	expect_verdict(test, amdgpu_atif_call(&mock->atif, TEST_FUNCTION, NULL,
-					      sizeof(good_reply) + 1));
-}
-
-static void atif_call_accepts_reply_of_exactly_needed_size(struct kunit *test)
-{
-	static const struct acpi_answer a = {
-		.desc = "success, buffer reports what the caller reads",
-		.status = AE_OK,
-		.accepted = true,
-		.kind = ANSWER_BUFFER,
-		.data = good_reply,
-		.len = sizeof(good_reply),
-	};
-	struct acpi_mock *mock = test->priv;
-
-	mock->answer = &a;
-	expect_verdict(test, amdgpu_atif_call(&mock->atif, TEST_FUNCTION, NULL,
-					      sizeof(good_reply)));
+	p[0] = v & 0xff;
+	p[1] = v >> 8;
 }
 
 /*
- * The arguments: the function number as an integer, then the parameter
- * buffer, or an integer 0 in its place.
+ * Build the bytes of @shape for @fn into @buf; returns the length.  A
+ * SIZED answer leads with its size word; a LIST with its entry count and
+ * entry size; a function without output gets a small sized answer.
  */
-static void expect_args(struct kunit *test, acpi_handle handle,
-			const struct acpi_buffer *params)
+static u32 build_answer(const struct test_function *fn,
+			enum answer_shape shape, u8 *buf)
 {
-	struct acpi_mock *mock = test->priv;
-	const union acpi_object *args = mock->args;
+	u16 min = fn->output == TEST_OUT_NONE ? 3 : fn->min_size;
+	u16 entry = fn->min_entry;
+	u16 count = 1, reported, len;
+	u32 i;
 
-	KUNIT_EXPECT_PTR_EQ(test, mock->handle, handle);
-	KUNIT_ASSERT_EQ(test, mock->arg_count, 2);
-	KUNIT_EXPECT_EQ(test, args[0].type, ACPI_TYPE_INTEGER);
-	KUNIT_EXPECT_EQ(test, args[0].integer.value, TEST_FUNCTION);
-	if (params) {
-		KUNIT_EXPECT_EQ(test, args[1].type, ACPI_TYPE_BUFFER);
-		KUNIT_EXPECT_EQ(test, args[1].buffer.length, params->length);
-		KUNIT_EXPECT_PTR_EQ(test, args[1].buffer.pointer,
-				    (u8 *)params->pointer);
-	} else {
-		KUNIT_EXPECT_EQ(test, args[1].type, ACPI_TYPE_INTEGER);
-		KUNIT_EXPECT_EQ(test, args[1].integer.value, 0);
+	for (i = 0; i < ANSWER_MAX; i++)
+		buf[i] = 0xa0 + i;
+
+	if (fn->output == TEST_OUT_LIST) {
+		switch (shape) {
+		case SHAPE_EXACT:
+			len = min + entry;
+			break;
+		case SHAPE_LONGER:
+			len = min + entry + 3;
+			break;
+		case SHAPE_LARGE:
+			count = (260 - min) / entry;
+			len = 260;
+			break;
+		case SHAPE_BELOW_MIN:
+			entry--;
+			len = min + entry;
+			break;
+		case SHAPE_SHORT:
+			count = 2;
+			len = min + 2 * entry - 1;
+			break;
+		case SHAPE_HEADER_ONLY:
+			count = 0;
+			len = min;
+			break;
+		case SHAPE_ONE_BYTE:
+			return 1;
+		default:
+			return 0;
+		}
+		put_le16(buf, count);
+		put_le16(buf + 2, entry);
+		return len;
 	}
+
+	switch (shape) {
+	case SHAPE_EXACT:
+		len = min;
+		break;
+	case SHAPE_LONGER:
+		len = min + 3;
+		break;
+	case SHAPE_LARGE:
+		len = 260;
+		break;
+	case SHAPE_BELOW_MIN:
+		len = min - 1;
+		break;
+	case SHAPE_SHORT:
+		len = min - 1;
+		break;
+	case SHAPE_HEADER_ONLY:
+		len = 2;
+		break;
+	case SHAPE_ONE_BYTE:
+		return 1;
+	default:
+		return 0;
+	}
+	/* Only these two report other than their length. */
+	reported = shape == SHAPE_LONGER || shape == SHAPE_SHORT ? min : len;
+	put_le16(buf, reported);
+	return len;
 }
 
-static const struct acpi_answer args_answer = {
-	.desc = "success, good buffer",
-	.status = AE_OK,
-	.accepted = true,
-	.kind = ANSWER_BUFFER,
-	.data = good_reply,
-	.len = sizeof(good_reply),
+/* The parameters are indices into function x outcome. */
+static const u8 contract_matrix[ARRAY_SIZE(test_functions) * N_OUTCOMES];
+
+static void contract_case_of(const void *param, const struct test_function **fn,
+			     const struct test_outcome **o)
+{
+	unsigned int i = (const u8 *)param - contract_matrix;
+
+	*fn = &test_functions[i / N_OUTCOMES];
+	*o = &test_outcomes[i % N_OUTCOMES];
+}
+
+static const void *contract_gen_params(const void *prev, char *desc)
+{
+	const u8 *next = prev ? (const u8 *)prev + 1 : contract_matrix;
+	const struct test_function *fn;
+	const struct test_outcome *o;
+
+	if (next >= contract_matrix + ARRAY_SIZE(contract_matrix))
+		return NULL;
+
+	contract_case_of(next, &fn, &o);
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s 0x%02x %s: %s",
+		 fn->atcs ? "ATCS" : "ATIF", fn->function, fn->name, o->desc);
+	return next;
+}
+
+/* Script the mock to answer @fn with @o. */
+static void mock_answer(struct acpi_mock *mock, const struct test_function *fn,
+			const struct test_outcome *o)
+{
+	mock->built_answer = (struct acpi_answer){
+		.desc = o->desc,
+		.status = o->status,
+		.kind = o->kind,
+		.data = mock->built,
+	};
+	if (o->kind == ANSWER_BUFFER || o->kind == ANSWER_STRING)
+		mock->built_answer.len = build_answer(fn, o->shape, mock->built);
+	mock->answer = &mock->built_answer;
+}
+
+static int call_function(struct acpi_mock *mock, const struct test_function *fn,
+			 struct acpi_buffer *params, union acpi_object **got)
+{
+	if (fn->atcs)
+		return amdgpu_atcs_call(&mock->atcs, fn->function, params, got);
+	return amdgpu_atif_call(&mock->atif, fn->function, params, got);
+}
+
+/*
+ * The verdict on one answer to one function: a function whose answer is
+ * read gets it back only when it holds all that callers read; a function
+ * defined to answer nothing succeeds on any successful evaluation that
+ * left an object, and that object is freed by the call.
+ */
+static void acpi_contract_answer(struct kunit *test)
+{
+	struct acpi_mock *mock = test->priv;
+	const struct test_function *fn;
+	const struct test_outcome *o;
+	union acpi_object *got = ANSWER_POISON;
+	bool ok;
+	int ret;
+
+	contract_case_of(test->param_value, &fn, &o);
+	switch (fn->output) {
+	case TEST_OUT_SIZED:
+		ok = o->sized_ok;
+		break;
+	case TEST_OUT_LIST:
+		ok = o->list_ok;
+		break;
+	default:
+		ok = o->none_ok;
+		break;
+	}
+
+	mock_answer(mock, fn, o);
+	ret = call_function(mock, fn, NULL, &got);
+
+	expect_result(test, ret, got, ok ? 0 : -EIO,
+		      ok && fn->output != TEST_OUT_NONE);
+	KUNIT_EXPECT_PTR_EQ(test, mock->handle,
+			    fn->atcs ? mock->atcs.handle : mock->atif.handle);
+	KUNIT_ASSERT_EQ(test, mock->arg_count, 2);
+	KUNIT_EXPECT_EQ(test, mock->args[0].type, ACPI_TYPE_INTEGER);
+	KUNIT_EXPECT_EQ(test, mock->args[0].integer.value, fn->function);
+	KUNIT_EXPECT_EQ(test, mock->args[1].type, ACPI_TYPE_INTEGER);
+	KUNIT_EXPECT_EQ(test, mock->args[1].integer.value, 0);
+}
+
+static struct kunit_case amdgpu_acpi_contract_cases[] = {
+	KUNIT_CASE_PARAM(acpi_contract_answer, contract_gen_params),
+	{}
 };
 
-static void atif_call_args_without_params(struct kunit *test)
-{
-	struct acpi_mock *mock = test->priv;
+static struct kunit_suite amdgpu_acpi_contract_suite = {
+	.name = "amdgpu_acpi_contract",
+	.init = acpi_mock_init,
+	.exit = acpi_mock_exit,
+	.test_cases = amdgpu_acpi_contract_cases,
+};
 
-	mock->answer = &args_answer;
-	expect_verdict(test, amdgpu_atif_call(&mock->atif, TEST_FUNCTION,
-					      NULL, 0));
-	expect_args(test, mock->atif.handle, NULL);
+/* ---- the call itself: arguments, functions it refuses, no reader ---- */
+
+static void function_desc(const struct test_function *fn, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s 0x%02x %s",
+		 fn->atcs ? "ATCS" : "ATIF", fn->function, fn->name);
 }
 
-static void atif_call_args_with_params(struct kunit *test)
+KUNIT_ARRAY_PARAM(function, test_functions, function_desc);
+
+/*
+ * A caller that does not read the answer passes no pointer for it: a good
+ * answer still succeeds, and is freed by the call.
+ */
+static void acpi_call_answer_not_wanted(struct kunit *test)
+{
+	const struct test_function *fn = test->param_value;
+	struct acpi_mock *mock = test->priv;
+	int ret;
+
+	mock_answer(mock, fn, OUTCOME_GOOD);
+	ret = call_function(mock, fn, NULL, NULL);
+	expect_result(test, ret, NULL, 0, false);
+}
+
+/* Numbers amd_acpi.h does not define, around and between those it does. */
+static const struct test_function undefined_functions[] = {
+	{ false, 0x03, 0, 0, 0, "after GET_SYSTEM_BIOS_REQUESTS" },
+	{ false, 0x0c, 0, 0, 0, "before TEMPERATURE_CHANGE_NOTIFICATION" },
+	{ false, 0x16, 0, 0, 0, "after GET_EXTERNAL_GPU_INFORMATION" },
+	{ false, -1, 0, 0, 0, "negative" },
+	{ true, 0x05, 0, 0, 0, "after SET_PCIE_BUS_WIDTH" },
+	{ true, 0x07, 0, 0, 0, "before POWER_SHIFT_CONTROL" },
+	{ true, 0x09, 0, 0, 0, "after POWER_SHIFT_CONTROL" },
+};
+
+KUNIT_ARRAY_PARAM(undefined, undefined_functions, function_desc);
+
+/*
+ * A function without a contract is refused before the firmware is asked:
+ * there would be nothing to check its answer against.
+ */
+static void acpi_call_refuses_undefined_function(struct kunit *test)
+{
+	const struct test_function *fn = test->param_value;
+	struct acpi_mock *mock = test->priv;
+	union acpi_object *got = ANSWER_POISON;
+
+	mock_answer(mock, &test_functions[0], OUTCOME_GOOD);
+	KUNIT_EXPECT_EQ(test, call_function(mock, fn, NULL, &got), -EINVAL);
+	KUNIT_EXPECT_NULL(test, got);
+	KUNIT_EXPECT_EQ(test, mock->calls, 0);
+}
+
+/* A parameter buffer is passed on as the second argument, as it is. */
+static void expect_params_passed(struct kunit *test,
+				 const struct test_function *fn,
+				 const struct acpi_buffer *params)
 {
 	struct acpi_mock *mock = test->priv;
-	u8 input[5] = { 0x05, 0x00, 0x01, 0x02, 0x03 };
+	union acpi_object *got = ANSWER_POISON;
+	int ret;
+
+	mock_answer(mock, fn, OUTCOME_GOOD);
+	ret = call_function(mock, fn, (struct acpi_buffer *)params, &got);
+	expect_result(test, ret, got, 0, true);
+	KUNIT_ASSERT_EQ(test, mock->arg_count, 2);
+	KUNIT_EXPECT_EQ(test, mock->args[0].type, ACPI_TYPE_INTEGER);
+	KUNIT_EXPECT_EQ(test, mock->args[0].integer.value, fn->function);
+	KUNIT_EXPECT_EQ(test, mock->args[1].type, ACPI_TYPE_BUFFER);
+	KUNIT_EXPECT_EQ(test, mock->args[1].buffer.length, params->length);
+	KUNIT_EXPECT_PTR_EQ(test, mock->args[1].buffer.pointer,
+			    (u8 *)params->pointer);
+}
+
+static void atif_call_passes_params(struct kunit *test)
+{
+	/* QUERY_BRIGHTNESS_TRANSFER_CHARACTERISTICS for LCD1: size 3, 0. */
+	static const struct test_function qbtc = {
+		false, TEST_ATIF_QUERY_BRIGHTNESS_TRANSFER_CHARACTERISTICS,
+		TEST_OUT_SIZED,
+		TEST_ATIF_QUERY_BRIGHTNESS_TRANSFER_CHARACTERISTICS_SIZE, 0,
+		"QUERY_BRIGHTNESS_TRANSFER_CHARACTERISTICS"
+	};
+	u8 input[3] = { 0x03, 0x00, 0x00 };
 	struct acpi_buffer params = { sizeof(input), input };
 
-	mock->answer = &args_answer;
-	expect_verdict(test, amdgpu_atif_call(&mock->atif, TEST_FUNCTION,
-					      &params, 0));
-	expect_args(test, mock->atif.handle, &params);
+	expect_params_passed(test, &qbtc, &params);
 }
 
-static void atcs_call_args_without_params(struct kunit *test)
+static void atcs_call_passes_params(struct kunit *test)
 {
-	struct acpi_mock *mock = test->priv;
-
-	mock->answer = &args_answer;
-	expect_verdict(test, amdgpu_atcs_call(&mock->atcs, TEST_FUNCTION,
-					      NULL));
-	expect_args(test, mock->atcs.handle, NULL);
-}
-
-static void atcs_call_args_with_params(struct kunit *test)
-{
-	struct acpi_mock *mock = test->priv;
-	u8 input[4] = { 0x04, 0x00, 0x0a, 0x0b };
+	/* PCIE_PERFORMANCE_REQUEST: size 10, client, mask, flags, type, level */
+	static const struct test_function perf = {
+		true, TEST_ATCS_PCIE_PERFORMANCE_REQUEST, TEST_OUT_SIZED,
+		TEST_ATCS_PCIE_PERFORMANCE_REQUEST_SIZE, 0,
+		"PCIE_PERFORMANCE_REQUEST"
+	};
+	u8 input[10] = { 0x0a, 0x00, 0x08, 0x01, 0x03, 0x00, 0x02, 0x00,
+			 0x01, 0x04 };
 	struct acpi_buffer params = { sizeof(input), input };
 
-	mock->answer = &args_answer;
-	expect_verdict(test, amdgpu_atcs_call(&mock->atcs, TEST_FUNCTION,
-					      &params));
-	expect_args(test, mock->atcs.handle, &params);
+	expect_params_passed(test, &perf, &params);
+}
+
+/*
+ * The table above holds each function of the masks the build checks
+ * against amd_acpi.h once, and no other: so the cases run over every
+ * function the tree defines.
+ */
+static void acpi_functions_cover_header(struct kunit *test)
+{
+	u64 seen[2] = { 0, 0 };
+	const u64 want[2] = { TEST_ATIF_FUNCTIONS_MASK, TEST_ATCS_FUNCTIONS_MASK };
+	const struct test_function *fn;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(test_functions); i++) {
+		fn = &test_functions[i];
+		KUNIT_ASSERT_LT(test, fn->function, 64);
+		KUNIT_EXPECT_FALSE_MSG(test, seen[fn->atcs] & BIT_ULL(fn->function),
+				       "%s 0x%02x listed twice",
+				       fn->atcs ? "ATCS" : "ATIF", fn->function);
+		seen[fn->atcs] |= BIT_ULL(fn->function);
+	}
+	KUNIT_EXPECT_EQ(test, seen[0], want[0]);
+	KUNIT_EXPECT_EQ(test, seen[1], want[1]);
 }
 
 static struct kunit_case amdgpu_acpi_call_cases[] = {
-	KUNIT_CASE_PARAM(atif_call_answer, call_answers_gen_params),
-	KUNIT_CASE_PARAM(atcs_call_answer, call_answers_gen_params),
-	KUNIT_CASE(atif_call_rejects_reply_smaller_than_needed),
-	KUNIT_CASE(atif_call_accepts_reply_of_exactly_needed_size),
-	KUNIT_CASE(atif_call_args_without_params),
-	KUNIT_CASE(atif_call_args_with_params),
-	KUNIT_CASE(atcs_call_args_without_params),
-	KUNIT_CASE(atcs_call_args_with_params),
+	KUNIT_CASE(acpi_functions_cover_header),
+	KUNIT_CASE_PARAM(acpi_call_answer_not_wanted, function_gen_params),
+	KUNIT_CASE_PARAM(acpi_call_refuses_undefined_function,
+			 undefined_gen_params),
+	KUNIT_CASE(atif_call_passes_params),
+	KUNIT_CASE(atcs_call_passes_params),
 	{}
 };
 
@@ -526,7 +827,7 @@ static void atif_verify_interface_answer(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, mock->calls, 1);
 	KUNIT_EXPECT_EQ(test, mock->args[0].type, ACPI_TYPE_INTEGER);
 	KUNIT_EXPECT_EQ(test, mock->args[0].integer.value,
-			ATIF_FUNCTION_VERIFY_INTERFACE);
+			TEST_ATIF_VERIFY_INTERFACE);
 	KUNIT_EXPECT_EQ(test, mock->args[1].type, ACPI_TYPE_INTEGER);
 	KUNIT_EXPECT_EQ(test, mock->args[1].integer.value, 0);
 	KUNIT_EXPECT_EQ_MSG(test, mock->frees, mock->handed_out ? 1 : 0,
@@ -570,7 +871,7 @@ static struct kunit_suite amdgpu_atif_verify_interface_suite = {
 	.test_cases = amdgpu_atif_verify_interface_cases,
 };
 
-kunit_test_suites(&amdgpu_acpi_call_suite,
+kunit_test_suites(&amdgpu_acpi_contract_suite, &amdgpu_acpi_call_suite,
 		  &amdgpu_atif_verify_interface_suite);
 
 MODULE_DESCRIPTION("KUnit tests for the amdgpu ATIF/ATCS ACPI calls");

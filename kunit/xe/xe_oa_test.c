@@ -5,12 +5,20 @@
  * The mock backend records every call the port makes, in order, and takes
  * real locks for the VM (an rw_semaphore and a mutex standing in for the
  * reservation lock) so that lockdep checks order and balance as well.
+ *
+ * Batches are real allocations, freed for real, so that KASAN sees any
+ * use after free.  A job's fence signals only when the test says the GPU
+ * has run the job: the mock GPU then reads the batch from memory and
+ * applies its MI_LOAD_REGISTER_IMM writes to a register log, and only
+ * then releases a batch that was given back "once this fence signals".
+ *
+ * Expected values are written out from the documented encodings, never
+ * computed with the macros of the code under test.
  */
 
 #include <kunit/test.h>
 #include <kunit/test-bug.h>
 #include <linux/err.h>
-#include <linux/jiffies.h>
 #include <linux/kernel.h>
 #include <linux/lockdep.h>
 #include <linux/mutex.h>
@@ -21,12 +29,32 @@
 #include <drm_fixport/fixport_cs.h>
 #include <drm_fixport/xe_hw.h>
 #include <drm_fixport/xe_oa.h>
-#include <drm_fixport/xe_regs.h>
 
 #define MOCK_MAX_EVENTS		32
 #define MOCK_MAX_MMIO		4
+#define MOCK_MAX_WRITES		256
 #define BB_GUARD_DW		16
 #define BB_POISON		0xa5a5a5a5u
+
+/* Engine classes as the hardware numbers them. */
+#define CLASS_RENDER		0
+#define CLASS_VIDEO_DECODE	1
+#define CLASS_COMPUTE		5
+
+#define RENDER_BASE		0x02000
+#define COMPUTE0_BASE		0x1a000
+#define OAG_OACONTROL		0xdaf4
+#define OAR_OACONTROL		0x2960
+
+/*
+ * MI_LOAD_REGISTER_IMM: opcode 0x22 in bits 28:23, then the number of
+ * dwords after the header minus one: 2N - 1 for N registers.  At most 126
+ * registers go under one header.
+ */
+#define LRI_OPCODE		0x11000000u
+#define LRI_OPCODE_MASK		0xff800000u
+#define LRI_LEN_MASK		0x000000ffu
+#define LRI_MAX_REGS		126u
 
 enum mock_call {
 	CALL_NONE,
@@ -39,9 +67,9 @@ enum mock_call {
 	CALL_JOB_PUSH,
 	CALL_RESV_UNLOCK,
 	CALL_VM_UNLOCK_READ,
-	CALL_FENCE_WAIT,
+	CALL_BB_FREE_NOW,
+	CALL_BB_FREE_AFTER_FENCE,
 	CALL_FENCE_PUT,
-	CALL_BB_FREE,
 	CALL_MMIO_WRITE,
 };
 
@@ -56,9 +84,9 @@ static const char * const mock_call_names[] = {
 	[CALL_JOB_PUSH] = "job_push",
 	[CALL_RESV_UNLOCK] = "vm_resv_unlock",
 	[CALL_VM_UNLOCK_READ] = "vm_unlock_read",
-	[CALL_FENCE_WAIT] = "fence_wait",
+	[CALL_BB_FREE_NOW] = "bb_free(now)",
+	[CALL_BB_FREE_AFTER_FENCE] = "bb_free(after fence)",
 	[CALL_FENCE_PUT] = "fence_put",
-	[CALL_BB_FREE] = "bb_free",
 	[CALL_MMIO_WRITE] = "mmio_write32",
 };
 
@@ -74,11 +102,17 @@ struct fixport_xe_gt {
 	int unused;
 };
 
+/*
+ * The job's finished fence.  @refs counts the references handed out:
+ * the port's from job_fence and the backend's while a free waits on it.
+ */
 struct fixport_xe_fence {
 	int refs;
+	bool signalled;
+	int error;
 };
 
-struct mock_mmio {
+struct mock_reg_write {
 	u32 reg;
 	u32 value;
 };
@@ -93,19 +127,30 @@ struct mock_mmio {
  * @kernel_q: the kernel's exec queue
  * @stream: the OA stream under test
  * @bb_alloc_err: make bb_alloc fail with this error
+ * @bb_size_delta: hand out this many dwords more (or fewer) than asked
  * @job_create_err: make job_create fail with this error
- * @wait_ret: what fence_wait returns
+ * @gpu_fast: the GPU runs a job as soon as it is pushed
  * @ev: calls so far, in order
  * @n_ev: how many
  * @job_q: the queue the job was created on
  * @ggtt_at_arm: the job's ggtt flag when it was armed
  * @ggtt_at_push: the job's ggtt flag when it was pushed
- * @wait_timeout: the timeout passed to fence_wait
- * @bb: the batch allocated, if any
+ * @pushed: a job was pushed
+ * @bb: the batch allocated, if any; not to be dereferenced once freed
  * @bb_dwords: dwords requested from bb_alloc
- * @bb_len_at_create: bb->len when the job was created
- * @bb_frees: times the batch was freed
+ * @bb_alive: @bb is allocated
+ * @bb_pending: @bb waits for the fence before it is freed
+ * @bb_frees: times @bb was really freed
+ * @bad_frees: frees of a batch that was already freed or given back
+ * @guard_hits: guard dwords after the batch found overwritten
+ * @submitted: the batch as it was when the job was created
+ * @submitted_len: its length, bb->len at job creation
  * @fence: the job's finished fence
+ * @fence_misuse: fence references used or dropped after the last one went
+ * @writes: register writes the GPU made running the batch
+ * @n_writes: how many
+ * @gpu_runs: times the GPU ran the batch
+ * @gpu_ran_freed: times the GPU was asked to run a freed batch
  * @mmio: MMIO writes, in order
  * @n_mmio: how many
  */
@@ -119,21 +164,36 @@ struct mock_hw {
 	struct fixport_xe_oa_stream stream;
 
 	int bb_alloc_err;
+	int bb_size_delta;
 	int job_create_err;
-	long wait_ret;
+	bool gpu_fast;
 
 	enum mock_call ev[MOCK_MAX_EVENTS];
 	unsigned int n_ev;
 	struct fixport_xe_exec_queue *job_q;
 	bool ggtt_at_arm;
 	bool ggtt_at_push;
-	long wait_timeout;
+	bool pushed;
+
 	struct fixport_xe_bb *bb;
 	u32 bb_dwords;
-	u32 bb_len_at_create;
+	bool bb_alive;
+	bool bb_pending;
 	int bb_frees;
+	int bad_frees;
+	int guard_hits;
+	u32 *submitted;
+	u32 submitted_len;
+
 	struct fixport_xe_fence fence;
-	struct mock_mmio mmio[MOCK_MAX_MMIO];
+	int fence_misuse;
+
+	struct mock_reg_write writes[MOCK_MAX_WRITES];
+	unsigned int n_writes;
+	int gpu_runs;
+	int gpu_ran_freed;
+
+	struct mock_reg_write mmio[MOCK_MAX_MMIO];
 	unsigned int n_mmio;
 };
 
@@ -188,13 +248,20 @@ mock_job_create(struct fixport_xe_exec_queue *q, struct fixport_xe_bb *bb)
 
 	mock_record(CALL_JOB_CREATE);
 	hw->job_q = q;
-	hw->bb_len_at_create = bb->len;
 
 	/* xe creates jobs on a VM queue under both of its locks. */
 	if (q->vm) {
 		lockdep_assert_held_read(&q->vm->lock);
 		lockdep_assert_held(&q->vm->resv);
 	}
+
+	/* What the job would run, kept for the test to read later. */
+	hw->submitted_len = min(bb->len, bb->size);
+	hw->submitted = kunit_kmalloc_array(test, hw->submitted_len + 1,
+					    sizeof(u32), GFP_KERNEL);
+	if (!hw->submitted)
+		return ERR_PTR(-ENOMEM);
+	memcpy(hw->submitted, bb->cs, hw->submitted_len * sizeof(u32));
 
 	if (hw->job_create_err)
 		return ERR_PTR(hw->job_create_err);
@@ -221,59 +288,98 @@ static struct fixport_xe_fence *mock_job_fence(struct fixport_xe_sched_job *job)
 	return &hw->fence;
 }
 
-static void mock_job_push(struct fixport_xe_sched_job *job)
-{
-	mock_record(CALL_JOB_PUSH);
-	mock_hw()->ggtt_at_push = job->ggtt;
-}
+static void mock_gpu_run(struct mock_hw *hw, int error);
 
-static long mock_fence_wait(struct fixport_xe_fence *fence, long timeout)
+static void mock_job_push(struct fixport_xe_sched_job *job)
 {
 	struct mock_hw *hw = mock_hw();
 
-	mock_record(CALL_FENCE_WAIT);
-	hw->wait_timeout = timeout;
-	return hw->wait_ret;
+	mock_record(CALL_JOB_PUSH);
+	hw->ggtt_at_push = job->ggtt;
+	hw->pushed = true;
+	if (hw->gpu_fast)
+		mock_gpu_run(hw, 0);
 }
 
 static void mock_fence_put(struct fixport_xe_fence *fence)
 {
 	mock_record(CALL_FENCE_PUT);
+	if (fence->refs <= 0) {
+		mock_hw()->fence_misuse++;
+		return;
+	}
 	fence->refs--;
 }
 
 static struct fixport_xe_bb *mock_bb_alloc(struct fixport_xe_gt *gt, u32 dwords)
 {
 	struct mock_hw *hw = mock_hw();
-	struct kunit *test = kunit_get_current_test();
 	struct fixport_xe_bb *bb;
-	u32 i;
+	u32 size, i;
 
 	mock_record(CALL_BB_ALLOC);
 	hw->bb_dwords = dwords;
 	if (hw->bb_alloc_err)
 		return ERR_PTR(hw->bb_alloc_err);
 
-	/* Exactly what was asked for, then a guard the port must not touch. */
-	bb = kunit_kzalloc(test, sizeof(*bb), GFP_KERNEL);
+	/* What the case asks for, then a guard the port must not touch. */
+	size = dwords + hw->bb_size_delta;
+	bb = kzalloc(sizeof(*bb), GFP_KERNEL);
 	if (!bb)
 		return ERR_PTR(-ENOMEM);
-	bb->cs = kunit_kmalloc_array(test, dwords + BB_GUARD_DW, sizeof(u32),
-				     GFP_KERNEL);
-	if (!bb->cs)
+	bb->cs = kmalloc_array(size + BB_GUARD_DW, sizeof(u32), GFP_KERNEL);
+	if (!bb->cs) {
+		kfree(bb);
 		return ERR_PTR(-ENOMEM);
-	for (i = 0; i < dwords + BB_GUARD_DW; i++)
+	}
+	for (i = 0; i < size + BB_GUARD_DW; i++)
 		bb->cs[i] = BB_POISON;
-	bb->size = dwords;
+	bb->size = size;
 	hw->bb = bb;
+	hw->bb_alive = true;
 	return bb;
 }
 
-/* Kept for inspection; KUnit frees it when the case ends. */
-static void mock_bb_free(struct fixport_xe_bb *bb)
+/* Really free the batch, after a last look at its guard. */
+static void mock_bb_release(struct mock_hw *hw)
 {
-	mock_record(CALL_BB_FREE);
-	mock_hw()->bb_frees++;
+	struct fixport_xe_bb *bb = hw->bb;
+	u32 i;
+
+	for (i = bb->size; i < bb->size + BB_GUARD_DW; i++)
+		if (bb->cs[i] != BB_POISON)
+			hw->guard_hits++;
+
+	hw->bb_alive = false;
+	hw->bb_frees++;
+	kfree(bb->cs);
+	kfree(bb);
+}
+
+static void mock_bb_free(struct fixport_xe_bb *bb, struct fixport_xe_fence *fence)
+{
+	struct mock_hw *hw = mock_hw();
+
+	mock_record(fence ? CALL_BB_FREE_AFTER_FENCE : CALL_BB_FREE_NOW);
+
+	/* Given back twice, or never handed out: count it, do not do it. */
+	if (bb != hw->bb || !hw->bb_alive || hw->bb_pending) {
+		hw->bad_frees++;
+		return;
+	}
+
+	if (fence) {
+		if (fence->refs <= 0)
+			hw->fence_misuse++;
+		if (!fence->signalled) {
+			/* Like drm_suballoc_free(): hold the fence, free later. */
+			fence->refs++;
+			hw->bb_pending = true;
+			return;
+		}
+	}
+
+	mock_bb_release(hw);
 }
 
 static void mock_mmio_write32(struct fixport_xe_gt *gt, u32 reg, u32 value)
@@ -282,7 +388,7 @@ static void mock_mmio_write32(struct fixport_xe_gt *gt, u32 reg, u32 value)
 
 	mock_record(CALL_MMIO_WRITE);
 	if (hw->n_mmio < MOCK_MAX_MMIO)
-		hw->mmio[hw->n_mmio] = (struct mock_mmio){ reg, value };
+		hw->mmio[hw->n_mmio] = (struct mock_reg_write){ reg, value };
 	hw->n_mmio++;
 }
 
@@ -295,12 +401,59 @@ static const struct fixport_xe_hw_ops mock_ops = {
 	.job_arm = mock_job_arm,
 	.job_fence = mock_job_fence,
 	.job_push = mock_job_push,
-	.fence_wait = mock_fence_wait,
 	.fence_put = mock_fence_put,
 	.bb_alloc = mock_bb_alloc,
 	.bb_free = mock_bb_free,
 	.mmio_write32 = mock_mmio_write32,
 };
+
+/*
+ * The GPU runs the pushed job: it fetches the batch from memory, decodes
+ * its MI_LOAD_REGISTER_IMM headers and applies the register writes; then
+ * the job's fence signals (with @error for a job that failed), and a batch
+ * given back against that fence is freed.
+ */
+static void mock_gpu_run(struct mock_hw *hw, int error)
+{
+	struct kunit *test = kunit_get_current_test();
+	const u32 *cs;
+	u32 pos = 0, n, i;
+
+	KUNIT_ASSERT_TRUE_MSG(test, hw->pushed, "no job to run");
+	KUNIT_ASSERT_FALSE_MSG(test, hw->fence.signalled, "the job ran already");
+	hw->gpu_runs++;
+
+	if (!hw->bb_alive) {
+		/* On hardware: the GPU fetches memory that is someone else's. */
+		hw->gpu_ran_freed++;
+	} else {
+		cs = hw->bb->cs;
+		while (pos < hw->submitted_len) {
+			KUNIT_ASSERT_EQ_MSG(test, cs[pos] & LRI_OPCODE_MASK,
+					    LRI_OPCODE,
+					    "dword %u is not an LRI header", pos);
+			n = ((cs[pos] & LRI_LEN_MASK) + 1) / 2;
+			pos++;
+			for (i = 0; i < n && pos + 2 <= hw->submitted_len; i++) {
+				if (hw->n_writes < MOCK_MAX_WRITES)
+					hw->writes[hw->n_writes] =
+						(struct mock_reg_write){
+							cs[pos], cs[pos + 1]
+						};
+				hw->n_writes++;
+				pos += 2;
+			}
+		}
+	}
+
+	hw->fence.signalled = true;
+	hw->fence.error = error;
+	if (hw->bb_pending) {
+		hw->bb_pending = false;
+		mock_bb_release(hw);
+		hw->fence.refs--;
+	}
+}
 
 /* counter_select 5 in bits 3:1, B/C report and 40-bit counters. */
 static const struct fixport_xe_oa_format test_format = {
@@ -324,8 +477,8 @@ static int mock_hw_init(struct kunit *test)
 	hw->user_q = (struct fixport_xe_exec_queue){
 		.vm = &hw->user_vm,
 		.gt = &hw->gt,
-		.class = FIXPORT_XE_ENGINE_CLASS_RENDER,
-		.mmio_base = FIXPORT_XE_RENDER_RING_BASE,
+		.class = CLASS_RENDER,
+		.mmio_base = RENDER_BASE,
 		.width = 1,
 		.lrc = &hw->lrc,
 	};
@@ -337,21 +490,23 @@ static int mock_hw_init(struct kunit *test)
 		.gt = &hw->gt,
 		.exec_q = &hw->user_q,
 		.k_exec_q = &hw->kernel_q,
-		.hwe_class = FIXPORT_XE_ENGINE_CLASS_RENDER,
-		.hwe_mmio_base = FIXPORT_XE_RENDER_RING_BASE,
+		.hwe_class = CLASS_RENDER,
+		.hwe_mmio_base = RENDER_BASE,
 		.format = &test_format,
-		.oa_ctrl = FIXPORT_XE_OAG_OACONTROL,
+		.oa_ctrl = OAG_OACONTROL,
 	};
-	hw->wait_ret = HZ / 2;
 
 	test->priv = hw;
 	return 0;
 }
 
+/* Whatever a failed case left behind is released here, never leaked. */
 static void mock_hw_exit(struct kunit *test)
 {
 	struct mock_hw *hw = test->priv;
 
+	if (hw->bb_alive)
+		mock_bb_release(hw);
 	mutex_destroy(&hw->user_vm.resv);
 	mutex_destroy(&hw->kernel_vm.resv);
 }
@@ -376,16 +531,29 @@ static void expect_vm_unlocked(struct kunit *test, struct fixport_xe_vm *vm,
 		up_read(&vm->lock);
 }
 
-static void expect_balanced(struct kunit *test, struct mock_hw *hw)
+/*
+ * Let the GPU finish whatever was pushed, then check that nothing is left
+ * over: locks released, every fence reference dropped exactly once, the
+ * batch freed exactly once and never run after it was freed.
+ */
+static void expect_settled(struct kunit *test, struct mock_hw *hw)
 {
+	if (hw->pushed && !hw->fence.signalled)
+		mock_gpu_run(hw, 0);
+
 	expect_vm_unlocked(test, &hw->user_vm, "user");
 	expect_vm_unlocked(test, &hw->kernel_vm, "kernel");
 	KUNIT_EXPECT_EQ_MSG(test, hw->fence.refs, 0, "fence references leaked");
-	if (hw->bb)
-		KUNIT_EXPECT_EQ_MSG(test, hw->bb_frees, 1,
-				    "the batch must be freed exactly once");
-	else
-		KUNIT_EXPECT_EQ(test, hw->bb_frees, 0);
+	KUNIT_EXPECT_EQ_MSG(test, hw->fence_misuse, 0,
+			    "fence used after its last reference was dropped");
+	KUNIT_EXPECT_EQ_MSG(test, hw->bb_frees, hw->bb ? 1 : 0,
+			    "the batch must be freed exactly once");
+	KUNIT_EXPECT_EQ_MSG(test, hw->bad_frees, 0,
+			    "the batch was given back more than once");
+	KUNIT_EXPECT_EQ_MSG(test, hw->gpu_ran_freed, 0,
+			    "the GPU ran the batch after it was freed");
+	KUNIT_EXPECT_EQ_MSG(test, hw->guard_hits, 0,
+			    "dwords written past the end of the batch");
 }
 
 /* @want ends with CALL_NONE. */
@@ -404,19 +572,26 @@ static void expect_calls(struct kunit *test, struct mock_hw *hw,
 				       "backend call %u", i);
 }
 
-static void expect_guard_intact(struct kunit *test, const struct mock_hw *hw)
+/* The registers the GPU wrote, in order. */
+static void expect_gpu_writes(struct kunit *test, const struct mock_hw *hw,
+			      const struct fixport_xe_oa_reg *regs, u32 n)
 {
 	u32 i;
 
-	for (i = hw->bb->size; i < hw->bb->size + BB_GUARD_DW; i++)
-		KUNIT_EXPECT_EQ_MSG(test, hw->bb->cs[i], BB_POISON,
-				    "guard dword %u after the batch overwritten",
-				    i - hw->bb->size);
+	KUNIT_EXPECT_EQ(test, hw->gpu_runs, 1);
+	KUNIT_EXPECT_EQ_MSG(test, hw->n_writes, n, "registers written by the GPU");
+	for (i = 0; i < min3(hw->n_writes, n, (u32)MOCK_MAX_WRITES); i++) {
+		KUNIT_EXPECT_EQ_MSG(test, hw->writes[i].reg, regs[i].addr,
+				    "register %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, hw->writes[i].value, regs[i].value,
+				    "value of register 0x%x", regs[i].addr);
+	}
 }
 
 /* ---- LRI batch sizing and contents ---- */
 
-static const u32 lri_counts[] = { 1, 3, 126, 127, 252, 253 };
+/* One register, and N at each edge of the 126-register header limit. */
+static const u32 lri_counts[] = { 1, 3, 125, 126, 127, 252, 253 };
 
 static void lri_count_desc(const u32 *n, char *desc)
 {
@@ -425,6 +600,7 @@ static void lri_count_desc(const u32 *n, char *desc)
 
 KUNIT_ARRAY_PARAM(lri_count, lri_counts, lri_count_desc);
 
+/* Headers for N registers: one per started run of 126. */
 static u32 lri_headers(u32 n)
 {
 	return (n + 125) / 126;
@@ -451,13 +627,9 @@ static void expect_lri_stream(struct kunit *test, const u32 *cs, u32 len,
 	while (done < n) {
 		KUNIT_ASSERT_LT_MSG(test, pos, len, "stream ends after %u registers",
 				    done);
-		k = min(n - done, 126u);
-		KUNIT_EXPECT_EQ_MSG(test, cs[pos], 0x11000000u | (2 * k - 1),
+		k = min(n - done, LRI_MAX_REGS);
+		KUNIT_EXPECT_EQ_MSG(test, cs[pos], LRI_OPCODE | (2 * k - 1),
 				    "header %u for %u registers", headers, k);
-		KUNIT_EXPECT_EQ(test, cs[pos] & FIXPORT_XE_MI_OPCODE_MASK,
-				FIXPORT_XE_MI_LOAD_REGISTER_IMM);
-		/* MI_LRI_LEN(): dwords after the header, two per register. */
-		KUNIT_EXPECT_EQ(test, (cs[pos] & 0xff) + 1, 2 * k);
 		pos++;
 		headers++;
 		for (i = 0; i < k; i++, done++) {
@@ -516,11 +688,34 @@ static void lri_load_allocates_and_submits_exactly(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, fixport_xe_oa_load_with_lri(&hw->stream, regs, n),
 			0);
 	KUNIT_EXPECT_EQ(test, hw->bb_dwords, size);
-	KUNIT_ASSERT_NOT_NULL(test, hw->bb);
-	KUNIT_EXPECT_EQ(test, hw->bb_len_at_create, size);
-	expect_lri_stream(test, hw->bb->cs, hw->bb_len_at_create, regs, n);
-	expect_guard_intact(test, hw);
-	expect_balanced(test, hw);
+	KUNIT_ASSERT_TRUE(test, hw->pushed);
+	KUNIT_EXPECT_EQ(test, hw->submitted_len, size);
+	expect_lri_stream(test, hw->submitted, hw->submitted_len, regs, n);
+
+	expect_settled(test, hw);
+	expect_gpu_writes(test, hw, regs, n);
+}
+
+/*
+ * A backend that hands back one dword less than asked: the registers do
+ * not fit, and a truncated list must never run.  The batch is freed at
+ * once, nothing is written past its end, and the caller learns why.
+ */
+static void lri_load_refuses_short_batch(struct kunit *test)
+{
+	static const enum mock_call want[] = {
+		CALL_BB_ALLOC, CALL_BB_FREE_NOW, CALL_NONE
+	};
+	const u32 n = *(const u32 *)test->param_value;
+	const struct fixport_xe_oa_reg *regs = lri_regs(test, n);
+	struct mock_hw *hw = test->priv;
+
+	hw->bb_size_delta = -1;
+	KUNIT_EXPECT_EQ(test, fixport_xe_oa_load_with_lri(&hw->stream, regs, n),
+			-ENOSPC);
+	expect_calls(test, hw, want);
+	KUNIT_EXPECT_FALSE(test, hw->pushed);
+	expect_settled(test, hw);
 }
 
 static void lri_no_registers_no_dwords(struct kunit *test)
@@ -533,6 +728,7 @@ static struct kunit_case fixport_xe_oa_lri_cases[] = {
 	KUNIT_CASE_PARAM(lri_write_fills_exactly, lri_count_gen_params),
 	KUNIT_CASE_PARAM(lri_load_allocates_and_submits_exactly,
 			 lri_count_gen_params),
+	KUNIT_CASE_PARAM(lri_load_refuses_short_batch, lri_count_gen_params),
 	KUNIT_CASE(lri_no_registers_no_dwords),
 	{}
 };
@@ -548,10 +744,11 @@ static struct kunit_suite fixport_xe_oa_lri_suite = {
 
 struct config_case {
 	const char *desc;
-	enum fixport_xe_engine_class class;
+	u32 class;
 	u32 mmio_base;
 	u16 instance;
 	bool enable;
+	int err;
 	struct fixport_xe_oa_reg regs[3];
 	bool ccs_select;
 	u32 ccs_select_value;
@@ -560,25 +757,34 @@ struct config_case {
 /*
  * Written out by hand from the 6.12 register definitions, so that the
  * test does not share a helper or a mistake with the code it checks:
+ * OACTXCONTROL (base + 0x360) = counter resume (bit 0) on enable;
  * OACONTROL = counter select 5 << 1 | B/C report (bit 9) | 40-bit
  * counters (bit 8), plus COUNTER_ENABLE (bit 0) on enable; the masked
- * RING_CONTEXT_CONTROL always has OAC_CONTEXT_ENABLE (bit 8), and for OAC
- * RUN_ALONE (bit 7), in its upper half.
+ * RING_CONTEXT_CONTROL (base + 0x244) always has OAC_CONTEXT_ENABLE
+ * (bit 8), and for OAC RUN_ALONE (bit 7), in its upper half.  OAC first
+ * writes the CCS instance into bits 18:16 of OAG_OACONTROL; instance 7 is
+ * the largest the field holds.
  */
 static const struct config_case config_cases[] = {
-	{ "OAR enable", FIXPORT_XE_ENGINE_CLASS_RENDER, 0x2000, 0, true,
+	{ "OAR enable", CLASS_RENDER, 0x2000, 0, true, 0,
 	  { { 0x2360, 0x1 }, { 0x2960, 0x30b }, { 0x2244, 0x01000100 } } },
-	{ "OAR disable", FIXPORT_XE_ENGINE_CLASS_RENDER, 0x2000, 0, false,
+	{ "OAR disable", CLASS_RENDER, 0x2000, 0, false, 0,
 	  { { 0x2360, 0x0 }, { 0x2960, 0x30a }, { 0x2244, 0x01000000 } } },
-	{ "OAC enable, CCS2", FIXPORT_XE_ENGINE_CLASS_COMPUTE, 0x1a000, 2, true,
+	{ "OAC enable, CCS2", CLASS_COMPUTE, 0x1a000, 2, true, 0,
 	  { { 0x1a360, 0x1 }, { 0x15114, 0x30b }, { 0x1a244, 0x01800180 } },
 	  true, 0x00020000 },
-	{ "OAC disable, CCS2", FIXPORT_XE_ENGINE_CLASS_COMPUTE, 0x1a000, 2, false,
+	{ "OAC disable, CCS2", CLASS_COMPUTE, 0x1a000, 2, false, 0,
 	  { { 0x1a360, 0x0 }, { 0x15114, 0x30a }, { 0x1a244, 0x01800000 } },
 	  true, 0x00020000 },
-	{ "OAC enable, CCS0", FIXPORT_XE_ENGINE_CLASS_COMPUTE, 0x1a000, 0, true,
+	{ "OAC enable, CCS0", CLASS_COMPUTE, 0x1a000, 0, true, 0,
 	  { { 0x1a360, 0x1 }, { 0x15114, 0x30b }, { 0x1a244, 0x01800180 } },
 	  true, 0x0 },
+	{ "OAC enable, CCS7, the last the select field holds", CLASS_COMPUTE,
+	  0x1a000, 7, true, 0,
+	  { { 0x1a360, 0x1 }, { 0x15114, 0x30b }, { 0x1a244, 0x01800180 } },
+	  true, 0x00070000 },
+	{ "OAC enable, CCS8, the first it does not", CLASS_COMPUTE, 0x1a000,
+	  8, true, -EINVAL },
 };
 
 static void config_case_desc(const struct config_case *c, char *desc)
@@ -592,7 +798,7 @@ static void oa_config_writes_lri(struct kunit *test)
 {
 	const struct config_case *c = test->param_value;
 	struct mock_hw *hw = test->priv;
-	u32 ctx_ctrl, i;
+	u32 i;
 	const u32 *cs;
 
 	hw->stream.hwe_class = c->class;
@@ -601,11 +807,16 @@ static void oa_config_writes_lri(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test,
 			fixport_xe_oa_configure_oa_context(&hw->stream, c->enable),
-			0);
+			c->err);
+	if (c->err) {
+		/* Refused before touching the hardware. */
+		KUNIT_EXPECT_EQ(test, hw->n_ev, 0);
+		return;
+	}
 
-	KUNIT_ASSERT_NOT_NULL(test, hw->bb);
-	KUNIT_ASSERT_EQ(test, hw->bb_len_at_create, 7);
-	cs = hw->bb->cs;
+	KUNIT_ASSERT_TRUE(test, hw->pushed);
+	KUNIT_ASSERT_EQ(test, hw->submitted_len, 7);
+	cs = hw->submitted;
 	KUNIT_EXPECT_EQ(test, cs[0], 0x11000005u);	/* LRI, 3 registers */
 	for (i = 0; i < 3; i++) {
 		KUNIT_EXPECT_EQ_MSG(test, cs[1 + 2 * i], c->regs[i].addr,
@@ -614,35 +825,25 @@ static void oa_config_writes_lri(struct kunit *test)
 				    "value of register 0x%x", c->regs[i].addr);
 	}
 
-	/* The masked write always selects OAC_CONTEXT_ENABLE... */
-	ctx_ctrl = cs[6];
-	KUNIT_EXPECT_TRUE(test, (ctx_ctrl >> 16) & BIT(8));
-	/* ...and sets it exactly on enable, so disable clears it. */
-	KUNIT_EXPECT_EQ(test, !!(ctx_ctrl & BIT(8)), c->enable);
-	if (c->class == FIXPORT_XE_ENGINE_CLASS_COMPUTE) {
-		KUNIT_EXPECT_TRUE(test, (ctx_ctrl >> 16) & BIT(7));
-		KUNIT_EXPECT_EQ(test, !!(ctx_ctrl & BIT(7)), c->enable);
-	}
-	expect_guard_intact(test, hw);
-
 	/* OAC selects its CCS over MMIO before the batch is even built. */
 	KUNIT_EXPECT_EQ(test, hw->n_mmio, c->ccs_select ? 1 : 0);
 	if (c->ccs_select) {
 		KUNIT_EXPECT_STREQ(test, mock_call_names[hw->ev[0]],
 				   mock_call_names[CALL_MMIO_WRITE]);
-		KUNIT_EXPECT_EQ(test, hw->mmio[0].reg, 0xdaf4);
+		KUNIT_EXPECT_EQ(test, hw->mmio[0].reg, OAG_OACONTROL);
 		KUNIT_EXPECT_EQ(test, hw->mmio[0].value, c->ccs_select_value);
 	}
 
 	KUNIT_EXPECT_PTR_EQ(test, hw->job_q, &hw->user_q);
-	expect_balanced(test, hw);
+	expect_settled(test, hw);
+	expect_gpu_writes(test, hw, c->regs, ARRAY_SIZE(c->regs));
 }
 
 static void oa_config_video_is_noop(struct kunit *test)
 {
 	struct mock_hw *hw = test->priv;
 
-	hw->stream.hwe_class = FIXPORT_XE_ENGINE_CLASS_VIDEO_DECODE;
+	hw->stream.hwe_class = CLASS_VIDEO_DECODE;
 	KUNIT_EXPECT_EQ(test,
 			fixport_xe_oa_configure_oa_context(&hw->stream, true), 0);
 	KUNIT_EXPECT_EQ(test, hw->n_ev, 0);
@@ -664,27 +865,32 @@ static struct kunit_suite fixport_xe_oa_config_suite = {
 /* ---- submission: queue, GGTT flag, locking, failure paths ---- */
 
 static const enum mock_call ev_vm_ok[] = {
-	CALL_BB_ALLOC, CALL_VM_LOCK_READ, CALL_RESV_LOCK, CALL_JOB_CREATE, CALL_JOB_ARM,
-	CALL_JOB_FENCE, CALL_JOB_PUSH, CALL_RESV_UNLOCK, CALL_VM_UNLOCK_READ,
-	CALL_FENCE_WAIT, CALL_FENCE_PUT, CALL_BB_FREE, CALL_NONE
+	CALL_BB_ALLOC, CALL_VM_LOCK_READ, CALL_RESV_LOCK, CALL_JOB_CREATE,
+	CALL_JOB_ARM, CALL_JOB_FENCE, CALL_JOB_PUSH, CALL_RESV_UNLOCK,
+	CALL_VM_UNLOCK_READ, CALL_BB_FREE_AFTER_FENCE, CALL_FENCE_PUT,
+	CALL_NONE
 };
 
 static const enum mock_call ev_vm_job_fails[] = {
 	CALL_BB_ALLOC, CALL_VM_LOCK_READ, CALL_RESV_LOCK, CALL_JOB_CREATE,
-	CALL_RESV_UNLOCK, CALL_VM_UNLOCK_READ, CALL_BB_FREE, CALL_NONE
+	CALL_RESV_UNLOCK, CALL_VM_UNLOCK_READ, CALL_BB_FREE_NOW, CALL_NONE
 };
 
 static const enum mock_call ev_no_vm_ok[] = {
-	CALL_BB_ALLOC, CALL_JOB_CREATE, CALL_JOB_ARM, CALL_JOB_FENCE, CALL_JOB_PUSH,
-	CALL_FENCE_WAIT, CALL_FENCE_PUT, CALL_BB_FREE, CALL_NONE
+	CALL_BB_ALLOC, CALL_JOB_CREATE, CALL_JOB_ARM, CALL_JOB_FENCE,
+	CALL_JOB_PUSH, CALL_BB_FREE_AFTER_FENCE, CALL_FENCE_PUT, CALL_NONE
 };
 
 static const enum mock_call ev_no_vm_job_fails[] = {
-	CALL_BB_ALLOC, CALL_JOB_CREATE, CALL_BB_FREE, CALL_NONE
+	CALL_BB_ALLOC, CALL_JOB_CREATE, CALL_BB_FREE_NOW, CALL_NONE
 };
 
 static const enum mock_call ev_bb_fails[] = {
 	CALL_BB_ALLOC, CALL_NONE
+};
+
+static const enum mock_call ev_bb_short[] = {
+	CALL_BB_ALLOC, CALL_BB_FREE_NOW, CALL_NONE
 };
 
 struct submit_case {
@@ -692,31 +898,28 @@ struct submit_case {
 	bool user_q;
 	bool kernel_vm;
 	int bb_alloc_err;
+	int bb_size_delta;
 	int job_create_err;
-	long wait_ret;
 	int err;
 	const enum mock_call *ev;
 };
 
 static const struct submit_case submit_cases[] = {
-	{ "user queue with VM, runs", true, false, 0, 0, HZ / 2, 0,
-	  ev_vm_ok },
-	{ "user queue, job creation fails", true, false, 0, -ENOMEM, 0, -ENOMEM,
-	  ev_vm_job_fails },
-	{ "user queue, fence times out", true, false, 0, 0, 0, -ETIME,
-	  ev_vm_ok },
-	{ "user queue, wait fails", true, false, 0, 0, -ERESTARTSYS,
-	  -ERESTARTSYS, ev_vm_ok },
-	{ "kernel queue without VM, runs", false, false, 0, 0, 1, 0,
+	{ "user queue with VM, runs", true, false, 0, 0, 0, 0, ev_vm_ok },
+	{ "user queue, job creation fails", true, false, 0, 0, -ENOMEM,
+	  -ENOMEM, ev_vm_job_fails },
+	{ "kernel queue without VM, runs", false, false, 0, 0, 0, 0,
 	  ev_no_vm_ok },
-	{ "kernel queue without VM, job creation fails", false, false, 0,
-	  -EBUSY, 0, -EBUSY, ev_no_vm_job_fails },
-	{ "kernel queue with VM, runs", false, true, 0, 0, 1, 0,
-	  ev_vm_ok },
-	{ "kernel queue with VM, fence times out", false, true, 0, 0, 0,
-	  -ETIME, ev_vm_ok },
+	{ "kernel queue without VM, job creation fails", false, false, 0, 0,
+	  -EBUSY, -EBUSY, ev_no_vm_job_fails },
+	{ "kernel queue with VM, runs", false, true, 0, 0, 0, 0, ev_vm_ok },
 	{ "batch allocation fails", true, false, -ENOMEM, 0, 0, -ENOMEM,
 	  ev_bb_fails },
+	{ "batch one dword smaller than asked", true, false, 0, -1, 0,
+	  -ENOSPC, ev_bb_short },
+	{ "batch exactly as large as asked", true, false, 0, 0, 0, 0,
+	  ev_vm_ok },
+	{ "batch larger than asked", true, false, 0, 8, 0, 0, ev_vm_ok },
 };
 
 static void submit_case_desc(const struct submit_case *c, char *desc)
@@ -728,37 +931,42 @@ KUNIT_ARRAY_PARAM(submit, submit_cases, submit_case_desc);
 
 static void oa_submit_sequence(struct kunit *test)
 {
+	static const struct fixport_xe_oa_reg reg = { OAR_OACONTROL, 0x1 };
 	const struct submit_case *c = test->param_value;
 	struct mock_hw *hw = test->priv;
-	static const struct fixport_xe_oa_reg reg = {
-		FIXPORT_XE_OAR_OACONTROL, 0x1
-	};
-	bool created = c->ev != ev_bb_fails && !c->job_create_err;
+	bool created = c->ev == ev_vm_ok || c->ev == ev_no_vm_ok;
 
 	if (!c->user_q)
 		hw->stream.exec_q = NULL;
 	if (c->kernel_vm)
 		hw->kernel_q.vm = &hw->kernel_vm;
 	hw->bb_alloc_err = c->bb_alloc_err;
+	hw->bb_size_delta = c->bb_size_delta;
 	hw->job_create_err = c->job_create_err;
-	hw->wait_ret = c->wait_ret;
 
 	KUNIT_EXPECT_EQ(test, fixport_xe_oa_load_with_lri(&hw->stream, &reg, 1),
 			c->err);
 	expect_calls(test, hw, c->ev);
 
-	if (c->ev != ev_bb_fails)
+	if (c->ev != ev_bb_fails && c->ev != ev_bb_short)
 		KUNIT_EXPECT_PTR_EQ_MSG(test, hw->job_q,
 					c->user_q ? &hw->user_q : &hw->kernel_q,
 					"job created on the wrong exec queue");
+	KUNIT_EXPECT_EQ(test, hw->pushed, created);
 	if (created) {
 		KUNIT_EXPECT_TRUE_MSG(test, hw->ggtt_at_arm,
 				      "job not marked GGTT before arming");
 		KUNIT_EXPECT_TRUE(test, hw->ggtt_at_push);
-		KUNIT_EXPECT_EQ_MSG(test, hw->wait_timeout, (long)HZ,
-				    "the wait is one second");
+		/* LRI header for one register, then the register. */
+		KUNIT_ASSERT_EQ(test, hw->submitted_len, 3);
+		KUNIT_EXPECT_EQ(test, hw->submitted[0], 0x11000001u);
+		KUNIT_EXPECT_EQ(test, hw->submitted[1], OAR_OACONTROL);
+		KUNIT_EXPECT_EQ(test, hw->submitted[2], 0x1);
+		/* The caller did not wait: the batch waits for the GPU. */
+		KUNIT_EXPECT_TRUE(test, hw->bb_alive);
+		KUNIT_EXPECT_EQ(test, hw->gpu_runs, 0);
 	}
-	expect_balanced(test, hw);
+	expect_settled(test, hw);
 }
 
 static struct kunit_case fixport_xe_oa_submit_cases[] = {
@@ -771,6 +979,88 @@ static struct kunit_suite fixport_xe_oa_submit_suite = {
 	.init = mock_hw_init,
 	.exit = mock_hw_exit,
 	.test_cases = fixport_xe_oa_submit_cases,
+};
+
+/* ---- batch lifetime: freed with the job's fence, never before ---- */
+
+struct lifetime_case {
+	const char *desc;
+	bool gpu_fast;
+	int fence_error;
+};
+
+static const struct lifetime_case lifetime_cases[] = {
+	{ "fence signals after the caller returned", false, 0 },
+	{ "job times out after the caller returned", false, -ETIME },
+	{ "job fails after the caller returned", false, -EIO },
+	{ "GPU done before the batch is given back", true, 0 },
+};
+
+static void lifetime_case_desc(const struct lifetime_case *c, char *desc)
+{
+	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(lifetime, lifetime_cases, lifetime_case_desc);
+
+/*
+ * Enabling OAR returns as soon as the job is pushed, whatever becomes of
+ * the job: a slow or failing batch is not the caller's error, as in
+ * 6.12.118.  Until the job's fence signals, the batch stays allocated
+ * and intact, because the GPU may fetch it any time until then; once the
+ * fence signals, it is freed exactly once.  KASAN watches every read of
+ * the batch below.
+ */
+static void oa_batch_lifetime(struct kunit *test)
+{
+	static const struct fixport_xe_oa_reg oar_enable[] = {
+		{ 0x2360, 0x1 }, { 0x2960, 0x30b }, { 0x2244, 0x01000100 },
+	};
+	const struct lifetime_case *c = test->param_value;
+	struct mock_hw *hw = test->priv;
+
+	hw->gpu_fast = c->gpu_fast;
+	KUNIT_ASSERT_EQ(test,
+			fixport_xe_oa_configure_oa_context(&hw->stream, true), 0);
+	expect_calls(test, hw, ev_vm_ok);
+
+	if (c->gpu_fast) {
+		/* Its fence had signalled: the batch could go at once. */
+		KUNIT_EXPECT_EQ(test, hw->bb_frees, 1);
+		KUNIT_EXPECT_FALSE(test, hw->bb_alive);
+		expect_settled(test, hw);
+		expect_gpu_writes(test, hw, oar_enable, ARRAY_SIZE(oar_enable));
+		return;
+	}
+
+	/* The caller has returned; the job has not run yet. */
+	KUNIT_ASSERT_TRUE_MSG(test, hw->bb_alive,
+			      "batch freed while its job may still run");
+	KUNIT_EXPECT_EQ(test, hw->bb_frees, 0);
+	KUNIT_EXPECT_TRUE(test, hw->bb_pending);
+	KUNIT_EXPECT_EQ_MSG(test, hw->fence.refs, 1,
+			    "only the pending free may hold the fence");
+	KUNIT_EXPECT_EQ(test, hw->bb->cs[0], 0x11000005u);
+	KUNIT_EXPECT_EQ(test, hw->bb->cs[6], 0x01000100u);
+
+	/* The GPU gets to it late, and the fence signals. */
+	mock_gpu_run(hw, c->fence_error);
+	KUNIT_EXPECT_EQ(test, hw->bb_frees, 1);
+	KUNIT_EXPECT_FALSE(test, hw->bb_alive);
+	expect_settled(test, hw);
+	expect_gpu_writes(test, hw, oar_enable, ARRAY_SIZE(oar_enable));
+}
+
+static struct kunit_case fixport_xe_oa_lifetime_cases[] = {
+	KUNIT_CASE_PARAM(oa_batch_lifetime, lifetime_gen_params),
+	{}
+};
+
+static struct kunit_suite fixport_xe_oa_lifetime_suite = {
+	.name = "fixport_xe_oa_lifetime",
+	.init = mock_hw_init,
+	.exit = mock_hw_exit,
+	.test_cases = fixport_xe_oa_lifetime_cases,
 };
 
 /* ---- stream open: exec queue width ---- */
@@ -820,7 +1110,8 @@ static struct kunit_suite fixport_xe_oa_open_suite = {
 };
 
 kunit_test_suites(&fixport_xe_oa_lri_suite, &fixport_xe_oa_config_suite,
-		  &fixport_xe_oa_submit_suite, &fixport_xe_oa_open_suite);
+		  &fixport_xe_oa_submit_suite, &fixport_xe_oa_lifetime_suite,
+		  &fixport_xe_oa_open_suite);
 
 MODULE_DESCRIPTION("KUnit tests for the xe OA port on a mocked GPU");
 MODULE_LICENSE("GPL");

@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests for the ported xe ring ops: the batch start of every
- * emitter selects the PPGTT exactly for a non-GGTT job on a queue with a
- * VM, and nothing else in the stream depends on it.
+ * KUnit tests for the ported xe ring ops.
+ *
+ * Every expected dword below is written out by hand from the documented
+ * encodings (MI opcode in bits 28:23, the length field in bits 7:0, the
+ * flag bits of each command as the 6.12 xe headers define them), never
+ * built with the macros or the emitters under test.  A wrong opcode, a
+ * dropped flag, a wrong PPGTT bit or a dword missing in the middle of a
+ * stream fails the case of the emitter that produced it.
  */
 
 #include <kunit/test.h>
@@ -11,7 +16,6 @@
 
 #include <drm_fixport/fixport_cs.h>
 #include <drm_fixport/xe_hw.h>
-#include <drm_fixport/xe_regs.h>
 #include <drm_fixport/xe_ring_ops.h>
 
 /* The ring ops only test a queue's VM for NULL. */
@@ -19,14 +23,129 @@ struct fixport_xe_vm {
 	int unused;
 };
 
+/* Ring space for one job: 6.12's MAX_JOB_SIZE_DW, then a guard. */
+#define JOB_MAX_DW	48
 #define RING_GUARD_DW	8
-#define RING_BUF_DW	(FIXPORT_XE_MAX_JOB_SIZE_DW + RING_GUARD_DW)
+#define RING_BUF_DW	(JOB_MAX_DW + RING_GUARD_DW)
 #define RING_POISON	0x6b6b6b6bu
-#define BATCH_ADDR	0x0000123456789000ull
-#define BB_START_HDR	(FIXPORT_XE_MI_BATCH_BUFFER_START | \
-			 FIXPORT_XE_INSTR_NUM_DW(3))
 
-/* A TGL-like GT: AuxCCS, render present. */
+/*
+ * Engine classes, numbered as the hardware (and xe) numbers them, and the
+ * MMIO bases of the engines the cases run on.
+ */
+#define CLASS_RENDER		0
+#define CLASS_VIDEO_DECODE	1
+#define CLASS_VIDEO_ENHANCE	2
+#define CLASS_COPY		3
+#define CLASS_OTHER		4
+#define CLASS_COMPUTE		5
+#define CLASS_FIRST_INVALID	6
+
+#define RENDER_BASE		0x002000
+#define COMPUTE0_BASE		0x01a000
+#define BCS0_BASE		0x022000
+#define GSCCS_BASE		0x11a000
+#define VCS0_BASE		0x1c0000
+#define VECS0_BASE		0x1c8000
+
+/* The job and context every case uses. */
+#define TS_ADDR			0x00010000u	/* ctx job timestamp */
+#define START_SEQNO_ADDR	0x00010040u
+#define SEQNO_ADDR		0x00010080u
+#define SEQNO			0x00001234u
+#define BATCH_LO		0x56789000u	/* batch at 0x1234_56789000 */
+#define BATCH_HI		0x00001234u
+#define UFENCE_LO		0x00001000u	/* user fence at 0x7f00_00001000 */
+#define UFENCE_HI		0x00007f00u
+#define UFENCE_VAL_LO		0x89abcdefu	/* value 0x01234567_89abcdef */
+#define UFENCE_VAL_HI		0x01234567u
+
+/* Second LRC of a width-2 queue. */
+#define TS_ADDR_1		0x00020000u
+#define START_SEQNO_ADDR_1	0x00020040u
+#define SEQNO_ADDR_1		0x00020080u
+#define BATCH1_LO		0x9abc0000u	/* batch at 0x5678_9abc0000 */
+#define BATCH1_HI		0x00005678u
+
+/*
+ * MI_BATCH_BUFFER_START: opcode 0x31 << 23, length 3 - 2 = 1.  Bit 8 is
+ * the address space indicator: set means the PPGTT of the queue's VM.
+ */
+#define BB_START		0x18800001u
+#define BB_START_PPGTT_BIT	0x00000100u	/* bit 8 */
+
+/*
+ * The dwords every stream is made of, spelt out.  Each is the documented
+ * value; the comment says how it is composed.
+ */
+/* MI_STORE_REGISTER_MEM (0x24 << 23) | GGTT (bit 22) | CS offset (bit 19) | len 2 */
+#define SRM_GGTT_CS_OFFSET	0x12480002u
+#define RING_CTX_TIMESTAMP_0	0x000003a8u
+/* MI_STORE_DATA_IMM (0x20 << 23) | GGTT (bit 22) | one dword: len 2 */
+#define SDI_GGTT_DW		0x10400002u
+/* MI_STORE_DATA_IMM | one qword (bit 21 | len 3) */
+#define SDI_QW			0x10200003u
+/* MI_ARB_CHECK (0x05 << 23) | pre-parser control (bit 8) | disable (bit 0) */
+#define PREPARSER_OFF		0x02800101u
+#define PREPARSER_ON		0x02800100u
+/* MI_ARB_ON_OFF (0x08 << 23), enable in bit 0 */
+#define ARB_OFF			0x04000000u
+#define ARB_ON			0x04000001u
+#define USER_INTERRUPT		0x01000000u	/* 0x02 << 23 */
+#define ARB_CHECK		0x02800000u	/* 0x05 << 23 */
+/* MI_FLUSH_DW (0x26 << 23) | len 2 */
+#define FLUSH_DW		0x13000002u
+/* ...| post-sync store dword (bit 14) */
+#define FLUSH_DW_STORE		0x13004002u
+/* ...| TLB invalidate (bit 18) */
+#define FLUSH_DW_STORE_TLB	0x13044002u
+#define USE_GTT			0x00000004u	/* MI_FLUSH_DW address bit 2 */
+/* MI_LOAD_REGISTER_IMM (0x22 << 23) | MMIO remap (bit 17) | one register */
+#define LRI_1_REMAP		0x11020001u
+#define AUX_INV			0x00000001u
+#define NOOP			0x00000000u
+/* GFX_OP_PIPE_CONTROL: type 3, subtype 3, opcode 2, len 6 - 2 */
+#define PIPE_CONTROL		0x7a000004u
+#define PC0_HDC			0x00000200u	/* HDC pipeline flush, bit 9 */
+#define PC0_HDC_UNTYPED		0x00000a00u	/* ...and untyped dataport, bit 11 */
+#define PPHWSP_SCRATCH		0x000000d0u	/* dword 0x34 of the PPHWSP */
+
+/*
+ * PIPE_CONTROL invalidate before the batch: CS stall (20), command cache
+ * (29), instruction cache (11), texture cache (10), VF cache (4), constant
+ * cache (3), state cache (2), qword write (14), store data index (21);
+ * TLB invalidate (18) on request.  Compute drops the 3D engine flags (VF
+ * cache here); a platform without render also the 3D arch ones (texture).
+ */
+#define INVAL_RENDER		0x20304c1cu
+#define INVAL_RENDER_TLB	0x20344c1cu
+#define INVAL_COMPUTE		0x20304c0cu
+#define INVAL_NO_RENDER_TLB	0x2034480cu
+
+/*
+ * Render cache flush after the batch: CS stall (20), tile cache (28),
+ * render target (12), depth cache (0), DC (5), flush enable (7); depth
+ * stall (13) with Wa_1409600907.  Compute keeps CS stall, DC and flush
+ * enable; without render only the CS stall is left.
+ */
+#define FLUSH_RENDER		0x101010a1u
+#define FLUSH_RENDER_WA		0x101030a1u
+#define FLUSH_COMPUTE		0x001000a0u
+#define FLUSH_NO_RENDER		0x00100000u
+
+/* Seqno write: CS stall (20), global GTT (24), qword write (14), flush enable (7) */
+#define SEQNO_PC		0x01104080u
+#define SEQNO_PC_STALL_ONLY	0x01104000u
+/* Wa_16020292621: LRI post-sync (bit 23) to RING_NOPID (base + 0x94) */
+#define LRI_POST_SYNC		0x00800000u
+
+/* Register offsets of aux table invalidation, and the media GT's shift. */
+#define CCS_AUX_INV		0x4208u
+#define MEDIA_ADJ		0x380000u
+#define VD0_AUX_INV_MEDIA	0x384218u	/* 0x4218 + 0x380000 */
+#define VE0_AUX_INV_MEDIA	0x384238u	/* 0x4238 + 0x380000 */
+
+/* A TGL-like GT: AuxCCS, render present, Wa_1409600907. */
 static const struct fixport_xe_gt_info gt_aux_ccs = {
 	.graphics_verx100 = 1200,
 	.has_render = true,
@@ -46,54 +165,368 @@ static const struct fixport_xe_gt_info gt_no_render = {
 	.graphics_verx100 = 1260,
 };
 
-/* A media GT, whose registers sit at an offset. */
+/* An MTL-like media GT with AuxCCS, whose registers sit at an offset. */
 static const struct fixport_xe_gt_info gt_media = {
 	.graphics_verx100 = 1300,
 	.has_aux_ccs = true,
-	.mmio_adj_offset = 0x380000,
+	.mmio_adj_offset = MEDIA_ADJ,
 };
 
+/* Copy engine, Xe2, user fence: the simple path. */
+static const u32 stream_copy[] = {
+	SRM_GGTT_CS_OFFSET, RING_CTX_TIMESTAMP_0, TS_ADDR, 0,
+	SDI_GGTT_DW, START_SEQNO_ADDR, 0, SEQNO,
+	BB_START | BB_START_PPGTT_BIT, BATCH_LO, BATCH_HI,
+	ARB_OFF,
+	FLUSH_DW, 0, 0, 0,
+	SDI_QW, UFENCE_LO, UFENCE_HI, UFENCE_VAL_LO, UFENCE_VAL_HI,
+	FLUSH_DW_STORE, SEQNO_ADDR | USE_GTT, 0, SEQNO,
+	USER_INTERRUPT, ARB_ON, ARB_CHECK,
+};
+
+/* Copy engine with a TLB flush: the start seqno goes by MI_FLUSH_DW. */
+static const u32 stream_copy_tlb[] = {
+	SRM_GGTT_CS_OFFSET, RING_CTX_TIMESTAMP_0, TS_ADDR, 0,
+	PREPARSER_OFF,
+	FLUSH_DW_STORE_TLB, START_SEQNO_ADDR | USE_GTT, 0, SEQNO,
+	PREPARSER_ON,
+	BB_START | BB_START_PPGTT_BIT, BATCH_LO, BATCH_HI,
+	ARB_OFF,
+	FLUSH_DW_STORE, SEQNO_ADDR | USE_GTT, 0, SEQNO,
+	USER_INTERRUPT, ARB_ON, ARB_CHECK,
+};
+
+/* GSC engine: the simple path, no user fence. */
+static const u32 stream_gsc[] = {
+	SRM_GGTT_CS_OFFSET, RING_CTX_TIMESTAMP_0, TS_ADDR, 0,
+	SDI_GGTT_DW, START_SEQNO_ADDR, 0, SEQNO,
+	BB_START | BB_START_PPGTT_BIT, BATCH_LO, BATCH_HI,
+	ARB_OFF,
+	FLUSH_DW_STORE, SEQNO_ADDR | USE_GTT, 0, SEQNO,
+	USER_INTERRUPT, ARB_ON, ARB_CHECK,
+};
+
+/* Video decode on a media GT with AuxCCS, user fence. */
+static const u32 stream_video_decode[] = {
+	SRM_GGTT_CS_OFFSET, RING_CTX_TIMESTAMP_0, TS_ADDR, 0,
+	PREPARSER_OFF,
+	LRI_1_REMAP, VD0_AUX_INV_MEDIA, AUX_INV, NOOP,
+	PREPARSER_ON,
+	SDI_GGTT_DW, START_SEQNO_ADDR, 0, SEQNO,
+	BB_START | BB_START_PPGTT_BIT, BATCH_LO, BATCH_HI,
+	ARB_OFF,
+	FLUSH_DW, 0, 0, 0,
+	SDI_QW, UFENCE_LO, UFENCE_HI, UFENCE_VAL_LO, UFENCE_VAL_HI,
+	FLUSH_DW_STORE, SEQNO_ADDR | USE_GTT, 0, SEQNO,
+	USER_INTERRUPT, ARB_ON, ARB_CHECK,
+};
+
+/* Video enhance on a media GT with AuxCCS and a TLB flush. */
+static const u32 stream_video_enhance_tlb[] = {
+	SRM_GGTT_CS_OFFSET, RING_CTX_TIMESTAMP_0, TS_ADDR, 0,
+	PREPARSER_OFF,
+	LRI_1_REMAP, VE0_AUX_INV_MEDIA, AUX_INV, NOOP,
+	FLUSH_DW_STORE_TLB, START_SEQNO_ADDR | USE_GTT, 0, SEQNO,
+	PREPARSER_ON,
+	BB_START | BB_START_PPGTT_BIT, BATCH_LO, BATCH_HI,
+	ARB_OFF,
+	FLUSH_DW_STORE, SEQNO_ADDR | USE_GTT, 0, SEQNO,
+	USER_INTERRUPT, ARB_ON, ARB_CHECK,
+};
+
+/* Render on Xe2: untyped flush, user fence, ring-end PIPE_CONTROL. */
+static const u32 stream_render[] = {
+	SRM_GGTT_CS_OFFSET, RING_CTX_TIMESTAMP_0, TS_ADDR, 0,
+	PREPARSER_OFF,
+	PIPE_CONTROL, INVAL_RENDER, PPHWSP_SCRATCH, 0, 0, 0,
+	PREPARSER_ON,
+	SDI_GGTT_DW, START_SEQNO_ADDR, 0, SEQNO,
+	BB_START | BB_START_PPGTT_BIT, BATCH_LO, BATCH_HI,
+	ARB_OFF,
+	PIPE_CONTROL | PC0_HDC_UNTYPED, FLUSH_RENDER, 0, 0, 0, 0,
+	SDI_QW, UFENCE_LO, UFENCE_HI, UFENCE_VAL_LO, UFENCE_VAL_HI,
+	PIPE_CONTROL, SEQNO_PC, SEQNO_ADDR, 0, SEQNO, 0,
+	USER_INTERRUPT, ARB_ON, ARB_CHECK,
+	PIPE_CONTROL, LRI_POST_SYNC, RENDER_BASE + 0x94, 0, 0, 0,
+};
+
+/* Render on a TGL-like GT: AuxCCS invalidation, TLB flush, depth stall. */
+static const u32 stream_render_aux_ccs_tlb[] = {
+	SRM_GGTT_CS_OFFSET, RING_CTX_TIMESTAMP_0, TS_ADDR, 0,
+	PREPARSER_OFF,
+	PIPE_CONTROL, INVAL_RENDER_TLB, PPHWSP_SCRATCH, 0, 0, 0,
+	LRI_1_REMAP, CCS_AUX_INV, AUX_INV, NOOP,
+	PREPARSER_ON,
+	SDI_GGTT_DW, START_SEQNO_ADDR, 0, SEQNO,
+	BB_START | BB_START_PPGTT_BIT, BATCH_LO, BATCH_HI,
+	ARB_OFF,
+	PIPE_CONTROL | PC0_HDC, FLUSH_RENDER_WA, 0, 0, 0, 0,
+	PIPE_CONTROL, SEQNO_PC, SEQNO_ADDR, 0, SEQNO, 0,
+	USER_INTERRUPT, ARB_ON, ARB_CHECK,
+};
+
+/* Compute on Xe2: no 3D engine flags, user fence, no ring-end fixup. */
+static const u32 stream_compute[] = {
+	SRM_GGTT_CS_OFFSET, RING_CTX_TIMESTAMP_0, TS_ADDR, 0,
+	PREPARSER_OFF,
+	PIPE_CONTROL, INVAL_COMPUTE, PPHWSP_SCRATCH, 0, 0, 0,
+	PREPARSER_ON,
+	SDI_GGTT_DW, START_SEQNO_ADDR, 0, SEQNO,
+	BB_START | BB_START_PPGTT_BIT, BATCH_LO, BATCH_HI,
+	ARB_OFF,
+	PIPE_CONTROL | PC0_HDC_UNTYPED, FLUSH_COMPUTE, 0, 0, 0, 0,
+	SDI_QW, UFENCE_LO, UFENCE_HI, UFENCE_VAL_LO, UFENCE_VAL_HI,
+	PIPE_CONTROL, SEQNO_PC, SEQNO_ADDR, 0, SEQNO, 0,
+	USER_INTERRUPT, ARB_ON, ARB_CHECK,
+};
+
+/* Compute without render: no 3D arch flags, stall-only seqno write. */
+static const u32 stream_compute_no_render_tlb[] = {
+	SRM_GGTT_CS_OFFSET, RING_CTX_TIMESTAMP_0, TS_ADDR, 0,
+	PREPARSER_OFF,
+	PIPE_CONTROL, INVAL_NO_RENDER_TLB, PPHWSP_SCRATCH, 0, 0, 0,
+	PREPARSER_ON,
+	SDI_GGTT_DW, START_SEQNO_ADDR, 0, SEQNO,
+	BB_START | BB_START_PPGTT_BIT, BATCH_LO, BATCH_HI,
+	ARB_OFF,
+	PIPE_CONTROL | PC0_HDC, FLUSH_NO_RENDER, 0, 0, 0, 0,
+	PIPE_CONTROL, SEQNO_PC_STALL_ONLY, SEQNO_ADDR, 0, SEQNO, 0,
+	USER_INTERRUPT, ARB_ON, ARB_CHECK,
+};
+
+/**
+ * struct emitter_case - one emitter variant and the stream it must write
+ * @name: what KUnit calls it
+ * @class: engine class of the queue
+ * @mmio_base: MMIO base of the queue's engine
+ * @gt: the GT the queue is on
+ * @flush_tlb: the job asks for a TLB flush
+ * @user_fence: the job has a user fence
+ * @dw: the whole expected stream, for a PPGTT job on a queue with a VM
+ * @len: its length in dwords
+ * @bb: index of the MI_BATCH_BUFFER_START header in @dw
+ * @ts: index of the timestamp address in @dw
+ * @start_seqno: index of the start seqno address
+ * @seqno: index of the completion seqno address
+ */
 struct emitter_case {
 	const char *name;
-	enum fixport_xe_engine_class class;
+	u32 class;
 	u32 mmio_base;
 	const struct fixport_xe_gt_info *gt;
 	bool flush_tlb;
 	bool user_fence;
+	const u32 *dw;
+	u32 len;
+	u32 bb;
+	u32 ts;
+	u32 start_seqno;
+	u32 seqno;
 };
 
 static const struct emitter_case emitters[] = {
-	{ "copy", FIXPORT_XE_ENGINE_CLASS_COPY, FIXPORT_XE_BLT_RING_BASE,
-	  &gt_xe2, false, true },
-	{ "copy+tlb", FIXPORT_XE_ENGINE_CLASS_COPY, FIXPORT_XE_BLT_RING_BASE,
-	  &gt_aux_ccs, true, false },
-	{ "gsc", FIXPORT_XE_ENGINE_CLASS_OTHER, 0x11a000, &gt_media, false,
-	  false },
-	{ "video-decode", FIXPORT_XE_ENGINE_CLASS_VIDEO_DECODE,
-	  FIXPORT_XE_BSD_RING_BASE, &gt_media, false, true },
-	{ "video-enhance+tlb", FIXPORT_XE_ENGINE_CLASS_VIDEO_ENHANCE,
-	  FIXPORT_XE_VEBOX_RING_BASE, &gt_media, true, false },
-	{ "render", FIXPORT_XE_ENGINE_CLASS_RENDER,
-	  FIXPORT_XE_RENDER_RING_BASE, &gt_xe2, false, true },
-	{ "render-auxccs+tlb", FIXPORT_XE_ENGINE_CLASS_RENDER,
-	  FIXPORT_XE_RENDER_RING_BASE, &gt_aux_ccs, true, false },
-	{ "compute", FIXPORT_XE_ENGINE_CLASS_COMPUTE,
-	  FIXPORT_XE_COMPUTE0_RING_BASE, &gt_xe2, false, true },
-	{ "compute-no-render", FIXPORT_XE_ENGINE_CLASS_COMPUTE,
-	  FIXPORT_XE_COMPUTE0_RING_BASE, &gt_no_render, true, false },
+	{
+		.name = "copy", .class = CLASS_COPY, .mmio_base = BCS0_BASE,
+		.gt = &gt_xe2, .flush_tlb = false, .user_fence = true,
+		.dw = stream_copy, .len = ARRAY_SIZE(stream_copy),
+		.bb = 8, .ts = 2, .start_seqno = 5, .seqno = 22,
+	},
+	{
+		.name = "copy+tlb", .class = CLASS_COPY, .mmio_base = BCS0_BASE,
+		.gt = &gt_aux_ccs, .flush_tlb = true, .user_fence = false,
+		.dw = stream_copy_tlb, .len = ARRAY_SIZE(stream_copy_tlb),
+		.bb = 10, .ts = 2, .start_seqno = 6, .seqno = 15,
+	},
+	{
+		.name = "gsc", .class = CLASS_OTHER, .mmio_base = GSCCS_BASE,
+		.gt = &gt_media, .flush_tlb = false, .user_fence = false,
+		.dw = stream_gsc, .len = ARRAY_SIZE(stream_gsc),
+		.bb = 8, .ts = 2, .start_seqno = 5, .seqno = 13,
+	},
+	{
+		.name = "video-decode", .class = CLASS_VIDEO_DECODE, .mmio_base = VCS0_BASE,
+		.gt = &gt_media, .flush_tlb = false, .user_fence = true,
+		.dw = stream_video_decode, .len = ARRAY_SIZE(stream_video_decode),
+		.bb = 14, .ts = 2, .start_seqno = 11, .seqno = 28,
+	},
+	{
+		.name = "video-enhance+tlb", .class = CLASS_VIDEO_ENHANCE, .mmio_base = VECS0_BASE,
+		.gt = &gt_media, .flush_tlb = true, .user_fence = false,
+		.dw = stream_video_enhance_tlb, .len = ARRAY_SIZE(stream_video_enhance_tlb),
+		.bb = 14, .ts = 2, .start_seqno = 10, .seqno = 19,
+	},
+	{
+		.name = "render", .class = CLASS_RENDER, .mmio_base = RENDER_BASE,
+		.gt = &gt_xe2, .flush_tlb = false, .user_fence = true,
+		.dw = stream_render, .len = ARRAY_SIZE(stream_render),
+		.bb = 16, .ts = 2, .start_seqno = 13, .seqno = 33,
+	},
+	{
+		.name = "render-auxccs+tlb", .class = CLASS_RENDER, .mmio_base = RENDER_BASE,
+		.gt = &gt_aux_ccs, .flush_tlb = true, .user_fence = false,
+		.dw = stream_render_aux_ccs_tlb, .len = ARRAY_SIZE(stream_render_aux_ccs_tlb),
+		.bb = 20, .ts = 2, .start_seqno = 17, .seqno = 32,
+	},
+	{
+		.name = "compute", .class = CLASS_COMPUTE, .mmio_base = COMPUTE0_BASE,
+		.gt = &gt_xe2, .flush_tlb = false, .user_fence = true,
+		.dw = stream_compute, .len = ARRAY_SIZE(stream_compute),
+		.bb = 16, .ts = 2, .start_seqno = 13, .seqno = 33,
+	},
+	{
+		.name = "compute-no-render+tlb", .class = CLASS_COMPUTE, .mmio_base = COMPUTE0_BASE,
+		.gt = &gt_no_render, .flush_tlb = true, .user_fence = false,
+		.dw = stream_compute_no_render_tlb, .len = ARRAY_SIZE(stream_compute_no_render_tlb),
+		.bb = 16, .ts = 2, .start_seqno = 13, .seqno = 28,
+	},
 };
+
+/**
+ * struct ring_test_ctx - the fixture of one case
+ * @vm: the VM of the queue, when the case gives it one
+ * @lrc: the queue's two contexts (only width-2 cases use the second)
+ * @q: the exec queue
+ * @job: the job, with a batch address per context
+ * @buf: the ring space emitted into, then a poisoned guard
+ */
+struct ring_test_ctx {
+	struct fixport_xe_vm vm;
+	struct fixport_xe_lrc lrc[2];
+	struct fixport_xe_exec_queue q;
+	struct fixport_xe_sched_job *job;
+	u32 buf[RING_BUF_DW];
+};
+
+static int ring_test_init(struct kunit *test)
+{
+	struct ring_test_ctx *ctx;
+
+	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, ctx);
+	ctx->job = kunit_kzalloc(test, struct_size(ctx->job, batch_addr, 2),
+				 GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, ctx->job);
+
+	ctx->lrc[0] = (struct fixport_xe_lrc){
+		TS_ADDR, START_SEQNO_ADDR, SEQNO_ADDR
+	};
+	ctx->lrc[1] = (struct fixport_xe_lrc){
+		TS_ADDR_1, START_SEQNO_ADDR_1, SEQNO_ADDR_1
+	};
+	ctx->q.width = 1;
+	ctx->q.lrc = ctx->lrc;
+	ctx->job->q = &ctx->q;
+	ctx->job->seqno = SEQNO;
+	ctx->job->batch_addr[0] = (u64)BATCH_HI << 32 | BATCH_LO;
+	ctx->job->batch_addr[1] = (u64)BATCH1_HI << 32 | BATCH1_LO;
+	ctx->job->user_fence.addr = (u64)UFENCE_HI << 32 | UFENCE_LO;
+	ctx->job->user_fence.value = (u64)UFENCE_VAL_HI << 32 | UFENCE_VAL_LO;
+
+	test->priv = ctx;
+	return 0;
+}
+
+static void ring_setup(struct ring_test_ctx *ctx, const struct emitter_case *e,
+		       bool vm, bool ggtt)
+{
+	ctx->q.class = e->class;
+	ctx->q.mmio_base = e->mmio_base;
+	ctx->q.gt_info = e->gt;
+	ctx->q.vm = vm ? &ctx->vm : NULL;
+	ctx->job->ggtt = ggtt;
+	ctx->job->ring_ops_flush_tlb = e->flush_tlb;
+	ctx->job->user_fence.used = e->user_fence;
+}
+
+/*
+ * Emit LRC @lrc_idx of the job into a poisoned buffer of which @size
+ * dwords are offered; returns what the emitter returned and the length.
+ */
+static int ring_emit(struct ring_test_ctx *ctx, unsigned int lrc_idx,
+		     u32 size, u32 *len)
+{
+	struct fixport_cs cs;
+	int i, ret;
+
+	for (i = 0; i < RING_BUF_DW; i++)
+		ctx->buf[i] = RING_POISON;
+	fixport_cs_init(&cs, ctx->buf, size);
+	ret = fixport_xe_ring_emit_job(ctx->job, lrc_idx, &cs);
+	*len = cs.len;
+	return ret;
+}
+
+static void expect_untouched_from(struct kunit *test, const u32 *buf, u32 from)
+{
+	u32 i;
+
+	for (i = from; i < RING_BUF_DW; i++)
+		KUNIT_EXPECT_EQ_MSG(test, buf[i], RING_POISON,
+				    "dword %u written past the stream", i);
+}
+
+/* The whole stream, dword by dword, with one dword allowed to differ. */
+static void expect_stream(struct kunit *test, const struct emitter_case *e,
+			  const u32 *buf, u32 len, u32 bb_start)
+{
+	u32 i, want;
+
+	KUNIT_EXPECT_EQ_MSG(test, len, e->len, "stream length in dwords");
+	for (i = 0; i < min(len, e->len); i++) {
+		want = i == e->bb ? bb_start : e->dw[i];
+		KUNIT_EXPECT_EQ_MSG(test, buf[i], want,
+				    "dword %u: 0x%08x, want 0x%08x", i, buf[i],
+				    want);
+	}
+	expect_untouched_from(test, buf, len);
+}
+
+static void ring_emitter_desc(const struct emitter_case *e, char *desc)
+{
+	strscpy(desc, e->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(emitter, emitters, ring_emitter_desc);
+
+/* The complete stream of each emitter, for a PPGTT job on a VM queue. */
+static void ring_stream_exact(struct kunit *test)
+{
+	const struct emitter_case *e = test->param_value;
+	struct ring_test_ctx *ctx = test->priv;
+	u32 len;
+
+	ring_setup(ctx, e, true, false);
+	KUNIT_ASSERT_EQ(test, ring_emit(ctx, 0, JOB_MAX_DW, &len), 0);
+	expect_stream(test, e, ctx->buf, len, BB_START | BB_START_PPGTT_BIT);
+}
+
+/*
+ * The bound at its edge: a ring with exactly the stream's length takes
+ * it; one dword less is refused, and nothing lands past what was offered.
+ */
+static void ring_stream_exact_fit(struct kunit *test)
+{
+	const struct emitter_case *e = test->param_value;
+	struct ring_test_ctx *ctx = test->priv;
+	u32 len;
+
+	ring_setup(ctx, e, true, false);
+	KUNIT_EXPECT_EQ(test, ring_emit(ctx, 0, e->len, &len), 0);
+	expect_stream(test, e, ctx->buf, len, BB_START | BB_START_PPGTT_BIT);
+
+	KUNIT_EXPECT_EQ(test, ring_emit(ctx, 0, e->len - 1, &len), -ENOSPC);
+	KUNIT_EXPECT_LT(test, len, e->len);
+	expect_untouched_from(test, ctx->buf, e->len - 1);
+}
+
+/* Every emitter with and without a VM, running a PPGTT and a GGTT job. */
+static const u8 ppgtt_matrix[4 * ARRAY_SIZE(emitters)];
 
 struct ppgtt_case {
 	const struct emitter_case *e;
 	bool vm;
 	bool ggtt;
 };
-
-/*
- * The matrix is every emitter with and without a VM, running a PPGTT and a
- * GGTT job.  A case is its index in this table: emitter, then VM, then GGTT.
- */
-static const u8 ppgtt_matrix[4 * ARRAY_SIZE(emitters)];
 
 static struct ppgtt_case ppgtt_case_of(const void *param)
 {
@@ -120,192 +553,77 @@ static const void *ppgtt_gen_params(const void *prev, char *desc)
 	return next;
 }
 
-struct ring_test_ctx {
-	struct fixport_xe_vm vm;
-	struct fixport_xe_lrc lrc;
-	struct fixport_xe_exec_queue q;
-	struct fixport_xe_sched_job *job;
-	u32 buf[RING_BUF_DW];
-	u32 ref[RING_BUF_DW];
-};
-
-static int ring_test_init(struct kunit *test)
-{
-	struct ring_test_ctx *ctx;
-
-	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, ctx);
-	ctx->job = kunit_kzalloc(test, struct_size(ctx->job, batch_addr, 1),
-				 GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->job);
-
-	ctx->lrc.ctx_job_timestamp_ggtt_addr = 0x10000;
-	ctx->lrc.start_seqno_ggtt_addr = 0x10040;
-	ctx->lrc.seqno_ggtt_addr = 0x10080;
-	ctx->q.width = 1;
-	ctx->q.lrc = &ctx->lrc;
-	ctx->job->q = &ctx->q;
-	ctx->job->seqno = 7;
-	ctx->job->batch_addr[0] = BATCH_ADDR;
-
-	test->priv = ctx;
-	return 0;
-}
-
-static void ring_setup(struct ring_test_ctx *ctx, const struct emitter_case *e,
-		       bool vm, bool ggtt)
-{
-	ctx->q.class = e->class;
-	ctx->q.mmio_base = e->mmio_base;
-	ctx->q.gt_info = e->gt;
-	ctx->q.vm = vm ? &ctx->vm : NULL;
-	ctx->job->ggtt = ggtt;
-	ctx->job->ring_ops_flush_tlb = e->flush_tlb;
-	ctx->job->user_fence.used = e->user_fence;
-	ctx->job->user_fence.addr = 0x00007f0000001000ull;
-	ctx->job->user_fence.value = 0x0123456789abcdefull;
-}
-
-/* Emit into @buf after poisoning it; returns the dwords written. */
-static u32 ring_emit(struct kunit *test, struct ring_test_ctx *ctx, u32 *buf)
-{
-	struct fixport_cs cs;
-	int i;
-
-	for (i = 0; i < RING_BUF_DW; i++)
-		buf[i] = RING_POISON;
-	fixport_cs_init(&cs, buf, FIXPORT_XE_MAX_JOB_SIZE_DW);
-	KUNIT_ASSERT_EQ(test, fixport_xe_ring_emit_job(ctx->job, 0, &cs), 0);
-
-	for (i = FIXPORT_XE_MAX_JOB_SIZE_DW; i < RING_BUF_DW; i++)
-		KUNIT_EXPECT_EQ_MSG(test, buf[i], RING_POISON,
-				    "guard dword %d overwritten", i);
-	return cs.len;
-}
-
-/* Index of the only MI_BATCH_BUFFER_START in @buf. */
-static int find_bb_start(struct kunit *test, const u32 *buf, u32 len)
-{
-	int found = -1;
-	u32 i;
-
-	for (i = 0; i < len; i++) {
-		if ((buf[i] & FIXPORT_XE_MI_OPCODE_MASK) !=
-		    FIXPORT_XE_MI_BATCH_BUFFER_START)
-			continue;
-		KUNIT_EXPECT_EQ_MSG(test, found, -1,
-				    "second batch start at dword %u", i);
-		found = i;
-	}
-	KUNIT_ASSERT_GE_MSG(test, found, 0, "no MI_BATCH_BUFFER_START");
-	KUNIT_ASSERT_LE(test, found + 3, len);
-	return found;
-}
-
+/*
+ * Bit 8 of the batch start is set exactly for a PPGTT job on a queue with
+ * a VM; a GGTT job (the OA batch) clears it even there.  Nothing else in
+ * the stream depends on either.
+ */
 static void ring_ppgtt_flag_matrix(struct kunit *test)
 {
 	const struct ppgtt_case c = ppgtt_case_of(test->param_value);
 	struct ring_test_ctx *ctx = test->priv;
-	u32 want = c.vm && !c.ggtt ? FIXPORT_XE_MI_BATCH_PPGTT : 0;
-	u32 len, ref_len, i;
-	int bb;
+	bool ppgtt = c.vm && !c.ggtt;
+	u32 len;
 
 	ring_setup(ctx, c.e, c.vm, c.ggtt);
-	len = ring_emit(test, ctx, ctx->buf);
-	bb = find_bb_start(test, ctx->buf, len);
-
-	KUNIT_EXPECT_EQ_MSG(test, ctx->buf[bb] & FIXPORT_XE_MI_BATCH_PPGTT, want,
+	KUNIT_ASSERT_EQ(test, ring_emit(ctx, 0, JOB_MAX_DW, &len), 0);
+	KUNIT_ASSERT_LT(test, c.e->bb, len);
+	KUNIT_EXPECT_EQ_MSG(test, ctx->buf[c.e->bb] & BB_START_PPGTT_BIT,
+			    ppgtt ? BB_START_PPGTT_BIT : 0,
 			    "bit 8 of the batch start");
-	KUNIT_EXPECT_EQ(test, ctx->buf[bb] & ~FIXPORT_XE_MI_BATCH_PPGTT,
-			BB_START_HDR);
-	KUNIT_EXPECT_EQ(test, ctx->buf[bb + 1], lower_32_bits(BATCH_ADDR));
-	KUNIT_EXPECT_EQ(test, ctx->buf[bb + 2], upper_32_bits(BATCH_ADDR));
-
-	/* A queue without a VM never selects the PPGTT: the reference. */
-	ring_setup(ctx, c.e, false, false);
-	ref_len = ring_emit(test, ctx, ctx->ref);
-	KUNIT_ASSERT_EQ(test, len, ref_len);
-	for (i = 0; i < len; i++)
-		KUNIT_EXPECT_EQ_MSG(test, ctx->buf[i] ^ ctx->ref[i],
-				    i == bb ? want : 0,
-				    "dword %u differs from the no-VM stream", i);
+	expect_stream(test, c.e, ctx->buf, len,
+		      BB_START | (ppgtt ? BB_START_PPGTT_BIT : 0));
 }
 
-static void ring_emitter_desc(const struct emitter_case *e, char *desc)
-{
-	strscpy(desc, e->name, KUNIT_PARAM_DESC_SIZE);
-}
-
-KUNIT_ARRAY_PARAM(emitter, emitters, ring_emitter_desc);
-
-/* Each stream starts like 6.12's and ends with the interrupt sequence. */
-static void ring_stream_frame(struct kunit *test)
+/*
+ * A width-2 queue: the second LRC's stream uses the second context's
+ * addresses and batch; the third LRC does not exist.
+ */
+static void ring_lrc_index_bound(struct kunit *test)
 {
 	const struct emitter_case *e = test->param_value;
 	struct ring_test_ctx *ctx = test->priv;
-	bool ring_end_pc = e->class == FIXPORT_XE_ENGINE_CLASS_RENDER &&
-			   e->gt->wa_16020292621;
-	u32 len, end;
+	u32 len;
 
 	ring_setup(ctx, e, true, false);
-	len = ring_emit(test, ctx, ctx->buf);
-	KUNIT_ASSERT_GE(test, len, 10);
+	ctx->q.width = 2;
 
-	KUNIT_EXPECT_EQ(test, ctx->buf[0], FIXPORT_XE_MI_STORE_REGISTER_MEM |
-			FIXPORT_XE_MI_SRM_USE_GGTT |
-			FIXPORT_XE_MI_SRM_ADD_CS_OFFSET);
-	KUNIT_EXPECT_EQ(test, ctx->buf[1], FIXPORT_XE_RING_CTX_TIMESTAMP(0));
-	KUNIT_EXPECT_EQ(test, ctx->buf[2], ctx->lrc.ctx_job_timestamp_ggtt_addr);
+	KUNIT_ASSERT_EQ(test, ring_emit(ctx, 1, JOB_MAX_DW, &len), 0);
+	KUNIT_ASSERT_EQ(test, len, e->len);
+	KUNIT_EXPECT_EQ(test, ctx->buf[e->ts], TS_ADDR_1);
+	KUNIT_EXPECT_EQ(test, ctx->buf[e->start_seqno] & ~USE_GTT,
+			START_SEQNO_ADDR_1);
+	KUNIT_EXPECT_EQ(test, ctx->buf[e->seqno] & ~USE_GTT, SEQNO_ADDR_1);
+	KUNIT_EXPECT_EQ(test, ctx->buf[e->bb + 1], BATCH1_LO);
+	KUNIT_EXPECT_EQ(test, ctx->buf[e->bb + 2], BATCH1_HI);
 
-	end = len - (ring_end_pc ? 6 : 0);
-	KUNIT_EXPECT_EQ(test, ctx->buf[end - 3], FIXPORT_XE_MI_USER_INTERRUPT);
-	KUNIT_EXPECT_EQ(test, ctx->buf[end - 2],
-			FIXPORT_XE_MI_ARB_ON_OFF | FIXPORT_XE_MI_ARB_ENABLE);
-	KUNIT_EXPECT_EQ(test, ctx->buf[end - 1], FIXPORT_XE_MI_ARB_CHECK);
-	if (ring_end_pc)
-		KUNIT_EXPECT_EQ(test, ctx->buf[end + 2],
-				FIXPORT_XE_RING_NOPID(e->mmio_base));
+	KUNIT_EXPECT_EQ(test, ring_emit(ctx, 2, JOB_MAX_DW, &len), -EINVAL);
+	KUNIT_EXPECT_EQ(test, len, 0);
+	expect_untouched_from(test, ctx->buf, 0);
 }
 
-static void ring_emit_refuses_short_buffer(struct kunit *test)
+/* Engine classes: the last one with ring ops, and the first without. */
+static void ring_engine_class_bound(struct kunit *test)
 {
 	struct ring_test_ctx *ctx = test->priv;
-	struct fixport_cs cs;
-	int i;
+	u32 len;
 
-	for (i = 0; i < RING_BUF_DW; i++)
-		ctx->buf[i] = RING_POISON;
-	ring_setup(ctx, &emitters[5], true, false);
-	fixport_cs_init(&cs, ctx->buf, 8);
+	ring_setup(ctx, &emitters[7], true, false);
+	KUNIT_ASSERT_EQ(test, ctx->q.class, CLASS_COMPUTE);
+	KUNIT_EXPECT_EQ(test, ring_emit(ctx, 0, JOB_MAX_DW, &len), 0);
 
-	KUNIT_EXPECT_EQ(test, fixport_xe_ring_emit_job(ctx->job, 0, &cs),
-			-ENOSPC);
-	KUNIT_EXPECT_LE(test, cs.len, 8);
-	for (i = 8; i < RING_BUF_DW; i++)
-		KUNIT_EXPECT_EQ(test, ctx->buf[i], RING_POISON);
-}
-
-static void ring_emit_rejects_bad_lrc_or_class(struct kunit *test)
-{
-	struct ring_test_ctx *ctx = test->priv;
-	struct fixport_cs cs;
-
-	fixport_cs_init(&cs, ctx->buf, FIXPORT_XE_MAX_JOB_SIZE_DW);
-	ring_setup(ctx, &emitters[0], true, false);
-	KUNIT_EXPECT_EQ(test, fixport_xe_ring_emit_job(ctx->job, 1, &cs),
-			-EINVAL);
-
-	ctx->q.class = 6;
-	KUNIT_EXPECT_EQ(test, fixport_xe_ring_emit_job(ctx->job, 0, &cs),
-			-EINVAL);
-	KUNIT_EXPECT_EQ(test, cs.len, 0);
+	ctx->q.class = CLASS_FIRST_INVALID;
+	KUNIT_EXPECT_EQ(test, ring_emit(ctx, 0, JOB_MAX_DW, &len), -EINVAL);
+	KUNIT_EXPECT_EQ(test, len, 0);
+	expect_untouched_from(test, ctx->buf, 0);
 }
 
 static struct kunit_case fixport_xe_ring_ops_cases[] = {
+	KUNIT_CASE_PARAM(ring_stream_exact, emitter_gen_params),
+	KUNIT_CASE_PARAM(ring_stream_exact_fit, emitter_gen_params),
 	KUNIT_CASE_PARAM(ring_ppgtt_flag_matrix, ppgtt_gen_params),
-	KUNIT_CASE_PARAM(ring_stream_frame, emitter_gen_params),
-	KUNIT_CASE(ring_emit_refuses_short_buffer),
-	KUNIT_CASE(ring_emit_rejects_bad_lrc_or_class),
+	KUNIT_CASE_PARAM(ring_lrc_index_bound, emitter_gen_params),
+	KUNIT_CASE(ring_engine_class_bound),
 	{}
 };
 

@@ -3,5 +3,6 @@
 #define _XE_FIXPORT_CONSTS_H_
 
 void xe_fixport_consts_check(void);
+void xe_i915_fixport_consts_check(void);
 
 #endif /* _XE_FIXPORT_CONSTS_H_ */

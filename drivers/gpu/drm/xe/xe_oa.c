@@ -9,13 +9,15 @@
  * the GPU; and it never cleared the bit again on disable.  The fix writes
  * all per-context OA registers with one MI_LOAD_REGISTER_IMM batch run in
  * the user's own context: a GGTT batch on the user's exec queue.
+ *
+ * The batch is released with the job's fence, as 6.12.118 does, not after
+ * a bounded wait as the first 6.12.y backport did: a batch freed while
+ * its job is still queued or running is a use-after-free by the GPU.
  */
 
 #include <linux/bitfield.h>
-#include <linux/bug.h>
 #include <linux/err.h>
 #include <linux/errno.h>
-#include <linux/jiffies.h>
 #include <linux/kernel.h>
 #include <linux/math.h>
 #include <linux/module.h>
@@ -25,9 +27,6 @@
 #include <drm_fixport/xe_hw.h>
 #include <drm_fixport/xe_oa.h>
 #include <drm_fixport/xe_regs.h>
-
-/* How long a configuration batch may take before the stream gives up. */
-#define OA_SUBMIT_TIMEOUT	HZ
 
 /**
  * fixport_xe_oa_lri_dwords() - batch size for a set of register writes
@@ -101,36 +100,31 @@ static void oa_unlock_vm(const struct fixport_xe_hw_ops *ops,
 	ops->vm_unlock_read(q->vm);
 }
 
-/**
- * fixport_xe_oa_submit_bb() - run a configuration batch and wait for it
- * @stream: the OA stream
- * @bb: the batch, still owned by the caller
+/*
+ * Run a configuration batch.  The registers it writes are per-context, so
+ * it has to run in the user's context: on the stream's user exec queue
+ * when it has one, on the kernel queue otherwise.  The batch lives in the
+ * GGTT, not in the user queue's VM, and the job is marked so.
  *
- * The registers written by the batch are per-context, so it has to run in
- * the user's context: on the stream's user exec queue when it has one, on
- * the kernel queue otherwise.  The batch lives in the GGTT, not in the user
- * queue's VM, and the job is marked so.
- *
- * Context: Process context; takes the queue's VM locks.
- * Return: 0 once the batch has run, -ETIME if it did not finish within a
- * second, or the error from creating the job or waiting for it.
+ * Returns the job's finished fence (a reference the caller drops), or an
+ * ERR_PTR if no job was pushed.  Nothing waits for the fence: the batch
+ * runs ahead of whatever the user submits next on the same queue, which
+ * is the ordering the configuration needs.
  */
-VISIBLE_IF_KUNIT int fixport_xe_oa_submit_bb(struct fixport_xe_oa_stream *stream,
+static struct fixport_xe_fence *oa_submit_bb(struct fixport_xe_oa_stream *stream,
 					     struct fixport_xe_bb *bb)
 {
 	const struct fixport_xe_hw_ops *ops = stream->ops;
 	struct fixport_xe_exec_queue *q = stream->exec_q ?: stream->k_exec_q;
 	struct fixport_xe_sched_job *job;
 	struct fixport_xe_fence *fence;
-	long timeout;
-	int err;
 
 	oa_lock_vm(ops, q);
 
 	job = ops->job_create(q, bb);
 	if (IS_ERR(job)) {
-		err = PTR_ERR(job);
-		goto err_unlock_vm;
+		oa_unlock_vm(ops, q);
+		return ERR_CAST(job);
 	}
 	job->ggtt = true;
 
@@ -140,20 +134,8 @@ VISIBLE_IF_KUNIT int fixport_xe_oa_submit_bb(struct fixport_xe_oa_stream *stream
 
 	oa_unlock_vm(ops, q);
 
-	timeout = ops->fence_wait(fence, OA_SUBMIT_TIMEOUT);
-	ops->fence_put(fence);
-	if (timeout < 0)
-		return timeout;
-	if (!timeout)
-		return -ETIME;
-
-	return 0;
-
-err_unlock_vm:
-	oa_unlock_vm(ops, q);
-	return err;
+	return fence;
 }
-EXPORT_SYMBOL_IF_KUNIT(fixport_xe_oa_submit_bb);
 
 /**
  * fixport_xe_oa_load_with_lri() - write registers from the stream's context
@@ -161,14 +143,23 @@ EXPORT_SYMBOL_IF_KUNIT(fixport_xe_oa_submit_bb);
  * @regs: the registers and their values
  * @n_regs: how many
  *
+ * Submits one MI_LOAD_REGISTER_IMM batch and returns without waiting for
+ * it, as 6.12.118 does: a slow batch is not an error.  The batch stays
+ * allocated until the job's fence signals, however late that is, because
+ * until then the GPU may still fetch it; a batch that never reached a job
+ * is freed at once.
+ *
  * Context: Process context; takes the queue's VM locks.
- * Return: 0 on success, or a negative error; the batch is freed either way.
+ * Return: 0 once the job is pushed, -ENOSPC if the backend's batch is too
+ * small for the registers (nothing is submitted), or the error from
+ * allocating the batch or creating the job.
  */
 VISIBLE_IF_KUNIT int fixport_xe_oa_load_with_lri(struct fixport_xe_oa_stream *stream,
 						 const struct fixport_xe_oa_reg *regs,
 						 u32 n_regs)
 {
 	const struct fixport_xe_hw_ops *ops = stream->ops;
+	struct fixport_xe_fence *fence;
 	struct fixport_xe_bb *bb;
 	struct fixport_cs cs;
 	int err;
@@ -184,10 +175,18 @@ VISIBLE_IF_KUNIT int fixport_xe_oa_load_with_lri(struct fixport_xe_oa_stream *st
 		goto free_bb;
 	bb->len = cs.len;
 
-	err = fixport_xe_oa_submit_bb(stream, bb);
+	fence = oa_submit_bb(stream, bb);
+	if (IS_ERR(fence)) {
+		err = PTR_ERR(fence);
+		goto free_bb;
+	}
+
+	ops->bb_free(bb, fence);
+	ops->fence_put(fence);
+	return 0;
 
 free_bb:
-	ops->bb_free(bb);
+	ops->bb_free(bb, NULL);
 	return err;
 }
 EXPORT_SYMBOL_IF_KUNIT(fixport_xe_oa_load_with_lri);
@@ -247,9 +246,13 @@ static int oa_configure_oar_context(struct fixport_xe_oa_stream *stream,
 static int oa_configure_oac_context(struct fixport_xe_oa_stream *stream,
 				    bool enable)
 {
-	/* The instance must fit the CCS select field or another CCS is measured. */
-	if (WARN_ON(stream->hwe_instance >
-		    FIELD_MAX(FIXPORT_XE_OAG_OACONTROL_OA_CCS_SELECT_MASK)))
+	/*
+	 * The instance must fit the CCS select field, or another CCS would
+	 * be measured.  No GT has that many compute engines; refuse rather
+	 * than warn, so that the bound can be tested at its edge.
+	 */
+	if (stream->hwe_instance >
+	    FIELD_MAX(FIXPORT_XE_OAG_OACONTROL_OA_CCS_SELECT_MASK))
 		return -EINVAL;
 
 	/* OAC_OACONTROL is only writable once the OA unit selects this CCS. */

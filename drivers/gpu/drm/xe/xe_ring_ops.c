@@ -65,7 +65,7 @@ EXPORT_SYMBOL_IF_KUNIT(fixport_xe_ring_ppgtt_flag);
 
 static u32 preparser_disable(bool state)
 {
-	return FIXPORT_XE_MI_ARB_CHECK | BIT(8) | state;
+	return FIXPORT_XE_MI_ARB_CHECK | FIXPORT_XE_MI_ARB_CHECK_PREPARSER | state;
 }
 
 static void emit_aux_table_inv(const struct fixport_xe_gt_info *gt, u32 reg,
@@ -269,7 +269,6 @@ static void emit_user_fence(const struct fixport_xe_sched_job *job,
 				    job->user_fence.value, cs);
 }
 
-/* Copy and GSC engines: no EUs and no aux table to invalidate. */
 /*
  * The end of a job on the engines that signal with MI_FLUSH_DW (copy, GSC,
  * video): run the batch, then write the seqno and raise the interrupt
@@ -293,6 +292,7 @@ static void emit_bb_start_and_signal(const struct fixport_xe_sched_job *job,
 	emit_user_interrupt(cs);
 }
 
+/* Copy and GSC engines: no EUs and no aux table to invalidate. */
 static void emit_job_simple(const struct fixport_xe_sched_job *job,
 			    const struct fixport_xe_lrc *lrc, u64 batch_addr,
 			    struct fixport_cs *cs)

@@ -6,8 +6,11 @@
  * In 6.12.y, amdgpu_atif_call() has grown its checks one fix at a time and
  * amdgpu_atcs_call() has none of them: it still lets AE_NOT_FOUND through
  * and hands back whatever object the method returned, which its callers
- * then read as a buffer.  Here both methods share one helper that returns
- * either a buffer at least as long as it claims to be, or NULL.
+ * then read as a buffer.  Here both methods share one helper that checks
+ * each answer against what amd_acpi.h says the function answers with: the
+ * full guard and the structure's minimum size where callers read an
+ * answer, and no check at all where the function answers nothing, so that
+ * a BIOS that worked with 6.12 keeps working.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -18,6 +21,7 @@
 #include <linux/module.h>
 #include <linux/printk.h>
 #include <linux/slab.h>
+#include <linux/stddef.h>
 #include <linux/string.h>
 #include <linux/unaligned.h>
 
@@ -72,12 +76,182 @@ static const char *amdgpu_acpi_status_text(acpi_status status)
 	return text ?: "ACPI status";
 }
 
-static union acpi_object *amdgpu_acpi_method_call(acpi_handle handle,
-						  const char *method,
-						  int function,
-						  struct acpi_buffer *params,
-						  size_t min_size)
+/*
+ * What a function answers with, as amd_acpi.h documents it.  A function
+ * whose answer the driver reads gets every check; one defined to answer
+ * nothing must not be failed for what it answers, since 6.12's callers
+ * never read it and so never failed on it.
+ */
+enum amdgpu_acpi_output {
+	/* Defined to answer nothing: anything it answers is discarded. */
+	AMDGPU_ACPI_OUTPUT_NONE,
+	/* A structure whose first 16-bit word is its size in bytes. */
+	AMDGPU_ACPI_OUTPUT_SIZED,
+	/* A 16-bit entry count, a 16-bit entry size, then the entries. */
+	AMDGPU_ACPI_OUTPUT_LIST,
+};
+
+/**
+ * struct amdgpu_acpi_function - the answer one function must give
+ * @function: the function number
+ * @output: the shape of its answer
+ * @min_size: SIZED: the size it must report at least, the part callers
+ *	read; LIST: the header, count and entry size
+ * @min_entry: LIST: the bytes each entry must hold at least
+ */
+struct amdgpu_acpi_function {
+	int function;
+	enum amdgpu_acpi_output output;
+	u16 min_size;
+	u16 min_entry;
+};
+
+#define SIZED(fn, size)	{ fn, AMDGPU_ACPI_OUTPUT_SIZED, size, 0 }
+#define NO_OUTPUT(fn)	{ fn, AMDGPU_ACPI_OUTPUT_NONE, 0, 0 }
+
+/* LIST header: the entry count and the entry size, one word each. */
+#define LIST_HEADER	(2 * sizeof(u16))
+
+/*
+ * Every ATIF function amd_acpi.h defines.  The minimum sizes are what the
+ * 6.12 callers read: GET_SYSTEM_PARAMETERS may leave out its notify
+ * command code, and the brightness query its data points.
+ */
+static const struct amdgpu_acpi_function atif_functions[] = {
+	SIZED(ATIF_FUNCTION_VERIFY_INTERFACE,
+	      sizeof(struct atif_verify_interface)),
+	SIZED(ATIF_FUNCTION_GET_SYSTEM_PARAMETERS,
+	      offsetof(struct atif_system_params, command_code)),
+	SIZED(ATIF_FUNCTION_GET_SYSTEM_BIOS_REQUESTS,
+	      sizeof(struct atif_sbios_requests)),
+	NO_OUTPUT(ATIF_FUNCTION_TEMPERATURE_CHANGE_NOTIFICATION),
+	SIZED(ATIF_FUNCTION_QUERY_BRIGHTNESS_TRANSFER_CHARACTERISTICS,
+	      offsetof(struct atif_qbtc_output, data_points)),
+	NO_OUTPUT(ATIF_FUNCTION_READY_TO_UNDOCK_NOTIFICATION),
+	/* Its first word counts devices; each is a flags and a bus word. */
+	{ ATIF_FUNCTION_GET_EXTERNAL_GPU_INFORMATION, AMDGPU_ACPI_OUTPUT_LIST,
+	  LIST_HEADER, 2 * sizeof(u16) },
+};
+
+/*
+ * Every ATCS function amd_acpi.h defines.  Two answers have no structure
+ * in the header, only a comment: GET_EXTERNAL_STATE is a size word and
+ * two dwords, SET_PCIE_BUS_WIDTH a size word and a byte.
+ */
+static const struct amdgpu_acpi_function atcs_functions[] = {
+	SIZED(ATCS_FUNCTION_VERIFY_INTERFACE,
+	      sizeof(struct atcs_verify_interface)),
+	SIZED(ATCS_FUNCTION_GET_EXTERNAL_STATE,
+	      sizeof(u16) + 2 * sizeof(u32)),
+	SIZED(ATCS_FUNCTION_PCIE_PERFORMANCE_REQUEST,
+	      sizeof(struct atcs_pref_req_output)),
+	NO_OUTPUT(ATCS_FUNCTION_PCIE_DEVICE_READY_NOTIFICATION),
+	SIZED(ATCS_FUNCTION_SET_PCIE_BUS_WIDTH, sizeof(u16) + sizeof(u8)),
+	NO_OUTPUT(ATCS_FUNCTION_POWER_SHIFT_CONTROL),
+};
+
+/**
+ * struct amdgpu_acpi_method - one of the two methods
+ * @name: ATIF or ATCS, for the log
+ * @functions: the functions it has
+ * @n_functions: how many
+ */
+struct amdgpu_acpi_method {
+	const char *name;
+	const struct amdgpu_acpi_function *functions;
+	size_t n_functions;
+};
+
+static const struct amdgpu_acpi_method atif_method = {
+	"ATIF", atif_functions, ARRAY_SIZE(atif_functions)
+};
+
+static const struct amdgpu_acpi_method atcs_method = {
+	"ATCS", atcs_functions, ARRAY_SIZE(atcs_functions)
+};
+
+static const struct amdgpu_acpi_function *
+amdgpu_acpi_find_function(const struct amdgpu_acpi_method *method,
+			  int function)
 {
+	size_t i;
+
+	for (i = 0; i < method->n_functions; i++)
+		if (method->functions[i].function == function)
+			return &method->functions[i];
+
+	return NULL;
+}
+
+/* A buffer led by its own size: all of it there, and all callers read. */
+static bool amdgpu_acpi_sized_ok(const struct amdgpu_acpi_method *method,
+				 const struct amdgpu_acpi_function *fn,
+				 const union acpi_object *obj)
+{
+	u16 reported;
+
+	if (obj->buffer.length < sizeof(reported)) {
+		pr_debug("%s function 0x%x buffer of %u bytes cannot hold its size field\n",
+			 method->name, fn->function, obj->buffer.length);
+		return false;
+	}
+
+	/* ACPI data is little-endian and need not be aligned. */
+	reported = get_unaligned_le16(obj->buffer.pointer);
+	if (obj->buffer.length < reported) {
+		pr_debug("%s function 0x%x buffer reports %u bytes but holds %u\n",
+			 method->name, fn->function, reported,
+			 obj->buffer.length);
+		return false;
+	}
+
+	if (reported < fn->min_size) {
+		pr_debug("%s function 0x%x buffer reports %u bytes, callers read %u\n",
+			 method->name, fn->function, reported, fn->min_size);
+		return false;
+	}
+
+	return true;
+}
+
+/* A counted list: its header, and every entry it counts, all there. */
+static bool amdgpu_acpi_list_ok(const struct amdgpu_acpi_method *method,
+				const struct amdgpu_acpi_function *fn,
+				const union acpi_object *obj)
+{
+	u16 count, entry;
+
+	if (obj->buffer.length < fn->min_size) {
+		pr_debug("%s function 0x%x buffer of %u bytes cannot hold its list header\n",
+			 method->name, fn->function, obj->buffer.length);
+		return false;
+	}
+
+	count = get_unaligned_le16(obj->buffer.pointer);
+	entry = get_unaligned_le16(obj->buffer.pointer + sizeof(u16));
+	if (count && entry < fn->min_entry) {
+		pr_debug("%s function 0x%x list entries of %u bytes, callers read %u\n",
+			 method->name, fn->function, entry, fn->min_entry);
+		return false;
+	}
+
+	/* 16 by 16 bits: no overflow in the 32-bit product. */
+	if (obj->buffer.length - fn->min_size < (u32)count * entry) {
+		pr_debug("%s function 0x%x list of %u entries of %u bytes in %u bytes\n",
+			 method->name, fn->function, count, entry,
+			 obj->buffer.length);
+		return false;
+	}
+
+	return true;
+}
+
+static int amdgpu_acpi_method_call(acpi_handle handle,
+				   const struct amdgpu_acpi_method *method,
+				   int function, struct acpi_buffer *params,
+				   union acpi_object **answer)
+{
+	const struct amdgpu_acpi_function *fn;
 	union acpi_object args[2];
 	struct acpi_object_list arg_list = {
 		.count = ARRAY_SIZE(args),
@@ -86,7 +260,18 @@ static union acpi_object *amdgpu_acpi_method_call(acpi_handle handle,
 	struct acpi_buffer out = { ACPI_ALLOCATE_BUFFER, NULL };
 	union acpi_object *obj;
 	acpi_status status;
-	u16 reported;
+	int ret = -EIO;
+
+	if (answer)
+		*answer = NULL;
+
+	/* Without a contract there is nothing to check the answer against. */
+	fn = amdgpu_acpi_find_function(method, function);
+	if (!fn) {
+		pr_warn("%s function 0x%x is not one amd_acpi.h defines\n",
+			method->name, function);
+		return -EINVAL;
+	}
 
 	args[0].type = ACPI_TYPE_INTEGER;
 	args[0].integer.value = function;
@@ -109,92 +294,92 @@ static union acpi_object *amdgpu_acpi_method_call(acpi_handle handle,
 	 * have left an object behind, and nothing in it can be trusted.
 	 */
 	if (ACPI_FAILURE(status)) {
-		pr_debug("%s function 0x%x failed: %s (0x%04x)\n", method,
+		pr_debug("%s function 0x%x failed: %s (0x%04x)\n", method->name,
 			 function, amdgpu_acpi_status_text(status), status);
 		goto free_obj;
 	}
 
+	/* 6.12's callers fail a call that answers nothing, whatever it is. */
 	if (!obj) {
-		pr_debug("%s function 0x%x returned no object\n", method,
+		pr_debug("%s function 0x%x returned no object\n", method->name,
 			 function);
-		return NULL;
+		return -EIO;
+	}
+
+	if (fn->output == AMDGPU_ACPI_OUTPUT_NONE) {
+		ret = 0;
+		goto free_obj;
 	}
 
 	if (obj->type != ACPI_TYPE_BUFFER) {
 		pr_debug("%s function 0x%x returned object type %u, not a buffer\n",
-			 method, function, obj->type);
+			 method->name, function, obj->type);
 		goto free_obj;
 	}
 
-	if (obj->buffer.length < sizeof(reported)) {
-		pr_debug("%s function 0x%x buffer of %u bytes cannot hold its size field\n",
-			 method, function, obj->buffer.length);
+	if (fn->output == AMDGPU_ACPI_OUTPUT_LIST ?
+	    !amdgpu_acpi_list_ok(method, fn, obj) :
+	    !amdgpu_acpi_sized_ok(method, fn, obj))
 		goto free_obj;
-	}
 
-	/* ACPI data is little-endian and need not be aligned. */
-	reported = get_unaligned_le16(obj->buffer.pointer);
-	if (obj->buffer.length < reported) {
-		pr_debug("%s function 0x%x buffer reports %u bytes but holds %u\n",
-			 method, function, reported, obj->buffer.length);
+	ret = 0;
+	if (!answer)
 		goto free_obj;
-	}
 
-	if (reported < min_size) {
-		pr_debug("%s function 0x%x buffer reports %u bytes, caller needs %zu\n",
-			 method, function, reported, min_size);
-		goto free_obj;
-	}
-
-	return obj;
+	*answer = obj;
+	return 0;
 
 free_obj:
 	amdgpu_acpi_free_object(obj);
-	return NULL;
+	return ret;
 }
 
 /**
  * amdgpu_atif_call() - call a function of the ATIF method
  * @atif: the GPU's ATIF method
- * @function: the ATIF function number
+ * @function: the ATIF function number, one amd_acpi.h defines
  * @params: the function's parameter buffer, or NULL if it takes none
- * @min_size: the number of bytes the caller will read from the answer
+ * @answer: where the answer goes, or NULL if the caller does not read it
+ *
+ * The answer is checked against what amd_acpi.h says @function answers
+ * with; see Documentation/amdgpu-atif.rst for each function.
  *
  * Context: Process context; the firmware may sleep.
- * Return: the answer, a buffer object whose leading 16-bit size field is at
- * least @min_size and no more than the buffer's length, to be released with
- * amdgpu_acpi_free_object(); or NULL if the call failed or the answer was
- * missing or malformed.
+ * Return: 0 on success, with *@answer the answer for a function that has
+ * one (a buffer holding at least what its callers read, to be released
+ * with amdgpu_acpi_free_object()) and NULL for a function defined to
+ * answer nothing, whose answer was freed.  -EIO if the evaluation failed
+ * (AE_NOT_FOUND included), gave no object, or gave one the function may
+ * not answer with; *@answer is then NULL and the object freed.  -EINVAL,
+ * without calling the firmware, for a function amd_acpi.h does not define.
  */
-union acpi_object *amdgpu_atif_call(struct amdgpu_atif *atif, int function,
-				    struct acpi_buffer *params,
-				    size_t min_size)
+int amdgpu_atif_call(struct amdgpu_atif *atif, int function,
+		     struct acpi_buffer *params, union acpi_object **answer)
 {
-	return amdgpu_acpi_method_call(atif->handle, "ATIF", function, params,
-				       min_size);
+	return amdgpu_acpi_method_call(atif->handle, &atif_method, function,
+				       params, answer);
 }
 EXPORT_SYMBOL_GPL(amdgpu_atif_call);
 
 /**
  * amdgpu_atcs_call() - call a function of the ATCS method
  * @atcs: the platform's ATCS method
- * @function: the ATCS function number
+ * @function: the ATCS function number, one amd_acpi.h defines
  * @params: the function's parameter buffer, or NULL if it takes none
+ * @answer: where the answer goes, or NULL if the caller does not read it
  *
- * The ATCS callers check the reported size against what they read
- * themselves, so there is no minimum here beyond the size field.
+ * As amdgpu_atif_call(), for ATCS.  PCIE_DEVICE_READY_NOTIFICATION and
+ * POWER_SHIFT_CONTROL answer nothing; any object they do return is
+ * accepted and freed.
  *
  * Context: Process context; the firmware may sleep.
- * Return: the answer, a buffer object whose leading 16-bit size field is no
- * more than the buffer's length, to be released with
- * amdgpu_acpi_free_object(); or NULL if the call failed or the answer was
- * missing or malformed.
+ * Return: as amdgpu_atif_call().
  */
-union acpi_object *amdgpu_atcs_call(struct amdgpu_atcs *atcs, int function,
-				    struct acpi_buffer *params)
+int amdgpu_atcs_call(struct amdgpu_atcs *atcs, int function,
+		     struct acpi_buffer *params, union acpi_object **answer)
 {
-	return amdgpu_acpi_method_call(atcs->handle, "ATCS", function, params,
-				       0);
+	return amdgpu_acpi_method_call(atcs->handle, &atcs_method, function,
+				       params, answer);
 }
 EXPORT_SYMBOL_GPL(amdgpu_atcs_call);
 
@@ -242,11 +427,12 @@ int amdgpu_atif_verify_interface(struct amdgpu_atif *atif)
 {
 	struct atif_verify_interface output;
 	union acpi_object *info;
+	int err;
 
-	info = amdgpu_atif_call(atif, ATIF_FUNCTION_VERIFY_INTERFACE, NULL,
-				sizeof(output));
-	if (!info)
-		return -EIO;
+	err = amdgpu_atif_call(atif, ATIF_FUNCTION_VERIFY_INTERFACE, NULL,
+			       &info);
+	if (err)
+		return err;
 
 	/* amdgpu_atif_call() checked that all of @output is there. */
 	memcpy(&output, info->buffer.pointer, sizeof(output));

@@ -7,6 +7,9 @@
 #   make             build the module set for x86_64 against 6.12.y headers
 #   make check       set up, run KUnit under UML and every test suite
 #   make validate    everything a stable backport must pass, as a table
+#   make matrix      build and check against every 6.12.y Debian offers
+#                    (KUNIT=1: also KUnit on the oldest and newest)
+#   make kunit-intree  the KUnit set built into a 6.12 tree, run by kunit.py
 #   make tools       build scripts/checkbackport
 #   make bench       checkbackport benchmarks
 #   make setup       install packages, unpack 6.12, build the UML kernel
@@ -27,7 +30,7 @@ build-configs = $(if $(kdir-has-kunit),\
 	$(filter-out %_KUNIT_TEST DRM_FIXPORT_HARNESS_SELFTEST,$(fixport-configs)))
 kbuild-opts = $(foreach c,$(build-configs),CONFIG_$(c)=m) FIXPORT_KSRC=$(FIXPORT_KSRC)
 
-.PHONY: all modules check validate tools bench setup checkpatch clean help
+.PHONY: all modules check validate matrix kunit-intree tools bench setup checkpatch clean help
 
 all: modules
 
@@ -41,6 +44,12 @@ check:
 
 validate:
 	@scripts/fixport-validate
+
+matrix:
+	@scripts/fixport-matrix $(if $(filter 1 y yes,$(KUNIT)),--kunit)
+
+kunit-intree:
+	@scripts/kunit-intree
 
 tools:
 	$(MAKE) -C scripts/checkbackport

@@ -3,7 +3,7 @@
  * The command layer: options, the subcommand table and report helpers.
  *
  * A subcommand is one function taking a struct cbp_ctx and returning an
- * exit status (CBP_EXIT_*).  It talks to the index only through index.h;
+ * exit status (CBP_EXIT_*).  It talks to the index only through store.h (and build.h);
  * adding one is a new cmd-*.c file plus a line in the table in
  * checkbackport.c.
  */
@@ -15,7 +15,8 @@
 #include <git2.h>
 #include <json-c/json.h>
 
-#include "index.h"
+#include "build.h"
+#include "store.h"
 #include "util.h"
 
 /**

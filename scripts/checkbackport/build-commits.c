@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Reading new commits and storing them: each commit object is read once,
+ * straight from the object database, parsed for its parents, author
+ * time, subject and citations into a struct commit_rec, and written to
+ * the commits and links tables.  An incremental build does both in one
+ * thread; a cold one overlaps them (build-cold.c).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "build-priv.h"
+#include "store-priv.h"
+#include "util.h"
+
+/* ---------------------------------------------------------------------- */
+/* Reading commits. */
+
+/*
+ * Keep one citation of the commit being read: not one of itself (or a
+ * prefix of itself), and each kind and ID once.
+ */
+static int collect_cite(const struct cbp_cite *cite, void *data)
+{
+	struct commit_rec *r = data;
+	struct rec_cite *c;
+	size_t i;
+
+	if (!strncmp(r->hex, cite->hex, cite->hexlen))
+		return 0;
+	for (i = 0; i < r->nr_cites; i++)
+		if (r->cites[i].kind == cite->kind &&
+		    !strcmp(r->cites[i].hex, cite->hex))
+			return 0;
+
+	r->cites = cbp_grow(r->cites, sizeof(*r->cites), r->nr_cites + 1,
+			    &r->alloc_cites);
+	c = &r->cites[r->nr_cites++];
+	c->kind = cite->kind;
+	c->hexlen = cite->hexlen;
+	memcpy(c->hex, cite->hex, sizeof(c->hex));
+	c->has_quoted = !!cite->quoted;
+	c->quoted_len = c->has_quoted ?
+		cbp_sanitize(cite->quoted, cite->quoted_len, c->quoted,
+			     sizeof(c->quoted)) : 0;
+	return 0;
+}
+
+static long long parse_author_time(const char *p, const char *eol)
+{
+	const char *gt = NULL, *q;
+	long long t = 0;
+
+	for (q = p; q < eol; q++)
+		if (*q == '>')
+			gt = q;
+	if (!gt)
+		return 0;
+	for (q = gt + 1; q < eol && *q == ' '; q++)
+		;
+	for (; q < eol && *q >= '0' && *q <= '9' && t < 100000000000LL; q++)
+		t = t * 10 + (*q - '0');
+	return t;
+}
+
+/*
+ * Read commit @id from the object database into @r and add its parents to
+ * the graph (queueing the new ones).  Touches no SQLite in a cold build,
+ * so that it can run beside build_store_commit().
+ */
+int build_read_commit(struct build *b, unsigned int id, struct commit_rec *r)
+{
+	unsigned int parents[64];
+	git_odb_object *obj;
+	const char *p, *end, *msg;
+	size_t npar = 0, i;
+	struct node *n;
+	int err;
+
+	r->id = id;
+	r->loaded = 0;
+	r->nr_cites = 0;
+	if (git_odb_read(&obj, b->odb, &b->oid[id]) < 0) {
+		/* Shallow clones and broken repositories: skip, say so once. */
+		if (!b->absent_warned++)
+			cbp_note("warning: cannot read commit %s: %s",
+				 git_oid_tostr_s(&b->oid[id]),
+				 git_error_last() ? git_error_last()->message : "?");
+		b->node[id].state = NODE_ABSENT;
+		return 0;
+	}
+	if (git_odb_object_type(obj) != GIT_OBJECT_COMMIT) {
+		git_odb_object_free(obj);
+		b->node[id].state = NODE_ABSENT;
+		return 0;
+	}
+	p = git_odb_object_data(obj);
+	end = p + git_odb_object_size(obj);
+	msg = end;
+	r->atime = 0;
+	while (p < end) {
+		const char *eol = memchr(p, '\n', end - p);
+
+		if (!eol)
+			eol = end;
+		if (eol == p) {
+			msg = p + 1;
+			break;
+		}
+		if (eol - p >= 7 + GIT_OID_HEXSZ && !memcmp(p, "parent ", 7)) {
+			git_oid poid;
+
+			if (!git_oid_fromstrn(&poid, p + 7, GIT_OID_HEXSZ) &&
+			    npar < ARRAY_SIZE(parents)) {
+				unsigned int pid = build_lookup_commit(b, &poid);
+
+				if (!pid) {
+					git_odb_object_free(obj);
+					return -1;
+				}
+				parents[npar++] = pid;
+			}
+		} else if (eol - p > 7 && !memcmp(p, "author ", 7)) {
+			r->atime = parse_author_time(p, eol);
+		}
+		p = eol + 1;
+	}
+	if (msg > end)
+		msg = end;
+
+	b->edge = cbp_grow(b->edge, sizeof(*b->edge), b->nr_edge + npar,
+			   &b->alloc_edge);
+	n = &b->node[id];
+	n->par = (unsigned int)b->nr_edge;
+	n->npar = (unsigned int)npar;
+	n->state = NODE_LOADED;
+	n->dirty = 1;
+	n->rel = 0;
+	n->br = 0;
+	for (i = 0; i < npar; i++) {
+		b->edge[b->nr_edge++] = parents[i];
+		r->pblob[4 * i] = parents[i] & 0xff;
+		r->pblob[4 * i + 1] = (parents[i] >> 8) & 0xff;
+		r->pblob[4 * i + 2] = (parents[i] >> 16) & 0xff;
+		r->pblob[4 * i + 3] = (parents[i] >> 24) & 0xff;
+	}
+	r->npar = (unsigned int)npar;
+
+	r->sublen = cbp_subject(msg, end - msg, r->subject, sizeof(r->subject));
+	git_oid_tostr(r->hex, sizeof(r->hex), &b->oid[id]);
+	err = cbp_parse_message(msg, end - msg, collect_cite, r);
+	git_odb_object_free(obj);
+	r->loaded = 1;
+	return err;
+}
+
+/* Write a commit read by build_read_commit() and its citations to the index. */
+int build_store_commit(struct build *b, const struct commit_rec *r)
+{
+	size_t i;
+
+	if (!r->loaded)
+		return 0;
+	sqlite3_bind_int64(b->ins_commit, 1, r->id);
+	sqlite3_bind_text(b->ins_commit, 2, r->hex, GIT_OID_HEXSZ, SQLITE_STATIC);
+	sqlite3_bind_text(b->ins_commit, 3, r->subject, (int)r->sublen,
+			  SQLITE_STATIC);
+	sqlite3_bind_int64(b->ins_commit, 4, cbp_subject_hash(r->subject));
+	sqlite3_bind_int64(b->ins_commit, 5, r->atime);
+	sqlite3_bind_blob(b->ins_commit, 6, r->pblob, (int)(4 * r->npar),
+			  SQLITE_STATIC);
+	if (cbp_db_step(b->db, b->ins_commit))
+		return -1;
+
+	for (i = 0; i < r->nr_cites; i++) {
+		const struct rec_cite *c = &r->cites[i];
+
+		sqlite3_bind_int64(b->ins_link, 1, r->id);
+		sqlite3_bind_int(b->ins_link, 2, c->kind);
+		sqlite3_bind_text(b->ins_link, 3, c->hex, c->hexlen,
+				  SQLITE_STATIC);
+		if (c->has_quoted)
+			sqlite3_bind_text(b->ins_link, 4, c->quoted,
+					  (int)c->quoted_len, SQLITE_STATIC);
+		else
+			sqlite3_bind_null(b->ins_link, 4);
+		if (cbp_db_step(b->db, b->ins_link))
+			return -1;
+		b->links++;
+	}
+	b->read++;
+	return 0;
+}
+
+void build_show_progress(const struct build *b, double *last)
+{
+	if (!isatty(2) || (b->read & 0x3fff) || cbp_now() - *last <= 0.5)
+		return;
+	*last = cbp_now();
+	fprintf(stderr, "\rcheckbackport: reading commits: %lld", b->read);
+}
+
+int build_walk_new_commits(struct build *b)
+{
+	struct commit_rec r = { 0 };
+	double last = cbp_now();
+	int err = 0;
+
+	if (b->cold) {
+		err = build_walk_pipelined(b, &last);
+	} else {
+		while (b->nr_stack && !err) {
+			err = build_read_commit(b, b->stack[--b->nr_stack], &r);
+			if (!err)
+				err = build_store_commit(b, &r);
+			build_show_progress(b, &last);
+		}
+		free(r.cites);
+	}
+	if (isatty(2) && b->read > 0x3fff)
+		fputc('\n', stderr);
+	return err;
+}

@@ -1,0 +1,386 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The index file: its schema and version, opening and validating it,
+ * locking it for a build, and the per-connection state queries use.
+ *
+ * Schema (PRAGMA user_version = CBP_SCHEMA_VERSION, application_id 'CBP1'):
+ *
+ *   meta(key, value)            complete=1 once a build has finished
+ *   commits(id, hex, state, subject, shash, atime, parents)
+ *                               one row per commit (state 1), and one per
+ *                               cited ID that is missing (0) or ambiguous
+ *                               (2), keyed by the ID as cited; parents is
+ *                               a blob of little-endian 32-bit row ids
+ *   reach(id, rel, branches)    first release (tags.id, 0 if none) and a
+ *                               bitmap of the branches containing it
+ *   links(src, kind, cited, quoted, dst)
+ *                               one row per citation; kind is enum cbp_kind
+ *   tags(id, name, commit_id, vkey)
+ *                               release tags, vkey = cbp_version_key()
+ *   branches(bit, name, role, tip, base)
+ *                               tracked branches, the tip last seen, and
+ *                               the version key of the newest mainline
+ *                               release the branch contains whole (-1)
+ *
+ * A file is used only when it carries our application id, our schema
+ * version and meta.complete = 1 (cbp_store_check()); the builder
+ * (build*.c) writes it, everything else only reads it.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "store.h"
+#include "store-priv.h"
+#include "util.h"
+
+const char cbp_schema_sql[] =
+	"CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);"
+	"CREATE TABLE commits(id INTEGER PRIMARY KEY, hex TEXT NOT NULL,\n"
+	" state INTEGER NOT NULL, subject TEXT, shash INTEGER,\n"
+	" atime INTEGER, parents BLOB);"
+	"CREATE TABLE reach(id INTEGER PRIMARY KEY,\n"
+	" rel INTEGER NOT NULL DEFAULT 0, branches INTEGER NOT NULL DEFAULT 0);"
+	"CREATE TABLE links(src INTEGER NOT NULL, kind INTEGER NOT NULL,\n"
+	" cited TEXT NOT NULL, quoted TEXT, dst INTEGER);"
+	"CREATE TABLE tags(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE,\n"
+	" commit_id INTEGER NOT NULL, vkey INTEGER NOT NULL);"
+	"CREATE TABLE branches(bit INTEGER PRIMARY KEY, name TEXT NOT NULL,\n"
+	" role INTEGER NOT NULL, tip TEXT NOT NULL, base INTEGER NOT NULL);";
+
+/* Created after the bulk load of a fresh build. */
+const char cbp_index_sql[] =
+	"CREATE INDEX commits_hex ON commits(hex);"
+	"CREATE INDEX commits_shash ON commits(shash);"
+	"CREATE INDEX commits_absent ON commits(state) WHERE state != 1;"
+	"CREATE INDEX links_src ON links(src);"
+	"CREATE INDEX links_dst ON links(dst);";
+
+/* ---------------------------------------------------------------------- */
+/* Small SQLite helpers. */
+
+int cbp_db_exec(sqlite3 *db, const char *sql)
+{
+	if (sqlite3_exec(db, sql, NULL, NULL, NULL) != SQLITE_OK)
+		return cbp_error_sqlite(db, "index");
+	return 0;
+}
+
+int cbp_db_prepare(sqlite3 *db, const char *sql, sqlite3_stmt **st)
+{
+	if (sqlite3_prepare_v2(db, sql, -1, st, NULL) != SQLITE_OK)
+		return cbp_error_sqlite(db, "index");
+	return 0;
+}
+
+/* Run a statement that returns at most one integer; -1 if no row. */
+int cbp_db_int(sqlite3 *db, const char *sql, long long *val)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (cbp_db_prepare(db, sql, &st))
+		return -1;
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*val = sqlite3_column_int64(st, 0);
+	else
+		*val = -1;
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return cbp_error_sqlite(db, "index");
+	return 0;
+}
+
+int cbp_db_step(sqlite3 *db, sqlite3_stmt *st)
+{
+	int rc = sqlite3_step(st);
+
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return cbp_error_sqlite(db, "index");
+	return 0;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Opening, validating and locking. */
+
+int cbp_store_open_db(const char *path, int create, sqlite3 **db)
+{
+	int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
+
+	if (sqlite3_open_v2(path, db, flags, NULL) != SQLITE_OK) {
+		cbp_error_sqlite(*db, path);
+		sqlite3_close(*db);
+		*db = NULL;
+		return -1;
+	}
+	sqlite3_busy_timeout(*db, 60000);
+	sqlite3_extended_result_codes(*db, 0);
+	return 0;
+}
+
+/*
+ * Is the file at @path a complete index of our schema version?  Returns 0
+ * if so, 1 if it does not exist, 2 if it is unusable (reason recorded).
+ */
+int cbp_store_check(const char *path, sqlite3 **dbp)
+{
+	long long app, ver, complete;
+	sqlite3 *db;
+
+	*dbp = NULL;
+	if (access(path, F_OK))
+		return 1;
+	if (cbp_store_open_db(path, 0, &db))
+		return 2;
+	if (cbp_db_int(db, "PRAGMA application_id", &app) ||
+	    cbp_db_int(db, "PRAGMA user_version", &ver)) {
+		sqlite3_close(db);
+		return 2;
+	}
+	if (app != CBP_APP_ID) {
+		cbp_error("%s is not a checkbackport index", path);
+		sqlite3_close(db);
+		return 2;
+	}
+	if (ver != CBP_SCHEMA_VERSION) {
+		cbp_error("index schema version %lld, this program uses %d",
+			  ver, CBP_SCHEMA_VERSION);
+		sqlite3_close(db);
+		return 2;
+	}
+	if (cbp_db_int(db, "SELECT value FROM meta WHERE key = 'complete'",
+		   &complete) || complete != 1) {
+		if (complete != 1)
+			cbp_error("index is incomplete");
+		sqlite3_close(db);
+		return 2;
+	}
+	*dbp = db;
+	return 0;
+}
+
+void cbp_store_close_db(struct cbp_index *idx)
+{
+	int i, j;
+
+	for (i = 0; i < 2; i++)
+		for (j = 0; j < 2; j++) {
+			sqlite3_finalize(idx->st_links[i][j]);
+			idx->st_links[i][j] = NULL;
+		}
+	sqlite3_finalize(idx->st_get);
+	sqlite3_finalize(idx->st_range);
+	idx->st_get = NULL;
+	idx->st_range = NULL;
+	sqlite3_close(idx->db);
+	idx->db = NULL;
+}
+
+int cbp_index_lock(const char *path)
+{
+	size_t n = strlen(path) + 8;
+	char *lock = cbp_malloc(n);
+	int fd;
+
+	snprintf(lock, n, "%s.lock", path);
+	fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		cbp_error("cannot open %s: %s", lock, strerror(errno));
+		free(lock);
+		return -1;
+	}
+	if (flock(fd, LOCK_EX | LOCK_NB)) {
+		cbp_note("waiting for another index run to finish (%s)", lock);
+		if (flock(fd, LOCK_EX)) {
+			cbp_error("cannot lock %s: %s", lock, strerror(errno));
+			close(fd);
+			fd = -1;
+		}
+	}
+	free(lock);
+	return fd;
+}
+
+int cbp_store_load_branches(struct cbp_index *idx)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	idx->mainline_bit = -1;
+	if (cbp_db_prepare(idx->db, "SELECT bit, name, role, base FROM branches",
+		       &st))
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		int bit = sqlite3_column_int(st, 0);
+		const char *name = (const char *)sqlite3_column_text(st, 1);
+
+		if (bit < 0 || bit >= CBP_MAX_BRANCHES || !name)
+			continue;
+		free(idx->branch[bit].name);
+		idx->branch[bit].name = cbp_strdup(name);
+		idx->branch[bit].role = sqlite3_column_int(st, 2);
+		idx->branch[bit].base = sqlite3_column_int64(st, 3);
+		if (idx->branch[bit].role == CBP_ROLE_MAINLINE)
+			idx->mainline_bit = bit;
+		if (bit >= idx->nr_branches)
+			idx->nr_branches = bit + 1;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return cbp_error_sqlite(idx->db, "index");
+	return 0;
+}
+
+/**
+ * cbp_prepare_queries() - prepare the statements the query functions use
+ * @idx: the index
+ *
+ * Return: 0, or -1 on error.
+ */
+int cbp_prepare_queries(struct cbp_index *idx)
+{
+	static const char *const links_sql[2][2] = {
+		{ "SELECT src, dst, kind, cited, quoted FROM links\n"
+		  " WHERE dst = ? ORDER BY rowid",
+		  "SELECT src, dst, kind, cited, quoted FROM links\n"
+		  " WHERE dst = ? AND kind < 16 ORDER BY rowid" },
+		{ "SELECT src, dst, kind, cited, quoted FROM links\n"
+		  " WHERE src = ? ORDER BY rowid",
+		  "SELECT src, dst, kind, cited, quoted FROM links\n"
+		  " WHERE src = ? AND kind < 16 ORDER BY rowid" },
+	};
+	int i, j;
+
+	if (idx->st_get)
+		return 0;
+	if (cbp_db_prepare(idx->db,
+		       "SELECT c.hex, c.state, c.subject, c.atime, t.name,\n"
+		       " t.vkey, r.branches FROM commits c\n"
+		       " LEFT JOIN reach r ON r.id = c.id\n"
+		       " LEFT JOIN tags t ON t.id = r.rel WHERE c.id = ?",
+		       &idx->st_get) ||
+	    cbp_db_prepare(idx->db,
+		       "SELECT id, state, hex FROM commits\n"
+		       " WHERE hex >= ? AND hex < ? ORDER BY state DESC, hex",
+		       &idx->st_range))
+		return -1;
+	for (i = 0; i < 2; i++)
+		for (j = 0; j < 2; j++)
+			if (cbp_db_prepare(idx->db, links_sql[i][j],
+				       &idx->st_links[i][j]))
+				return -1;
+	return 0;
+}
+
+/**
+ * cbp_index_open_existing() - open a valid index without touching git
+ * @out: the opened index
+ * @path: the index file
+ *
+ * The fast path of queries: no libgit2, no lock, no update.  A repository
+ * can be attached later with cbp_index_set_repo_loader() for the queries
+ * that need one.
+ *
+ * Return: 0 on success; -1 if there is no valid index at @path.
+ */
+int cbp_index_open_existing(struct cbp_index **out, const char *path)
+{
+	struct cbp_index *idx = cbp_calloc(1, sizeof(*idx));
+
+	*out = NULL;
+	idx->mainline_bit = -1;
+	idx->path = cbp_strdup(path);
+	if (cbp_store_check(path, &idx->db) || cbp_prepare_queries(idx) ||
+	    cbp_store_load_branches(idx)) {
+		cbp_index_close(idx);
+		return -1;
+	}
+	*out = idx;
+	return 0;
+}
+
+/**
+ * cbp_index_set_repo_loader() - say how to open the repository when needed
+ * @idx: the index
+ * @load: returns the repository, or NULL with an error recorded
+ * @data: passed to @load
+ */
+void cbp_index_set_repo_loader(struct cbp_index *idx,
+			       git_repository *(*load)(void *data), void *data)
+{
+	idx->load_repo = load;
+	idx->load_data = data;
+}
+
+/**
+ * cbp_index_close() - release an index opened by cbp_index_open()
+ * @idx: the index, or NULL
+ */
+void cbp_index_close(struct cbp_index *idx)
+{
+	int i;
+
+	if (!idx)
+		return;
+	cbp_store_close_db(idx);
+	for (i = 0; i < CBP_MAX_BRANCHES; i++)
+		free(idx->branch[i].name);
+	free(idx->path);
+	free(idx);
+}
+
+/**
+ * cbp_index_path() - where the index lives
+ * @idx: the index
+ *
+ * Return: the path of the SQLite file.
+ */
+const char *cbp_index_path(const struct cbp_index *idx)
+{
+	return idx->path;
+}
+
+/**
+ * cbp_index_nr_branches() - one more than the highest branch bit in use
+ * @idx: the index
+ *
+ * Return: the bound to loop cbp_index_branch() up to.
+ */
+int cbp_index_nr_branches(const struct cbp_index *idx)
+{
+	return idx->nr_branches;
+}
+
+/**
+ * cbp_index_branch() - the tracked branch behind a bit of cbp_commit.branches
+ * @idx: the index
+ * @bit: the bit number
+ *
+ * Return: the branch, or NULL if the bit is unused.
+ */
+const struct cbp_branch *cbp_index_branch(const struct cbp_index *idx,
+					  int bit)
+{
+	if (bit < 0 || bit >= CBP_MAX_BRANCHES || !idx->branch[bit].name)
+		return NULL;
+	return &idx->branch[bit];
+}
+
+/**
+ * cbp_index_mainline_bit() - bit of the mainline branch
+ * @idx: the index
+ *
+ * Return: the bit, or -1 if the mainline branch was not found.
+ */
+int cbp_index_mainline_bit(const struct cbp_index *idx)
+{
+	return idx->mainline_bit;
+}

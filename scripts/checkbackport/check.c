@@ -17,45 +17,15 @@
  * index's branch bits, so any --stable branch can be checked against
  * without re-indexing.
  */
-#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "cbp.h"
 #include "check.h"
 
 /* A mail or message we read cites at most this many IDs of each kind. */
 #define MAX_CITES	64
-
-struct names {
-	struct cbp_commit *c;
-	size_t nr;
-	size_t alloc;
-};
-
-struct patch_ids {
-	char (*pid)[41];
-	char (*commit)[41];
-	size_t nr;
-	size_t alloc;
-	int loaded;
-};
-
-struct checker {
-	struct cbp_ctx *ctx;
-	struct cbp_index *idx;
-	const char *mainline;
-	const char *stable;
-	git_oid mainline_tip;
-	git_oid stable_tip;
-	int have_mainline;
-	int stable_major;
-	int stable_minor;
-	struct patch_ids pids;
-};
 
 struct cites {
 	struct cbp_cite c[MAX_CITES];
@@ -82,31 +52,6 @@ const char *cbp_level_name(int level)
 	return level >= 0 && level <= CBP_LEVEL_INFO ? names[level] : "?";
 }
 
-static char *vstrf(const char *fmt, va_list ap)
-{
-	va_list aq;
-	char *s;
-	int n;
-
-	va_copy(aq, ap);
-	n = vsnprintf(NULL, 0, fmt, aq);
-	va_end(aq);
-	s = cbp_malloc(n > 0 ? n + 1 : 1);
-	vsnprintf(s, n > 0 ? n + 1 : 1, fmt, ap);
-	return s;
-}
-
-__printf(1, 2)
-static char *strf(const char *fmt, ...)
-{
-	va_list ap;
-	char *s;
-
-	va_start(ap, fmt);
-	s = vstrf(fmt, ap);
-	va_end(ap);
-	return s;
-}
 
 __printf(5, 6)
 static struct cbp_finding *add(struct cbp_report *r, int level,
@@ -123,7 +68,7 @@ static struct cbp_finding *add(struct cbp_report *r, int level,
 	f->type = type;
 	f->line = line;
 	va_start(ap, fmt);
-	f->msg = vstrf(fmt, ap);
+	f->msg = cbp_vstrf(fmt, ap);
 	va_end(ap);
 	r->count[level]++;
 	return f;
@@ -160,7 +105,7 @@ static char *replace_in(const char *line, const char *from, const char *to)
 
 	if (!hit)
 		return cbp_strdup(line);
-	return strf("%.*s%s%s", (int)(hit - line), line, to,
+	return cbp_strf("%.*s%s%s", (int)(hit - line), line, to,
 		    hit + strlen(from));
 }
 
@@ -435,9 +380,6 @@ static int check_picks(struct checker *chk, struct cbp_report *r,
 }
 
 /* Names of the fix in the target branch; with --patch-id, its twins. */
-static int load_patch_ids(struct checker *chk);
-static int patch_id_of(struct checker *chk, const struct cbp_patch *p,
-		       char *out);
 
 static int check_applied(struct checker *chk, struct cbp_report *r,
 			 const struct names *fix)
@@ -463,9 +405,9 @@ static int check_applied(struct checker *chk, struct cbp_report *r,
 	}
 	if (!chk->ctx->opt->patch_id)
 		return 0;
-	if (load_patch_ids(chk))
+	if (cbp_load_patch_ids(chk))
 		return -1;
-	if (patch_id_of(chk, r->p, pid) || !pid[0])
+	if (cbp_patch_id_of(chk, r->p, pid) || !pid[0])
 		return 0;
 	for (k = 0; k < chk->pids.nr; k++) {
 		struct cbp_finding *f;
@@ -559,7 +501,7 @@ static int check_fixes(struct checker *chk, struct cbp_report *r,
 				t.hex, t.subject);
 			set_commit(f, &t);
 			f->old = old;
-			f->new = strf("Fixes: %s", cite(&t, buf, sizeof(buf)));
+			f->new = cbp_strf("Fixes: %s", cite(&t, buf, sizeof(buf)));
 		}
 
 		if (names_add_class(chk, &bug, t.id))
@@ -621,8 +563,15 @@ static int check_fixes(struct checker *chk, struct cbp_report *r,
 	return 0;
 }
 
-/* "v6.12-rc7", "v6.12", "v6.12.3" → 6, 12. */
-static int parse_series(const char *s, int *major, int *minor)
+/**
+ * cbp_cbp_parse_series() - the stable series a version names
+ * @s: "v6.12-rc7", "v6.12", "6.12.3", ...
+ * @major: 6
+ * @minor: 12
+ *
+ * Return: 0, or -1 if @s does not start with a version.
+ */
+int cbp_parse_series(const char *s, int *major, int *minor)
 {
 	char *end;
 	long a, b;
@@ -681,7 +630,7 @@ static void check_cc_stable(struct checker *chk, struct cbp_report *r,
 
 		line++;
 		s = eol ? eol + 1 : end;
-		if (!ann || parse_series(ann, &maj, &min)) {
+		if (!ann || cbp_parse_series(ann, &maj, &min)) {
 			free(text);
 			continue;
 		}
@@ -693,7 +642,7 @@ static void check_cc_stable(struct checker *chk, struct cbp_report *r,
 			    "the Cc: stable annotation asks for %d.%d and later, but the target is %s",
 			    maj, min, chk->stable);
 		if (bug_first->state >= 0 &&
-		    !parse_series(bug_first->release, &bmaj, &bmin) &&
+		    !cbp_parse_series(bug_first->release, &bmaj, &bmin) &&
 		    (bmaj != maj || bmin != min)) {
 			char want[32], had[32];
 			const char *v = ann + (*ann == 'v');
@@ -719,7 +668,14 @@ static void check_cc_stable(struct checker *chk, struct cbp_report *r,
 	}
 }
 
-static int check_one(struct checker *chk, struct cbp_report *r)
+/**
+ * cbp_check_patch() - make the findings about one patch
+ * @chk: the target branches and the index
+ * @r: the report; r->p is the patch
+ *
+ * Return: 0, or -1 on an index error (message recorded).
+ */
+int cbp_check_patch(struct checker *chk, struct cbp_report *r)
 {
 	struct cbp_patch *p = r->p;
 	struct parsed ps = { 0 };
@@ -756,461 +712,4 @@ static int check_one(struct checker *chk, struct cbp_report *r)
 out:
 	free(fix.c);
 	return err;
-}
-
-/* --- patch-ids, by way of git patch-id --stable ---------------------- */
-
-/* @s single-quoted for the shell. */
-static char *shq(const char *s)
-{
-	size_t n = 3, i;
-	char *q, *o;
-
-	for (i = 0; s[i]; i++)
-		n += s[i] == '\'' ? 4 : 1;
-	q = cbp_malloc(n);
-	o = q;
-	*o++ = '\'';
-	for (i = 0; s[i]; i++) {
-		if (s[i] == '\'') {
-			memcpy(o, "'\\''", 4);
-			o += 4;
-		} else {
-			*o++ = s[i];
-		}
-	}
-	*o++ = '\'';
-	*o = '\0';
-	return q;
-}
-
-/* Run a shell pipeline ending in git patch-id; collect its lines. */
-static int run_patch_id(const char *cmd, struct patch_ids *out)
-{
-	char line[256];
-	FILE *f = popen(cmd, "r");
-	int rc;
-
-	if (!f)
-		return cbp_error("cannot run git patch-id: %s", strerror(errno));
-	while (fgets(line, sizeof(line), f)) {
-		char pid[41], commit[41];
-
-		if (sscanf(line, "%40s %40s", pid, commit) != 2)
-			continue;
-		out->pid = cbp_grow(out->pid, sizeof(*out->pid), out->nr + 1,
-				    &out->alloc);
-		out->commit = cbp_realloc(out->commit,
-					  out->alloc * sizeof(*out->commit));
-		memcpy(out->pid[out->nr], pid, sizeof(pid));
-		memcpy(out->commit[out->nr], commit, sizeof(commit));
-		out->nr++;
-	}
-	rc = pclose(f);
-	if (rc)
-		return cbp_error("'%s' failed (status %d)", cmd, rc);
-	return 0;
-}
-
-static char *git_cmd(struct checker *chk)
-{
-	char *dir = shq(git_repository_path(chk->ctx->repo));
-	char *s = strf("git --git-dir=%s", dir);
-
-	free(dir);
-	return s;
-}
-
-static int load_patch_ids(struct checker *chk)
-{
-	char *git, *st, *ml, *cmd;
-	int rc;
-
-	if (chk->pids.loaded)
-		return 0;
-	chk->pids.loaded = 1;
-	git = git_cmd(chk);
-	st = shq(chk->stable);
-	ml = shq(chk->mainline);
-	cmd = strf("%s log --no-merges -p --format='commit %%H' %s %s%s | git patch-id --stable",
-		   git, st, chk->have_mainline ? "--not " : "",
-		   chk->have_mainline ? ml : "");
-	rc = run_patch_id(cmd, &chk->pids);
-	free(cmd);
-	free(ml);
-	free(st);
-	free(git);
-	return rc;
-}
-
-static int patch_id_of(struct checker *chk, const struct cbp_patch *p,
-		       char *out)
-{
-	struct patch_ids one = { 0 };
-	char tmp[] = "/tmp/checkbackport-XXXXXX";
-	char *git, *cmd, *hex;
-	int rc, fd = -1;
-
-	out[0] = '\0';
-	git = git_cmd(chk);
-	if (p->commit[0]) {
-		hex = shq(p->commit);
-		cmd = strf("%s show --format='commit %%H' %s | git patch-id --stable",
-			   git, hex);
-		free(hex);
-	} else {
-		if (!p->diff)
-			goto none;
-		fd = mkstemp(tmp);
-		if (fd < 0 || write(fd, p->diff, p->diff_len) !=
-		    (ssize_t)p->diff_len) {
-			free(git);
-			if (fd >= 0) {
-				close(fd);
-				unlink(tmp);
-			}
-			return cbp_error("cannot write a temporary file: %s",
-					 strerror(errno));
-		}
-		close(fd);
-		cmd = strf("git patch-id --stable < %s", tmp);
-	}
-	rc = run_patch_id(cmd, &one);
-	free(cmd);
-	if (fd >= 0)
-		unlink(tmp);
-	if (!rc && one.nr)
-		memcpy(out, one.pid[0], 41);
-	free(one.pid);
-	free(one.commit);
-	free(git);
-	return rc;
-none:
-	free(git);
-	return 0;
-}
-
-/* --- output ---------------------------------------------------------- */
-
-static const char *where(const struct cbp_patch *p, unsigned int line,
-			 char *buf, size_t size)
-{
-	if (line)
-		snprintf(buf, size, "%s:%u", p->source, line);
-	else
-		snprintf(buf, size, "%s", p->source);
-	return buf;
-}
-
-static void print_human(struct cbp_report *rep, size_t n)
-{
-	int total[3] = { 0, 0, 0 };
-	char at[1100];
-	size_t i, j;
-
-	for (i = 0; i < n; i++) {
-		struct cbp_report *r = &rep[i];
-		struct cbp_patch *p = r->p;
-
-		printf("%s", p->source);
-		if (p->nr > 1 || (i + 1 < n && rep[i + 1].p->nr > 1))
-			printf(" (mail %u, line %u)", p->nr, p->line);
-		printf(": %s\n", p->subject ? p->subject : "(no subject)");
-		for (j = 0; j < r->nr; j++) {
-			struct cbp_finding *f = &r->f[j];
-
-			printf("%s:%s: %s\n", cbp_level_name(f->level), f->type,
-			       f->msg);
-			if (f->line)
-				printf("    at %s\n",
-				       where(p, f->line, at, sizeof(at)));
-			if (f->old)
-				printf("    replace: %s\n", f->old);
-			if (f->new)
-				printf("    with:    %s\n", f->new);
-			if (f->hint)
-				printf("    hint: %s\n", f->hint);
-		}
-		printf("%d error%s, %d warning%s, %d info\n\n",
-		       r->count[0], r->count[0] == 1 ? "" : "s",
-		       r->count[1], r->count[1] == 1 ? "" : "s", r->count[2]);
-		for (j = 0; j < 3; j++)
-			total[j] += r->count[j];
-	}
-	printf("total: %d error%s, %d warning%s, %d info in %zu patch%s\n",
-	       total[0], total[0] == 1 ? "" : "s",
-	       total[1], total[1] == 1 ? "" : "s", total[2],
-	       n, n == 1 ? "" : "es");
-}
-
-static void print_terse(struct cbp_report *rep, size_t n)
-{
-	char at[1100];
-	size_t i, j;
-
-	for (i = 0; i < n; i++)
-		for (j = 0; j < rep[i].nr; j++) {
-			struct cbp_finding *f = &rep[i].f[j];
-
-			printf("%s: %s:%s: %s", where(rep[i].p, f->line, at,
-						      sizeof(at)),
-			       cbp_level_name(f->level), f->type, f->msg);
-			if (f->new)
-				printf(" [replace with: %s]", f->new);
-			putchar('\n');
-		}
-}
-
-static struct json_object *jstr(const char *s)
-{
-	return s ? json_object_new_string(s) : NULL;
-}
-
-static void print_json(struct checker *chk, struct cbp_report *rep, size_t n)
-{
-	struct json_object *doc = json_object_new_object();
-	struct json_object *arr = json_object_new_array();
-	int total[3] = { 0, 0, 0 };
-	size_t i, j;
-
-	json_object_object_add(doc, "mainline", jstr(chk->mainline));
-	json_object_object_add(doc, "stable", jstr(chk->stable));
-	for (i = 0; i < n; i++) {
-		struct cbp_report *r = &rep[i];
-		struct json_object *o = json_object_new_object();
-		struct json_object *fa = json_object_new_array();
-
-		json_object_object_add(o, "source", jstr(r->p->source));
-		json_object_object_add(o, "mail", json_object_new_int(r->p->nr));
-		json_object_object_add(o, "line", json_object_new_int(r->p->line));
-		json_object_object_add(o, "subject", jstr(r->p->subject));
-		json_object_object_add(o, "commit", r->p->commit[0] ?
-				       jstr(r->p->commit) : NULL);
-		for (j = 0; j < r->nr; j++) {
-			struct cbp_finding *f = &r->f[j];
-			struct json_object *fo = json_object_new_object();
-			char lvl[16];
-			size_t k;
-
-			snprintf(lvl, sizeof(lvl), "%s",
-				 cbp_level_name(f->level));
-			for (k = 0; lvl[k]; k++)
-				lvl[k] = (char)(lvl[k] | 0x20);
-			json_object_object_add(fo, "level", jstr(lvl));
-			json_object_object_add(fo, "type", jstr(f->type));
-			json_object_object_add(fo, "line", f->line ?
-					       json_object_new_int(f->line) :
-					       NULL);
-			json_object_object_add(fo, "message", jstr(f->msg));
-			json_object_object_add(fo, "commit", f->commit[0] ?
-					       jstr(f->commit) : NULL);
-			json_object_object_add(fo, "replace", jstr(f->old));
-			json_object_object_add(fo, "with", jstr(f->new));
-			json_object_object_add(fo, "hint", jstr(f->hint));
-			json_object_array_add(fa, fo);
-		}
-		json_object_object_add(o, "findings", fa);
-		json_object_object_add(o, "errors",
-				       json_object_new_int(r->count[0]));
-		json_object_object_add(o, "warnings",
-				       json_object_new_int(r->count[1]));
-		json_object_object_add(o, "info",
-				       json_object_new_int(r->count[2]));
-		json_object_array_add(arr, o);
-		for (j = 0; j < 3; j++)
-			total[j] += r->count[j];
-	}
-	json_object_object_add(doc, "patches", arr);
-	json_object_object_add(doc, "errors", json_object_new_int(total[0]));
-	json_object_object_add(doc, "warnings", json_object_new_int(total[1]));
-	json_object_object_add(doc, "info", json_object_new_int(total[2]));
-	cbp_json_print(doc);
-}
-
-/* --- setting up ------------------------------------------------------ */
-
-static int branch_tip(git_repository *repo, const char *name, git_oid *oid)
-{
-	git_object *obj = NULL, *peeled = NULL;
-	int rc;
-
-	rc = git_revparse_single(&obj, repo, name);
-	if (!rc)
-		rc = git_object_peel(&peeled, obj, GIT_OBJECT_COMMIT);
-	if (!rc)
-		git_oid_cpy(oid, git_object_id(peeled));
-	git_object_free(peeled);
-	git_object_free(obj);
-	if (rc)
-		git_error_clear();
-	return rc;
-}
-
-/*
- * The target branch: --stable or checkbackport.stable when it names one
- * branch, else the only stable branch the index tracks.
- */
-static int pick_stable(struct checker *chk)
-{
-	const char *s = chk->ctx->opt->set.stable;
-	const char *found = NULL;
-	int bit, n = 0;
-
-	if (s && s[0] && !strpbrk(s, "*?[ ,\t")) {
-		chk->stable = s;
-	} else {
-		for (bit = 0; bit < cbp_index_nr_branches(chk->idx); bit++) {
-			const struct cbp_branch *b;
-
-			b = cbp_index_branch(chk->idx, bit);
-			if (b && b->role == CBP_ROLE_STABLE) {
-				found = b->name;
-				n++;
-			}
-		}
-		if (n != 1)
-			return cbp_error("--stable '%s' matches %d stable branches; %s",
-					 s ? s : "", n,
-					 "name the target with --stable BRANCH or 'git config checkbackport.stable BRANCH'");
-		chk->stable = found;
-	}
-	if (branch_tip(chk->ctx->repo, chk->stable, &chk->stable_tip))
-		return cbp_error("no branch '%s' in this repository (--stable)",
-				 chk->stable);
-	chk->stable_major = -1;
-	chk->stable_minor = -1;
-	{
-		const char *v = chk->stable + strcspn(chk->stable,
-						      "0123456789");
-
-		if (*v && parse_series(v, &chk->stable_major,
-				       &chk->stable_minor)) {
-			chk->stable_major = -1;
-			chk->stable_minor = -1;
-		}
-	}
-	return 0;
-}
-
-/* Read one operand: a file, "-", or a commit of the repository. */
-static int read_operand(struct checker *chk, struct cbp_patch_list *list,
-			const char *arg, int *used_stdin)
-{
-	git_object *obj = NULL, *peeled = NULL;
-	struct cbp_patch *p;
-	const git_commit *commit;
-	struct stat st;
-	char hex[GIT_OID_HEXSZ + 1];
-	const char *msg;
-
-	if (!strcmp(arg, "-")) {
-		if ((*used_stdin)++)
-			return cbp_error("'-' given twice");
-		return cbp_patch_read_file(list, arg) < 0 ? -1 : 0;
-	}
-	if (!stat(arg, &st) && !S_ISDIR(st.st_mode))
-		return cbp_patch_read_file(list, arg) < 0 ? -1 : 0;
-	if (git_revparse_single(&obj, chk->ctx->repo, arg) ||
-	    git_object_peel(&peeled, obj, GIT_OBJECT_COMMIT)) {
-		git_object_free(obj);
-		git_error_clear();
-		return cbp_error("'%s' is neither a readable file nor a commit of this repository",
-				 arg);
-	}
-	commit = (const git_commit *)peeled;
-	git_oid_tostr(hex, sizeof(hex), git_object_id(peeled));
-	p = cbp_patch_add(list, "");
-	free(p->source);
-	p->source = strf("commit %.12s", hex);
-	p->nr = 1;
-	p->line = 1;
-	memcpy(p->commit, hex, sizeof(p->commit));
-	msg = git_commit_message(commit);
-	p->msg = cbp_strdup(msg ? msg : "");
-	p->msg_len = strlen(p->msg);
-	p->msg_line = 1;
-	{
-		char subj[1024];
-		const char *s = git_commit_summary((git_commit *)commit);
-
-		cbp_sanitize(s ? s : "", s ? strlen(s) : 0, subj,
-			     sizeof(subj));
-		p->subject = cbp_strdup(subj);
-	}
-	git_object_free(peeled);
-	git_object_free(obj);
-	return 0;
-}
-
-/**
- * cmd_check() - the check subcommand
- * @ctx: options and repository
- *
- * Return: CBP_EXIT_OK when no error finding was made (warnings and info
- * allowed), CBP_EXIT_FINDINGS on any error finding, CBP_EXIT_ERROR when
- * the inputs, the repository or the index cannot be read.
- */
-int cmd_check(struct cbp_ctx *ctx)
-{
-	struct cbp_patch_list list = { NULL, 0, 0 };
-	struct checker chk = { .ctx = ctx };
-	struct cbp_report *rep = NULL;
-	int used_stdin = 0, ret = CBP_EXIT_ERROR, i;
-	size_t k, j;
-
-	chk.mainline = ctx->opt->set.mainline;
-	chk.have_mainline = chk.mainline &&
-		!branch_tip(ctx->repo, chk.mainline, &chk.mainline_tip);
-	if (!chk.have_mainline) {
-		cbp_error("no mainline branch '%s' in this repository %s",
-			  chk.mainline ? chk.mainline : "",
-			  "(--mainline or checkbackport.mainline)");
-		return cbp_fail();
-	}
-	for (i = 0; i < ctx->opt->argc; i++)
-		if (read_operand(&chk, &list, ctx->opt->argv[i], &used_stdin))
-			goto fail;
-	if (cbp_index_open(&chk.idx, ctx->repo, &ctx->opt->set,
-			   CBP_OPEN_UPDATE | (ctx->opt->rebuild ?
-					      CBP_OPEN_REBUILD : 0), NULL))
-		goto fail;
-	if (pick_stable(&chk))
-		goto fail;
-
-	rep = cbp_calloc(list.nr, sizeof(*rep));
-	for (k = 0; k < list.nr; k++) {
-		rep[k].p = &list.p[k];
-		if (check_one(&chk, &rep[k]))
-			goto fail;
-	}
-	if (ctx->opt->json)
-		print_json(&chk, rep, list.nr);
-	else if (ctx->opt->terse)
-		print_terse(rep, list.nr);
-	else
-		print_human(rep, list.nr);
-
-	ret = CBP_EXIT_OK;
-	for (k = 0; k < list.nr; k++)
-		if (rep[k].count[CBP_LEVEL_ERROR])
-			ret = CBP_EXIT_FINDINGS;
-	goto out;
-fail:
-	ret = cbp_fail();
-out:
-	for (k = 0; rep && k < list.nr; k++) {
-		for (j = 0; j < rep[k].nr; j++) {
-			free(rep[k].f[j].msg);
-			free(rep[k].f[j].old);
-			free(rep[k].f[j].new);
-			free(rep[k].f[j].hint);
-		}
-		free(rep[k].f);
-	}
-	free(rep);
-	free(chk.pids.pid);
-	free(chk.pids.commit);
-	cbp_index_close(chk.idx);
-	cbp_patch_list_release(&list);
-	return ret;
 }

@@ -8,6 +8,7 @@
 #ifndef CHECKBACKPORT_CHECK_H
 #define CHECKBACKPORT_CHECK_H
 
+#include "cbp.h"
 #include "patch.h"
 
 enum cbp_level {
@@ -54,6 +55,45 @@ struct cbp_report {
 	int count[3];
 };
 
+struct names {
+	struct cbp_commit *c;
+	size_t nr;
+	size_t alloc;
+};
+
+struct patch_ids {
+	char (*pid)[41];
+	char (*commit)[41];
+	size_t nr;
+	size_t alloc;
+	int loaded;
+};
+
+struct checker {
+	struct cbp_ctx *ctx;
+	struct cbp_index *idx;
+	const char *mainline;
+	const char *stable;
+	git_oid mainline_tip;
+	git_oid stable_tip;
+	int have_mainline;
+	int stable_major;
+	int stable_minor;
+	struct patch_ids pids;
+};
+
 const char *cbp_level_name(int level);
+int cbp_check_patch(struct checker *chk, struct cbp_report *r);
+int cbp_parse_series(const char *s, int *major, int *minor);
+
+/* git-patchid.c */
+int cbp_load_patch_ids(struct checker *chk);
+int cbp_patch_id_of(struct checker *chk, const struct cbp_patch *p, char *out);
+
+/* check-output.c */
+void cbp_check_print_human(struct cbp_report *rep, size_t n);
+void cbp_check_print_terse(struct cbp_report *rep, size_t n);
+void cbp_check_print_json(struct checker *chk, struct cbp_report *rep,
+			  size_t n);
 
 #endif /* CHECKBACKPORT_CHECK_H */

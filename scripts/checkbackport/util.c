@@ -210,3 +210,41 @@ void *cbp_grow(void *array, size_t elsize, size_t need, size_t *alloc)
 	*alloc = n;
 	return cbp_realloc(array, n * elsize);
 }
+
+/**
+ * cbp_vstrf() - vsnprintf() into a new string
+ * @fmt: printf-style format
+ * @ap: its arguments
+ *
+ * Return: the new string; exits with status 2 when out of memory.
+ */
+char *cbp_vstrf(const char *fmt, va_list ap)
+{
+	va_list aq;
+	char *s;
+	int n;
+
+	va_copy(aq, ap);
+	n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	s = cbp_malloc(n > 0 ? n + 1 : 1);
+	vsnprintf(s, n > 0 ? n + 1 : 1, fmt, ap);
+	return s;
+}
+
+/**
+ * cbp_strf() - snprintf() into a new string
+ * @fmt: printf-style format
+ *
+ * Return: the new string; exits with status 2 when out of memory.
+ */
+char *cbp_strf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	s = cbp_vstrf(fmt, ap);
+	va_end(ap);
+	return s;
+}

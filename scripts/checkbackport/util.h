@@ -10,6 +10,7 @@
 #ifndef CHECKBACKPORT_UTIL_H
 #define CHECKBACKPORT_UTIL_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 struct sqlite3;
@@ -37,6 +38,8 @@ void *cbp_calloc(size_t nmemb, size_t size);
 void *cbp_realloc(void *ptr, size_t size);
 char *cbp_strdup(const char *s);
 char *cbp_strndup(const char *s, size_t n);
+__printf(1, 2) char *cbp_strf(const char *fmt, ...);
+char *cbp_vstrf(const char *fmt, va_list ap);
 double cbp_now(void);
 
 void *cbp_grow(void *array, size_t elsize, size_t need, size_t *alloc);

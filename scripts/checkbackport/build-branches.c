@@ -115,7 +115,7 @@ int build_update_branches(struct build *b)
 		const char *name = (const char *)sqlite3_column_text(st, 1);
 		int role = sqlite3_column_int(st, 2);
 		const char *tip = (const char *)sqlite3_column_text(st, 3);
-		git_oid old;
+		struct cbp_oid old;
 		int keep = 0;
 
 		for (i = 0; name && tip && i < b->nr_br; i++) {
@@ -123,17 +123,16 @@ int build_update_branches(struct build *b)
 
 			if (strcmp(t->name, name) || t->role != role)
 				continue;
-			if (git_oid_fromstr(&old, tip))
+			if (strlen(tip) < CBP_OID_HEXSZ || cbp_oid_fromhex(&old, tip))
 				break;
 			t->row = bit;
 			t->base = sqlite3_column_int64(st, 4);
 			keep = 1;
-			if (git_oid_equal(&old, &t->oid))
+			if (cbp_oid_equal(&old, &t->oid))
 				break;
 			t->vkey = 1;
 			/* Rewound or rewritten: recompute this bit. */
-			if (git_graph_descendant_of(b->idx->repo, &t->oid,
-						    &old) != 1)
+			if (cbp_git_descendant_of(b->repo, &t->oid, &old) != 1)
 				clear |= 1ULL << bit;
 			break;
 		}
@@ -168,7 +167,7 @@ int build_update_branches(struct build *b)
 		return -1;
 	for (i = 0; i < b->nr_br; i++) {
 		struct ref_tip *t = &b->br[i];
-		char hex[GIT_OID_HEXSZ + 1];
+		char hex[CBP_OID_HEXSZ + 1];
 		int bit;
 
 		if (t->row < 0) {
@@ -195,7 +194,7 @@ int build_update_branches(struct build *b)
 				    &t->base);
 		if (t->role == CBP_ROLE_MAINLINE)
 			nr_mtags = mainline_tags(b, 1ULL << t->row, &mtags);
-		git_oid_tostr(hex, sizeof(hex), &t->oid);
+		cbp_oid_tohex(&t->oid, hex);
 		sqlite3_bind_int(st, 1, (int)t->row);
 		sqlite3_bind_text(st, 2, t->name, -1, SQLITE_STATIC);
 		sqlite3_bind_int(st, 3, t->role);

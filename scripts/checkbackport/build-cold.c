@@ -146,8 +146,8 @@ free_pipeline:
 	return err;
 }
 
-int build_cold(struct cbp_index *idx, const struct cbp_settings *set,
-		      struct cbp_update_stats *stats)
+int build_cold(struct cbp_index *idx, struct cbp_repo *repo,
+	       const struct cbp_settings *set, struct cbp_update_stats *stats)
 {
 	char *tmp;
 	size_t n = strlen(idx->path) + 32;
@@ -169,7 +169,7 @@ int build_cold(struct cbp_index *idx, const struct cbp_settings *set,
 		      "PRAGMA locking_mode = EXCLUSIVE;"
 		      "PRAGMA cache_size = -65536; BEGIN;") ||
 	      cbp_db_exec(idx->db, cbp_schema_sql) ||
-	      build_run(idx, set, 1, stats) ||
+	      build_run(idx, repo, set, 1, stats) ||
 	      cbp_db_exec(idx->db, sql) ||
 	      cbp_db_exec(idx->db,
 		      "INSERT OR REPLACE INTO meta VALUES ('complete', 1);"

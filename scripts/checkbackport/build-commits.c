@@ -50,23 +50,6 @@ static int collect_cite(const struct cbp_cite *cite, void *data)
 	return 0;
 }
 
-static long long parse_author_time(const char *p, const char *eol)
-{
-	const char *gt = NULL, *q;
-	long long t = 0;
-
-	for (q = p; q < eol; q++)
-		if (*q == '>')
-			gt = q;
-	if (!gt)
-		return 0;
-	for (q = gt + 1; q < eol && *q == ' '; q++)
-		;
-	for (; q < eol && *q >= '0' && *q <= '9' && t < 100000000000LL; q++)
-		t = t * 10 + (*q - '0');
-	return t;
-}
-
 /*
  * Read commit @id from the object database into @r and add its parents to
  * the graph (queueing the new ones).  Touches no SQLite in a cold build,
@@ -74,9 +57,9 @@ static long long parse_author_time(const char *p, const char *eol)
  */
 int build_read_commit(struct build *b, unsigned int id, struct commit_rec *r)
 {
+	struct cbp_git_commit *c = &b->obj;
 	unsigned int parents[64];
-	git_odb_object *obj;
-	const char *p, *end, *msg;
+	char hex[CBP_OID_HEXSZ + 1];
 	size_t npar = 0, i;
 	struct node *n;
 	int err;
@@ -84,53 +67,31 @@ int build_read_commit(struct build *b, unsigned int id, struct commit_rec *r)
 	r->id = id;
 	r->loaded = 0;
 	r->nr_cites = 0;
-	if (git_odb_read(&obj, b->odb, &b->oid[id]) < 0) {
+	err = cbp_git_read_commit(b->odb, &b->oid[id], c);
+	if (err < 0) {
 		/* Shallow clones and broken repositories: skip, say so once. */
 		if (!b->absent_warned++)
 			cbp_note("warning: cannot read commit %s: %s",
-				 git_oid_tostr_s(&b->oid[id]),
-				 git_error_last() ? git_error_last()->message : "?");
+				 cbp_oid_tohex(&b->oid[id], hex),
+				 cbp_git_last_error());
 		b->node[id].state = NODE_ABSENT;
 		return 0;
 	}
-	if (git_odb_object_type(obj) != GIT_OBJECT_COMMIT) {
-		git_odb_object_free(obj);
+	if (err) {
+		/* Not a commit. */
 		b->node[id].state = NODE_ABSENT;
 		return 0;
 	}
-	p = git_odb_object_data(obj);
-	end = p + git_odb_object_size(obj);
-	msg = end;
-	r->atime = 0;
-	while (p < end) {
-		const char *eol = memchr(p, '\n', end - p);
+	for (i = 0; i < c->nr_parents && npar < ARRAY_SIZE(parents); i++) {
+		unsigned int pid = build_lookup_commit(b, &c->parents[i]);
 
-		if (!eol)
-			eol = end;
-		if (eol == p) {
-			msg = p + 1;
-			break;
+		if (!pid) {
+			cbp_git_commit_done(c);
+			return -1;
 		}
-		if (eol - p >= 7 + GIT_OID_HEXSZ && !memcmp(p, "parent ", 7)) {
-			git_oid poid;
-
-			if (!git_oid_fromstrn(&poid, p + 7, GIT_OID_HEXSZ) &&
-			    npar < ARRAY_SIZE(parents)) {
-				unsigned int pid = build_lookup_commit(b, &poid);
-
-				if (!pid) {
-					git_odb_object_free(obj);
-					return -1;
-				}
-				parents[npar++] = pid;
-			}
-		} else if (eol - p > 7 && !memcmp(p, "author ", 7)) {
-			r->atime = parse_author_time(p, eol);
-		}
-		p = eol + 1;
+		parents[npar++] = pid;
 	}
-	if (msg > end)
-		msg = end;
+	r->atime = c->atime;
 
 	b->edge = cbp_grow(b->edge, sizeof(*b->edge), b->nr_edge + npar,
 			   &b->alloc_edge);
@@ -150,10 +111,11 @@ int build_read_commit(struct build *b, unsigned int id, struct commit_rec *r)
 	}
 	r->npar = (unsigned int)npar;
 
-	r->sublen = cbp_subject(msg, end - msg, r->subject, sizeof(r->subject));
-	git_oid_tostr(r->hex, sizeof(r->hex), &b->oid[id]);
-	err = cbp_parse_message(msg, end - msg, collect_cite, r);
-	git_odb_object_free(obj);
+	r->sublen = cbp_subject(c->msg, c->msg_len, r->subject,
+				sizeof(r->subject));
+	cbp_oid_tohex(&b->oid[id], r->hex);
+	err = cbp_parse_message(c->msg, c->msg_len, collect_cite, r);
+	cbp_git_commit_done(c);
 	r->loaded = 1;
 	return err;
 }
@@ -166,7 +128,7 @@ int build_store_commit(struct build *b, const struct commit_rec *r)
 	if (!r->loaded)
 		return 0;
 	sqlite3_bind_int64(b->ins_commit, 1, r->id);
-	sqlite3_bind_text(b->ins_commit, 2, r->hex, GIT_OID_HEXSZ, SQLITE_STATIC);
+	sqlite3_bind_text(b->ins_commit, 2, r->hex, CBP_OID_HEXSZ, SQLITE_STATIC);
 	sqlite3_bind_text(b->ins_commit, 3, r->subject, (int)r->sublen,
 			  SQLITE_STATIC);
 	sqlite3_bind_int64(b->ins_commit, 4, cbp_subject_hash(r->subject));

@@ -28,7 +28,7 @@ static void ensure_node(struct build *b, unsigned int id)
 	b->nr_node = id + 1;
 }
 
-static size_t oid_hash(const git_oid *oid)
+static size_t oid_hash(const struct cbp_oid *oid)
 {
 	size_t h;
 
@@ -57,11 +57,11 @@ void build_hash_grow(struct build *b)
 }
 
 /* Slot of @oid in the hash: holding it, or the empty slot to put it in. */
-size_t build_hash_slot(struct build *b, const git_oid *oid)
+size_t build_hash_slot(struct build *b, const struct cbp_oid *oid)
 {
 	size_t h = oid_hash(oid) & (b->hash_size - 1);
 
-	while (b->hash[h] && !git_oid_equal(&b->oid[b->hash[h]], oid))
+	while (b->hash[h] && !cbp_oid_equal(&b->oid[b->hash[h]], oid))
 		h = (h + 1) & (b->hash_size - 1);
 	return h;
 }
@@ -77,9 +77,9 @@ void build_push(struct build *b, unsigned int id)
  * The row id of commit @oid, allocating one (and queueing the commit to be
  * read) if it is not yet in the index.  Returns 0 on error.
  */
-unsigned int build_lookup_commit(struct build *b, const git_oid *oid)
+unsigned int build_lookup_commit(struct build *b, const struct cbp_oid *oid)
 {
-	char hex[GIT_OID_HEXSZ + 1];
+	char hex[CBP_OID_HEXSZ + 1];
 	unsigned int id = 0;
 	int fresh = 1;
 	size_t h;
@@ -92,8 +92,8 @@ unsigned int build_lookup_commit(struct build *b, const git_oid *oid)
 		return b->hash[h];
 
 	if (!b->cold) {
-		git_oid_tostr(hex, sizeof(hex), oid);
-		sqlite3_bind_text(b->find_hex, 1, hex, GIT_OID_HEXSZ,
+		cbp_oid_tohex(oid, hex);
+		sqlite3_bind_text(b->find_hex, 1, hex, CBP_OID_HEXSZ,
 				  SQLITE_TRANSIENT);
 		rc = sqlite3_step(b->find_hex);
 		if (rc == SQLITE_ROW) {

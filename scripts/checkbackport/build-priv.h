@@ -9,6 +9,7 @@
 #include <sqlite3.h>
 
 #include "build.h"
+#include "git.h"
 
 enum { NODE_UNKNOWN, NODE_LOADED, NODE_ABSENT };
 
@@ -25,7 +26,7 @@ struct ref_tip {
 	char *name;
 	int role;		/* tags: unused */
 	long long vkey;		/* tags only */
-	git_oid oid;
+	struct cbp_oid oid;
 	unsigned int id;
 	long long row;		/* tags.id, or branches.bit */
 	long long base;		/* branches: see mark_branch() */
@@ -34,12 +35,14 @@ struct ref_tip {
 struct build {
 	struct cbp_index *idx;
 	sqlite3 *db;
-	git_odb *odb;
+	struct cbp_repo *repo;
+	struct cbp_odb *odb;
+	struct cbp_git_commit obj;	/* the commit being read */
 	int cold;
 
 	struct node *node;
 	size_t nr_node, alloc_node;
-	git_oid *oid;
+	struct cbp_oid *oid;
 	size_t alloc_oid;
 	unsigned int *edge;
 	size_t nr_edge, alloc_edge;
@@ -82,7 +85,7 @@ struct commit_rec {
 	unsigned int npar;
 	long long atime;
 	size_t sublen;
-	char hex[GIT_OID_HEXSZ + 1];
+	char hex[CBP_OID_HEXSZ + 1];
 	unsigned char pblob[4 * 64];
 	char subject[512];
 	struct rec_cite *cites;
@@ -91,9 +94,9 @@ struct commit_rec {
 
 /* build-graph.c */
 void build_hash_grow(struct build *b);
-size_t build_hash_slot(struct build *b, const git_oid *oid);
+size_t build_hash_slot(struct build *b, const struct cbp_oid *oid);
 void build_push(struct build *b, unsigned int id);
-unsigned int build_lookup_commit(struct build *b, const git_oid *oid);
+unsigned int build_lookup_commit(struct build *b, const struct cbp_oid *oid);
 struct node *build_get_node(struct build *b, unsigned int id);
 int build_write_reach(struct build *b);
 
@@ -105,8 +108,8 @@ int build_walk_new_commits(struct build *b);
 
 /* build-cold.c */
 int build_walk_pipelined(struct build *b, double *last);
-int build_cold(struct cbp_index *idx, const struct cbp_settings *set,
-	       struct cbp_update_stats *stats);
+int build_cold(struct cbp_index *idx, struct cbp_repo *repo,
+	       const struct cbp_settings *set, struct cbp_update_stats *stats);
 
 /* build-refs.c */
 int build_collect_refs(struct build *b, const struct cbp_settings *set);
@@ -122,7 +125,8 @@ int build_resolve_links(struct build *b, long long first_rowid);
 int build_reresolve_absent(struct build *b);
 
 /* build.c */
-int build_run(struct cbp_index *idx, const struct cbp_settings *set, int cold,
+int build_run(struct cbp_index *idx, struct cbp_repo *repo,
+	      const struct cbp_settings *set, int cold,
 	      struct cbp_update_stats *stats);
 
 #endif /* CHECKBACKPORT_BUILD_PRIV_H */

@@ -51,7 +51,7 @@ static long long branch_version(const char *name)
 	return cbp_version_key(p, end - p);
 }
 
-static void add_tip(struct build *b, const char *name, const git_oid *oid,
+static void add_tip(struct build *b, const char *name, const struct cbp_oid *oid,
 		    const struct cbp_settings *set)
 {
 	struct ref_tip *t;
@@ -124,49 +124,29 @@ static int cmp_branch(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
+struct ref_walk {
+	struct build *b;
+	const struct cbp_settings *set;
+};
+
+static int add_ref(const char *name, const struct cbp_oid *oid, void *data)
+{
+	struct ref_walk *w = data;
+
+	/* A detached HEAD ("HEAD") keeps its commits reachable too. */
+	if (!build_lookup_commit(w->b, oid))
+		return -1;
+	add_tip(w->b, name, oid, w->set);
+	return 0;
+}
+
 /* Queue every commit a ref points at; collect tags and branches. */
 int build_collect_refs(struct build *b, const struct cbp_settings *set)
 {
-	git_reference_iterator *it;
-	git_reference *ref;
-	git_object *obj;
-	int err;
+	struct ref_walk w = { .b = b, .set = set };
 
-	if (git_reference_iterator_new(&it, b->idx->repo) < 0)
-		return cbp_error_git("cannot list refs");
-	while (!(err = git_reference_next(&ref, it))) {
-		const char *name = git_reference_name(ref);
-
-		/* Refs pointing at trees or blobs (v2.6.11-tree) are skipped. */
-		if (!git_reference_peel(&obj, ref, GIT_OBJECT_COMMIT)) {
-			const git_oid *oid = git_object_id(obj);
-
-			if (!build_lookup_commit(b, oid)) {
-				git_object_free(obj);
-				git_reference_free(ref);
-				git_reference_iterator_free(it);
-				return -1;
-			}
-			add_tip(b, name, oid, set);
-			git_object_free(obj);
-		}
-		git_reference_free(ref);
-	}
-	git_reference_iterator_free(it);
-	if (err != GIT_ITEROVER)
-		return cbp_error_git("cannot list refs");
-	git_error_clear();
-
-	/* A detached HEAD keeps its commits reachable too. */
-	if (git_repository_head_detached(b->idx->repo) == 1 &&
-	    !git_repository_head(&ref, b->idx->repo)) {
-		if (!git_reference_peel(&obj, ref, GIT_OBJECT_COMMIT)) {
-			build_lookup_commit(b, git_object_id(obj));
-			git_object_free(obj);
-		}
-		git_reference_free(ref);
-	}
-	git_error_clear();
+	if (cbp_git_for_each_ref(b->repo, add_ref, &w))
+		return -1;
 	qsort(b->tags, b->nr_tags, sizeof(*b->tags), cmp_tip);
 	qsort(b->br, b->nr_br, sizeof(*b->br), cmp_branch);
 	return 0;

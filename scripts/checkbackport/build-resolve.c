@@ -47,7 +47,7 @@ static long long resolve_cited(struct build *b, const char *hex, int len,
 			present = id;
 			if (++nr_present > 1)
 				break;
-		} else if (hlen == GIT_OID_HEXSZ) {
+		} else if (hlen == CBP_OID_HEXSZ) {
 			full = id;
 			nr_full++;
 		} else if (hlen == len) {
@@ -82,10 +82,10 @@ static long long resolve_cited(struct build *b, const char *hex, int len,
 static long long resolve_in_build(struct build *b, const char *hex, int len)
 {
 	unsigned int id;
-	git_oid oid;
+	struct cbp_oid oid;
 
-	if (!b->cold || len != GIT_OID_HEXSZ ||
-	    git_oid_fromstrn(&oid, hex, GIT_OID_HEXSZ))
+	if (!b->cold || len != CBP_OID_HEXSZ ||
+	    cbp_oid_fromhex(&oid, hex))
 		return 0;
 	id = b->hash[build_hash_slot(b, &oid)];
 	if (!id || b->node[id].state != NODE_LOADED)
@@ -148,7 +148,7 @@ int build_reresolve_absent(struct build *b)
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		int len = sqlite3_column_bytes(st, 1);
 
-		if (len >= GIT_OID_HEXSZ || len < CBP_HEX_MIN)
+		if (len >= CBP_OID_HEXSZ || len < CBP_HEX_MIN)
 			continue;
 		rows = cbp_grow(rows, sizeof(*rows), nr + 1, &alloc);
 		rows[nr].id = sqlite3_column_int64(st, 0);

@@ -45,20 +45,23 @@ static void build_free(struct build *b)
 	free(b->edge);
 	free(b->hash);
 	free(b->stack);
-	if (b->odb)
-		git_odb_free(b->odb);
+	cbp_git_odb_close(b->odb);
+	cbp_git_commit_release(&b->obj);
 }
 
 /* Read new commits and bring everything derived from them up to date. */
-int build_run(struct cbp_index *idx, const struct cbp_settings *set,
-		     int cold, struct cbp_update_stats *stats)
+int build_run(struct cbp_index *idx, struct cbp_repo *repo,
+	      const struct cbp_settings *set, int cold,
+	      struct cbp_update_stats *stats)
 {
-	struct build b = { .idx = idx, .db = idx->db, .cold = cold };
+	struct build b = {
+		.idx = idx, .repo = repo, .db = idx->db, .cold = cold,
+	};
 	long long max_id = 0, first_link = 0, total = 0;
 	int err = -1;
 
-	if (git_repository_odb(&b.odb, idx->repo) < 0)
-		return cbp_error_git("cannot open object database");
+	if (cbp_git_odb_open(repo, &b.odb))
+		return -1;
 	if (!cold && (cbp_db_int(idx->db, "SELECT max(id) FROM commits", &max_id) ||
 		      cbp_db_int(idx->db, "SELECT max(rowid) FROM links",
 			     &first_link) ||
@@ -137,8 +140,9 @@ out:
 	return err;
 }
 
-static int build_incremental(struct cbp_index *idx, const struct cbp_settings *set,
-		       struct cbp_update_stats *stats, int *damaged)
+static int build_incremental(struct cbp_index *idx, struct cbp_repo *repo,
+			     const struct cbp_settings *set,
+			     struct cbp_update_stats *stats, int *damaged)
 {
 	int err, code;
 
@@ -147,7 +151,7 @@ static int build_incremental(struct cbp_index *idx, const struct cbp_settings *s
 		      "BEGIN IMMEDIATE;");
 	if (err)
 		return err;
-	err = build_run(idx, set, 0, stats) || cbp_db_exec(idx->db, "COMMIT;");
+	err = build_run(idx, repo, set, 0, stats) || cbp_db_exec(idx->db, "COMMIT;");
 	if (err) {
 		char *msg = cbp_strdup(cbp_errmsg());
 
@@ -178,7 +182,7 @@ static int build_incremental(struct cbp_index *idx, const struct cbp_settings *s
  *
  * Return: 0 on success, -1 on error (message recorded).
  */
-int cbp_index_open(struct cbp_index **out, git_repository *repo,
+int cbp_index_open(struct cbp_index **out, struct cbp_repo *repo,
 		   const struct cbp_settings *set, unsigned int flags,
 		   struct cbp_update_stats *stats)
 {
@@ -192,18 +196,9 @@ int cbp_index_open(struct cbp_index **out, git_repository *repo,
 	memset(stats, 0, sizeof(*stats));
 	*out = NULL;
 	idx = cbp_calloc(1, sizeof(*idx));
-	idx->repo = repo;
 	idx->mainline_bit = -1;
-	if (set->index_path) {
-		idx->path = cbp_strdup(set->index_path);
-	} else {
-		const char *gitdir = git_repository_commondir(repo);
-		size_t n = strlen(gitdir) + 32;
-
-		idx->path = cbp_malloc(n);
-		snprintf(idx->path, n, "%s%scheckbackport.db", gitdir,
-			 gitdir[0] && gitdir[strlen(gitdir) - 1] == '/' ? "" : "/");
-	}
+	idx->path = set->index_path ? cbp_strdup(set->index_path) :
+		    cbp_index_default_path(cbp_git_commondir(repo));
 
 	state = cbp_store_check(idx->path, &idx->db);
 	if (state == 0 && !(flags & (CBP_OPEN_UPDATE | CBP_OPEN_REBUILD)))
@@ -224,7 +219,7 @@ int cbp_index_open(struct cbp_index **out, git_repository *repo,
 	} else if (flags & CBP_OPEN_UPDATE) {
 		int damaged = 0;
 
-		if (build_incremental(idx, set, stats, &damaged)) {
+		if (build_incremental(idx, repo, set, stats, &damaged)) {
 			if (!damaged)
 				goto fail;
 			cbp_note("%s; rebuilding %s", cbp_errmsg(), idx->path);
@@ -233,7 +228,7 @@ int cbp_index_open(struct cbp_index **out, git_repository *repo,
 	}
 	if (state) {
 		cbp_store_close_db(idx);
-		if (build_cold(idx, set, stats))
+		if (build_cold(idx, repo, set, stats))
 			goto fail;
 		if (cbp_store_check(idx->path, &idx->db))
 			goto fail;

@@ -6,9 +6,9 @@
 #ifndef CHECKBACKPORT_BUILD_H
 #define CHECKBACKPORT_BUILD_H
 
-#include <git2.h>
-
 #include "store.h"
+
+struct cbp_repo;
 
 /**
  * struct cbp_update_stats - what cbp_index_open() did
@@ -32,7 +32,7 @@ struct cbp_update_stats {
 #define CBP_OPEN_UPDATE		0x1	/* bring the index up to date */
 #define CBP_OPEN_REBUILD	0x2	/* discard it and build afresh */
 
-int cbp_index_open(struct cbp_index **out, git_repository *repo,
+int cbp_index_open(struct cbp_index **out, struct cbp_repo *repo,
 		   const struct cbp_settings *set, unsigned int flags,
 		   struct cbp_update_stats *stats);
 

@@ -120,22 +120,18 @@ static const char *cite(const struct cbp_commit *c, char *buf, size_t size)
 }
 
 /* Is the present commit @c reachable from @tip? */
-static int reaches(struct checker *chk, const git_oid *tip,
+static int reaches(struct checker *chk, const struct cbp_oid *tip,
 		   const struct cbp_commit *c)
 {
-	git_oid oid;
+	struct cbp_oid oid;
 	int rc;
 
-	if (c->state != CBP_PRESENT || git_oid_fromstr(&oid, c->hex))
+	if (c->state != CBP_PRESENT || cbp_oid_fromhex(&oid, c->hex))
 		return 0;
-	if (git_oid_equal(&oid, tip))
+	if (cbp_oid_equal(&oid, tip))
 		return 1;
-	rc = git_graph_descendant_of(chk->ctx->repo, tip, &oid);
-	if (rc < 0) {
-		git_error_clear();
-		return 0;
-	}
-	return rc;
+	rc = cbp_git_descendant_of(chk->ctx->repo, tip, &oid);
+	return rc < 0 ? 0 : rc;
 }
 
 static int in_mainline(struct checker *chk, const struct cbp_commit *c)
@@ -215,7 +211,7 @@ static int resolve_cited(struct checker *chk, const char *hex,
 	long long id;
 	int rc;
 
-	rc = cbp_resolve(chk->idx, hex, &id, &cands, &nr);
+	rc = cbp_resolve(chk->ctx, hex, &id, &cands, &nr);
 	if (rc == 0) {
 		free(cands);
 		rc = cbp_commit_get(chk->idx, id, c);
@@ -379,12 +375,34 @@ static int check_picks(struct checker *chk, struct cbp_report *r,
 	return 0;
 }
 
-/* Names of the fix in the target branch; with --patch-id, its twins. */
+/* The patch-ids of the stable branch's own commits, read once. */
+static int load_patch_ids(struct checker *chk)
+{
+	if (chk->pids_loaded)
+		return 0;
+	chk->pids_loaded = 1;
+	return cbp_git_patch_ids(chk->ctx->repo, chk->stable,
+				 chk->have_mainline ? chk->mainline : NULL,
+				 &chk->pids);
+}
 
+/* The patch-id of a patch or commit; "" if it has no diff. */
+static int patch_id_of(struct checker *chk, const struct cbp_patch *p,
+		       char *pid)
+{
+	pid[0] = '\0';
+	if (p->commit[0])
+		return cbp_git_commit_patch_id(chk->ctx->repo, p->commit, pid);
+	if (!p->diff)
+		return 0;
+	return cbp_git_text_patch_id(p->diff, p->diff_len, pid);
+}
+
+/* Names of the fix in the target branch; with --patch-id, its twins. */
 static int check_applied(struct checker *chk, struct cbp_report *r,
 			 const struct names *fix)
 {
-	char buf[700], pid[41];
+	char buf[700], pid[CBP_OID_HEXSZ + 1];
 	size_t i, k;
 	int found = 0;
 
@@ -405,9 +423,9 @@ static int check_applied(struct checker *chk, struct cbp_report *r,
 	}
 	if (!chk->ctx->opt->patch_id)
 		return 0;
-	if (cbp_load_patch_ids(chk))
+	if (load_patch_ids(chk))
 		return -1;
-	if (cbp_patch_id_of(chk, r->p, pid) || !pid[0])
+	if (patch_id_of(chk, r->p, pid) || !pid[0])
 		return 0;
 	for (k = 0; k < chk->pids.nr; k++) {
 		struct cbp_finding *f;
@@ -421,7 +439,7 @@ static int check_applied(struct checker *chk, struct cbp_report *r,
 			dup |= !strcmp(fix->c[i].hex, chk->pids.commit[k]);
 		if (dup || !strcmp(r->p->commit, chk->pids.commit[k]))
 			continue;
-		if (cbp_resolve(chk->idx, chk->pids.commit[k], &id, NULL,
+		if (cbp_resolve(chk->ctx, chk->pids.commit[k], &id, NULL,
 				NULL) || cbp_commit_get(chk->idx, id, &c)) {
 			memset(&c, 0, sizeof(c));
 			snprintf(c.hex, sizeof(c.hex), "%s",
@@ -697,7 +715,7 @@ int cbp_check_patch(struct checker *chk, struct cbp_report *r)
 	if (p->commit[0]) {
 		long long id;
 
-		if (!cbp_resolve(chk->idx, p->commit, &id, NULL, NULL) &&
+		if (!cbp_resolve(chk->ctx, p->commit, &id, NULL, NULL) &&
 		    !cbp_commit_get(chk->idx, id, &self))
 			selfp = &self;
 	}

@@ -9,6 +9,7 @@
 #define CHECKBACKPORT_CHECK_H
 
 #include "cbp.h"
+#include "git.h"
 #include "patch.h"
 
 enum cbp_level {
@@ -61,34 +62,24 @@ struct names {
 	size_t alloc;
 };
 
-struct patch_ids {
-	char (*pid)[41];
-	char (*commit)[41];
-	size_t nr;
-	size_t alloc;
-	int loaded;
-};
 
 struct checker {
 	struct cbp_ctx *ctx;
 	struct cbp_index *idx;
 	const char *mainline;
 	const char *stable;
-	git_oid mainline_tip;
-	git_oid stable_tip;
+	struct cbp_oid mainline_tip;
+	struct cbp_oid stable_tip;
 	int have_mainline;
 	int stable_major;
 	int stable_minor;
-	struct patch_ids pids;
+	struct cbp_patch_ids pids;
+	int pids_loaded;
 };
 
 const char *cbp_level_name(int level);
 int cbp_check_patch(struct checker *chk, struct cbp_report *r);
 int cbp_parse_series(const char *s, int *major, int *minor);
-
-/* git-patchid.c */
-int cbp_load_patch_ids(struct checker *chk);
-int cbp_patch_id_of(struct checker *chk, const struct cbp_patch *p, char *out);
 
 /* check-output.c */
 void cbp_check_print_human(struct cbp_report *rep, size_t n);

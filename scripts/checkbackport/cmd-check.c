@@ -7,24 +7,16 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "build.h"
 #include "cbp.h"
 #include "check.h"
+#include "git.h"
 
-static int branch_tip(git_repository *repo, const char *name, git_oid *oid)
+/* The commit a branch (or any revision) points at; 0 if there is one. */
+static int branch_tip(struct cbp_repo *repo, const char *name,
+		      struct cbp_oid *oid)
 {
-	git_object *obj = NULL, *peeled = NULL;
-	int rc;
-
-	rc = git_revparse_single(&obj, repo, name);
-	if (!rc)
-		rc = git_object_peel(&peeled, obj, GIT_OBJECT_COMMIT);
-	if (!rc)
-		git_oid_cpy(oid, git_object_id(peeled));
-	git_object_free(peeled);
-	git_object_free(obj);
-	if (rc)
-		git_error_clear();
-	return rc;
+	return cbp_git_resolve(repo, name, oid);
 }
 
 /*
@@ -77,12 +69,11 @@ static int pick_stable(struct checker *chk)
 static int read_operand(struct checker *chk, struct cbp_patch_list *list,
 			const char *arg, int *used_stdin)
 {
-	git_object *obj = NULL, *peeled = NULL;
+	char hex[CBP_OID_HEXSZ + 1], subj[1024];
 	struct cbp_patch *p;
-	const git_commit *commit;
+	struct cbp_oid oid;
+	char *msg, *summary;
 	struct stat st;
-	char hex[GIT_OID_HEXSZ + 1];
-	const char *msg;
 
 	if (!strcmp(arg, "-")) {
 		if ((*used_stdin)++)
@@ -91,35 +82,24 @@ static int read_operand(struct checker *chk, struct cbp_patch_list *list,
 	}
 	if (!stat(arg, &st) && !S_ISDIR(st.st_mode))
 		return cbp_patch_read_file(list, arg) < 0 ? -1 : 0;
-	if (git_revparse_single(&obj, chk->ctx->repo, arg) ||
-	    git_object_peel(&peeled, obj, GIT_OBJECT_COMMIT)) {
-		git_object_free(obj);
-		git_error_clear();
+	if (cbp_git_resolve(chk->ctx->repo, arg, &oid))
 		return cbp_error("'%s' is neither a readable file nor a commit of this repository",
 				 arg);
-	}
-	commit = (const git_commit *)peeled;
-	git_oid_tostr(hex, sizeof(hex), git_object_id(peeled));
+	if (cbp_git_message(chk->ctx->repo, &oid, &msg, &summary))
+		return -1;
+	cbp_oid_tohex(&oid, hex);
 	p = cbp_patch_add(list, "");
 	free(p->source);
 	p->source = cbp_strf("commit %.12s", hex);
 	p->nr = 1;
 	p->line = 1;
 	memcpy(p->commit, hex, sizeof(p->commit));
-	msg = git_commit_message(commit);
-	p->msg = cbp_strdup(msg ? msg : "");
+	p->msg = msg;
 	p->msg_len = strlen(p->msg);
 	p->msg_line = 1;
-	{
-		char subj[1024];
-		const char *s = git_commit_summary((git_commit *)commit);
-
-		cbp_sanitize(s ? s : "", s ? strlen(s) : 0, subj,
-			     sizeof(subj));
-		p->subject = cbp_strdup(subj);
-	}
-	git_object_free(peeled);
-	git_object_free(obj);
+	cbp_sanitize(summary, strlen(summary), subj, sizeof(subj));
+	p->subject = cbp_strdup(subj);
+	free(summary);
 	return 0;
 }
 
@@ -151,10 +131,11 @@ int cmd_check(struct cbp_ctx *ctx)
 	for (i = 0; i < ctx->opt->argc; i++)
 		if (read_operand(&chk, &list, ctx->opt->argv[i], &used_stdin))
 			goto fail;
-	if (cbp_index_open(&chk.idx, ctx->repo, &ctx->opt->set,
+	if (cbp_index_open(&ctx->idx, ctx->repo, &ctx->opt->set,
 			   CBP_OPEN_UPDATE | (ctx->opt->rebuild ?
 					      CBP_OPEN_REBUILD : 0), NULL))
 		goto fail;
+	chk.idx = ctx->idx;
 	if (pick_stable(&chk))
 		goto fail;
 
@@ -189,9 +170,7 @@ out:
 		free(rep[k].f);
 	}
 	free(rep);
-	free(chk.pids.pid);
-	free(chk.pids.commit);
-	cbp_index_close(chk.idx);
+	cbp_patch_ids_release(&chk.pids);
 	cbp_patch_list_release(&list);
 	return ret;
 }

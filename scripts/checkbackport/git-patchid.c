@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Patch-ids for `check --patch-id`, by way of git patch-id --stable.
+ * Patch-ids: `git patch-id --stable` of commits and of patches, for
+ * `names --patch-id` (through libgit2's diff) and `check --patch-id`
+ * (through git's own command, as a pipeline, so that the answer is the
+ * one a maintainer gets from git).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -8,9 +11,49 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cbp.h"
-#include "check.h"
+#include "git-priv.h"
 
+/**
+ * cbp_git_diff_patch_id() - the patch-id of a commit, by libgit2
+ * @repo: the repository
+ * @hex: the commit's full ID
+ * @pid: CBP_OID_HEXSZ + 1 bytes for the patch-id in hex
+ *
+ * Merges have none.  Errors are not recorded: a commit without a
+ * patch-id is simply not compared.
+ *
+ * Return: 0, or -1 if there is no patch-id.
+ */
+int cbp_git_diff_patch_id(struct cbp_repo *repo, const char *hex, char *pid)
+{
+	git_commit *c = NULL, *parent = NULL;
+	git_tree *t = NULL, *pt = NULL;
+	git_diff *diff = NULL;
+	git_oid oid, out;
+	int err = -1;
+
+	if (git_oid_fromstr(&oid, hex) || git_commit_lookup(&c, repo->git, &oid) ||
+	    git_commit_tree(&t, c))
+		goto out;
+	if (git_commit_parentcount(c) > 1)
+		goto out;	/* merges have no patch-id */
+	if (git_commit_parentcount(c) == 1 &&
+	    (git_commit_parent(&parent, c, 0) || git_commit_tree(&pt, parent)))
+		goto out;
+	if (git_diff_tree_to_tree(&diff, repo->git, pt, t, NULL) ||
+	    git_diff_patchid(&out, diff, NULL))
+		goto out;
+	cbp_oid_tohex(from_git(&out), pid);
+	err = 0;
+out:
+	git_diff_free(diff);
+	git_tree_free(pt);
+	git_tree_free(t);
+	git_commit_free(parent);
+	git_commit_free(c);
+	git_error_clear();
+	return err;
+}
 
 /* @s single-quoted for the shell. */
 static char *shq(const char *s)
@@ -37,7 +80,7 @@ static char *shq(const char *s)
 }
 
 /* Run a shell pipeline ending in git patch-id; collect its lines. */
-static int run_patch_id(const char *cmd, struct patch_ids *out)
+static int run_patch_id(const char *cmd, struct cbp_patch_ids *out)
 {
 	char line[256];
 	FILE *f = popen(cmd, "r");
@@ -46,7 +89,7 @@ static int run_patch_id(const char *cmd, struct patch_ids *out)
 	if (!f)
 		return cbp_error("cannot run git patch-id: %s", strerror(errno));
 	while (fgets(line, sizeof(line), f)) {
-		char pid[41], commit[41];
+		char pid[CBP_OID_HEXSZ + 1], commit[CBP_OID_HEXSZ + 1];
 
 		if (sscanf(line, "%40s %40s", pid, commit) != 2)
 			continue;
@@ -64,30 +107,36 @@ static int run_patch_id(const char *cmd, struct patch_ids *out)
 	return 0;
 }
 
-static char *git_cmd(struct checker *chk)
+static char *git_cmd(struct cbp_repo *repo)
 {
-	char *dir = shq(git_repository_path(chk->ctx->repo));
+	char *dir = shq(cbp_git_dir(repo));
 	char *s = cbp_strf("git --git-dir=%s", dir);
 
 	free(dir);
 	return s;
 }
 
-int cbp_load_patch_ids(struct checker *chk)
+/**
+ * cbp_git_patch_ids() - the patch-ids of the commits of a branch
+ * @repo: the repository
+ * @branch: the branch
+ * @exclude: a branch whose commits to leave out, or NULL
+ * @out: the patch-ids, appended to
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
+int cbp_git_patch_ids(struct cbp_repo *repo, const char *branch,
+		      const char *exclude, struct cbp_patch_ids *out)
 {
 	char *git, *st, *ml, *cmd;
 	int rc;
 
-	if (chk->pids.loaded)
-		return 0;
-	chk->pids.loaded = 1;
-	git = git_cmd(chk);
-	st = shq(chk->stable);
-	ml = shq(chk->mainline);
+	git = git_cmd(repo);
+	st = shq(branch);
+	ml = shq(exclude ? exclude : "");
 	cmd = cbp_strf("%s log --no-merges -p --format='commit %%H' %s %s%s | git patch-id --stable",
-		   git, st, chk->have_mainline ? "--not " : "",
-		   chk->have_mainline ? ml : "");
-	rc = run_patch_id(cmd, &chk->pids);
+		       git, st, exclude ? "--not " : "", exclude ? ml : "");
+	rc = run_patch_id(cmd, out);
 	free(cmd);
 	free(ml);
 	free(st);
@@ -95,49 +144,80 @@ int cbp_load_patch_ids(struct checker *chk)
 	return rc;
 }
 
-int cbp_patch_id_of(struct checker *chk, const struct cbp_patch *p,
-		       char *out)
+/* The first patch-id a pipeline prints, or "" if none. */
+static int first_patch_id(const char *cmd, char *pid)
 {
-	struct patch_ids one = { 0 };
-	char tmp[] = "/tmp/checkbackport-XXXXXX";
-	char *git, *cmd, *hex;
-	int rc, fd = -1;
+	struct cbp_patch_ids one = { 0 };
+	int rc = run_patch_id(cmd, &one);
 
-	out[0] = '\0';
-	git = git_cmd(chk);
-	if (p->commit[0]) {
-		hex = shq(p->commit);
-		cmd = cbp_strf("%s show --format='commit %%H' %s | git patch-id --stable",
-			   git, hex);
-		free(hex);
-	} else {
-		if (!p->diff)
-			goto none;
-		fd = mkstemp(tmp);
-		if (fd < 0 || write(fd, p->diff, p->diff_len) !=
-		    (ssize_t)p->diff_len) {
-			free(git);
-			if (fd >= 0) {
-				close(fd);
-				unlink(tmp);
-			}
-			return cbp_error("cannot write a temporary file: %s",
-					 strerror(errno));
-		}
-		close(fd);
-		cmd = cbp_strf("git patch-id --stable < %s", tmp);
-	}
-	rc = run_patch_id(cmd, &one);
-	free(cmd);
-	if (fd >= 0)
-		unlink(tmp);
+	pid[0] = '\0';
 	if (!rc && one.nr)
-		memcpy(out, one.pid[0], 41);
-	free(one.pid);
-	free(one.commit);
+		memcpy(pid, one.pid[0], CBP_OID_HEXSZ + 1);
+	cbp_patch_ids_release(&one);
+	return rc;
+}
+
+/**
+ * cbp_git_commit_patch_id() - the patch-id of a commit, by git
+ * @repo: the repository
+ * @hex: the commit's full ID
+ * @pid: CBP_OID_HEXSZ + 1 bytes for the patch-id, "" if it has none
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
+int cbp_git_commit_patch_id(struct cbp_repo *repo, const char *hex, char *pid)
+{
+	char *git = git_cmd(repo), *q = shq(hex), *cmd;
+	int rc;
+
+	cmd = cbp_strf("%s show --format='commit %%H' %s | git patch-id --stable",
+		       git, q);
+	rc = first_patch_id(cmd, pid);
+	free(cmd);
+	free(q);
 	free(git);
 	return rc;
-none:
-	free(git);
-	return 0;
+}
+
+/**
+ * cbp_git_text_patch_id() - the patch-id of a diff, by git
+ * @diff: the diff, as in a mail
+ * @len: its length
+ * @pid: CBP_OID_HEXSZ + 1 bytes for the patch-id, "" if it has none
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
+int cbp_git_text_patch_id(const char *diff, size_t len, char *pid)
+{
+	char tmp[] = "/tmp/checkbackport-XXXXXX";
+	char *cmd;
+	int rc, fd;
+
+	pid[0] = '\0';
+	fd = mkstemp(tmp);
+	if (fd < 0 || write(fd, diff, len) != (ssize_t)len) {
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmp);
+		}
+		return cbp_error("cannot write a temporary file: %s",
+				 strerror(errno));
+	}
+	close(fd);
+	cmd = cbp_strf("git patch-id --stable < %s", tmp);
+	rc = first_patch_id(cmd, pid);
+	free(cmd);
+	unlink(tmp);
+	return rc;
+}
+
+/**
+ * cbp_patch_ids_release() - free what cbp_git_patch_ids() filled in
+ * @ids: the patch-ids
+ */
+void cbp_patch_ids_release(struct cbp_patch_ids *ids)
+{
+	free(ids->pid);
+	free(ids->commit);
+	memset(ids, 0, sizeof(*ids));
 }

@@ -14,9 +14,6 @@
 #define CBP_APP_ID	0x43425031	/* "CBP1" */
 
 struct cbp_index {
-	git_repository *repo;
-	git_repository *(*load_repo)(void *data);
-	void *load_data;
 	sqlite3 *db;
 	char *path;
 	struct cbp_branch branch[CBP_MAX_BRANCHES];
@@ -30,6 +27,7 @@ struct cbp_index {
 extern const char cbp_schema_sql[];
 extern const char cbp_index_sql[];
 
+int cbp_error_sqlite(sqlite3 *db, const char *what);
 int cbp_db_exec(sqlite3 *db, const char *sql);
 int cbp_db_prepare(sqlite3 *db, const char *sql, sqlite3_stmt **st);
 int cbp_db_int(sqlite3 *db, const char *sql, long long *val);

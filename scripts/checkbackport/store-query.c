@@ -127,11 +127,19 @@ static int fill_cands(struct cbp_index *idx, const long long *ids, int n,
 	return 0;
 }
 
-static int lookup_full(struct cbp_index *idx, const char *hex, long long *id)
+/**
+ * cbp_index_lookup_full() - the row of a full commit ID
+ * @idx: the index
+ * @hex: CBP_OID_HEXSZ lower-case hex digits
+ * @id: the row found
+ *
+ * Return: 0, CBP_NOT_FOUND, or -1 on error.
+ */
+int cbp_index_lookup_full(struct cbp_index *idx, const char *hex, long long *id)
 {
 	long long ids[2];
 	int states[2];
-	int n = prefix_rows(idx, hex, GIT_OID_HEXSZ, ids, states, 2);
+	int n = prefix_rows(idx, hex, CBP_OID_HEXSZ, ids, states, 2);
 
 	if (n < 0)
 		return -1;
@@ -142,28 +150,29 @@ static int lookup_full(struct cbp_index *idx, const char *hex, long long *id)
 }
 
 /**
- * cbp_resolve() - find the index row a user-supplied name stands for
+ * cbp_resolve_id() - find the index row a commit ID stands for
  * @idx: the index
- * @name: an ID (full or abbreviated, possibly one only cited by other
- *	  commits) or any revision git understands (HEAD~2, v6.12, ...)
+ * @name: a full or abbreviated ID, possibly one only cited by other
+ *	  commits
  * @id: the row id found
  * @cands: for an ambiguous ID, the candidate rows (free() them); may be NULL
  * @nr_cands: number of @cands
  *
  * Abbreviated IDs are matched against commits in the index first; only if
- * none matches are IDs that are merely cited considered.
+ * none matches are IDs that are merely cited considered.  A name that is
+ * not hex, or that no row matches, may still be a revision git knows
+ * (v6.12, HEAD~2, a commit no ref reaches): that is for the caller to ask.
  *
  * Return: 0 if found; CBP_NOT_FOUND or CBP_IS_AMBIGUOUS with a message
  * recorded; -1 on error.
  */
-int cbp_resolve(struct cbp_index *idx, const char *name, long long *id,
-		struct cbp_commit **cands, size_t *nr_cands)
+int cbp_resolve_id(struct cbp_index *idx, const char *name, long long *id,
+		   struct cbp_commit **cands, size_t *nr_cands)
 {
 	size_t len = strlen(name), i;
-	char hex[GIT_OID_HEXSZ + 1];
+	char hex[CBP_OID_HEXSZ + 1];
 	long long ids[MAX_CANDS];
 	int states[MAX_CANDS];
-	git_object *obj;
 	int n, present = 0;
 
 	if (cands) {
@@ -200,32 +209,8 @@ int cbp_resolve(struct cbp_index *idx, const char *name, long long *id,
 			}
 		}
 	}
-
-	if (!cbp_index_repo(idx))
-		return -1;
-	if (git_revparse_single(&obj, idx->repo, name) < 0) {
-		git_error_clear();
-		cbp_error("unknown commit %s", name);
-		return CBP_NOT_FOUND;
-	}
-	{
-		git_object *peeled;
-
-		if (git_object_peel(&peeled, obj, GIT_OBJECT_COMMIT) < 0) {
-			git_object_free(obj);
-			git_error_clear();
-			cbp_error("%s does not name a commit", name);
-			return CBP_NOT_FOUND;
-		}
-		git_oid_tostr(hex, sizeof(hex), git_object_id(peeled));
-		git_object_free(peeled);
-		git_object_free(obj);
-	}
-	n = lookup_full(idx, hex, id);
-	if (n == CBP_NOT_FOUND)
-		cbp_error("commit %.12s is not in the index (%s)", hex,
-			  "run 'checkbackport index'; or no ref reaches it");
-	return n;
+	cbp_error("unknown commit %s", name);
+	return CBP_NOT_FOUND;
 }
 
 static void copy_link(sqlite3_stmt *st, struct cbp_link *l)
@@ -342,22 +327,3 @@ int cbp_same_subject(struct cbp_index *idx, const char *subject,
 		return cbp_error_sqlite(idx->db, "index");
 	return 0;
 }
-
-/**
- * cbp_index_repo() - the repository an index belongs to
- * @idx: the index
- *
- * Opens it through the loader of cbp_index_set_repo_loader() if the index
- * was opened with cbp_index_open_existing().
- *
- * Return: the repository, or NULL with an error recorded.
- */
-git_repository *cbp_index_repo(struct cbp_index *idx)
-{
-	if (!idx->repo && idx->load_repo)
-		idx->repo = idx->load_repo(idx->load_data);
-	else if (!idx->repo)
-		cbp_error("no repository");
-	return idx->repo;
-}
-

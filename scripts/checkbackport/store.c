@@ -65,6 +65,23 @@ const char cbp_index_sql[] =
 /* ---------------------------------------------------------------------- */
 /* Small SQLite helpers. */
 
+/**
+ * cbp_error_sqlite() - record a failed SQLite call with SQLite's message
+ * @db: the connection the call failed on (may be NULL)
+ * @what: what was being done
+ *
+ * Return: -1.
+ */
+int cbp_error_sqlite(sqlite3 *db, const char *what)
+{
+	int code = db ? sqlite3_errcode(db) : SQLITE_NOMEM;
+
+	return cbp_error("%s: %s%s", what,
+			 db ? sqlite3_errmsg(db) : "out of memory",
+			 code == SQLITE_CORRUPT || code == SQLITE_NOTADB ?
+			 " (run 'checkbackport index --rebuild')" : "");
+}
+
 int cbp_db_exec(sqlite3 *db, const char *sql)
 {
 	if (sqlite3_exec(db, sql, NULL, NULL, NULL) != SQLITE_OK)
@@ -285,9 +302,8 @@ int cbp_prepare_queries(struct cbp_index *idx)
  * @out: the opened index
  * @path: the index file
  *
- * The fast path of queries: no libgit2, no lock, no update.  A repository
- * can be attached later with cbp_index_set_repo_loader() for the queries
- * that need one.
+ * The path of queries: no lock, no update.  Building and updating are
+ * the builder's (cbp_index_open() in build.h).
  *
  * Return: 0 on success; -1 if there is no valid index at @path.
  */
@@ -308,16 +324,17 @@ int cbp_index_open_existing(struct cbp_index **out, const char *path)
 }
 
 /**
- * cbp_index_set_repo_loader() - say how to open the repository when needed
- * @idx: the index
- * @load: returns the repository, or NULL with an error recorded
- * @data: passed to @load
+ * cbp_index_default_path() - where a repository's index lives by default
+ * @commondir: the git directory shared by the repository's worktrees
+ *
+ * Return: a new string, @commondir/checkbackport.db.
  */
-void cbp_index_set_repo_loader(struct cbp_index *idx,
-			       git_repository *(*load)(void *data), void *data)
+char *cbp_index_default_path(const char *commondir)
 {
-	idx->load_repo = load;
-	idx->load_data = data;
+	size_t len = strlen(commondir);
+
+	return cbp_strf("%s%scheckbackport.db", commondir,
+			len && commondir[len - 1] == '/' ? "" : "/");
 }
 
 /**

@@ -8,9 +8,6 @@
 #include <string.h>
 #include <time.h>
 
-#include <git2.h>
-#include <sqlite3.h>
-
 #include "util.h"
 
 static char errbuf[1024];
@@ -30,37 +27,6 @@ int cbp_error(const char *fmt, ...)
 	vsnprintf(errbuf, sizeof(errbuf), fmt, ap);
 	va_end(ap);
 	return -1;
-}
-
-/**
- * cbp_error_git() - record a failed libgit2 call with libgit2's message
- * @what: what was being done, e.g. "cannot open repository"
- *
- * Return: -1.
- */
-int cbp_error_git(const char *what)
-{
-	const git_error *e = git_error_last();
-
-	return cbp_error("%s: %s", what,
-			 e && e->message ? e->message : "unknown libgit2 error");
-}
-
-/**
- * cbp_error_sqlite() - record a failed SQLite call with SQLite's message
- * @db: the connection the call failed on (may be NULL)
- * @what: what was being done
- *
- * Return: -1.
- */
-int cbp_error_sqlite(struct sqlite3 *db, const char *what)
-{
-	int code = db ? sqlite3_errcode(db) : SQLITE_NOMEM;
-
-	return cbp_error("%s: %s%s", what,
-			 db ? sqlite3_errmsg(db) : "out of memory",
-			 code == SQLITE_CORRUPT || code == SQLITE_NOTADB ?
-			 " (run 'checkbackport index --rebuild')" : "");
 }
 
 /**

@@ -3,9 +3,10 @@
  * Error reporting and allocation helpers shared by checkbackport's files.
  *
  * Library layers never print errors: they record one message with
- * cbp_error() (or the libgit2/SQLite variants, which append the library's
- * own message) and return a negative value.  The command layer prints the
- * recorded message once, in one place, and picks the exit status.
+ * cbp_error() (or cbp_error_git() and cbp_error_sqlite() of the git and
+ * store layers, which append the library's own message) and return a
+ * negative value.  The command layer prints the recorded message once,
+ * in one place, and picks the exit status.
  */
 #ifndef CHECKBACKPORT_UTIL_H
 #define CHECKBACKPORT_UTIL_H
@@ -13,13 +14,14 @@
 #include <stdarg.h>
 #include <stddef.h>
 
-struct sqlite3;
-
 /* The kernel's spelling of the printf format attribute. */
 #ifndef __printf
 #define CBP_ATTRIBUTE	__attribute__
 #define __printf(a, b)	CBP_ATTRIBUTE((format(printf, a, b)))
 #endif
+
+/* A full (SHA-1) commit ID in hex. */
+#define CBP_OID_HEXSZ		40
 
 /* Exit statuses, as documented in --help. */
 #define CBP_EXIT_OK		0
@@ -27,8 +29,6 @@ struct sqlite3;
 #define CBP_EXIT_ERROR		2
 
 __printf(1, 2) int cbp_error(const char *fmt, ...);
-int cbp_error_git(const char *what);
-int cbp_error_sqlite(struct sqlite3 *db, const char *what);
 const char *cbp_errmsg(void);
 __printf(1, 2) void cbp_note(const char *fmt, ...);
 void cbp_set_quiet(int quiet);

@@ -56,13 +56,20 @@ struct cbp_report {
 	int count[3];
 };
 
-struct names {
-	struct cbp_commit *c;
-	size_t nr;
-	size_t alloc;
-};
-
-
+/**
+ * struct checker - what every patch is checked against
+ * @ctx: the command's context (options, repository)
+ * @idx: the index, brought up to date
+ * @mainline: the mainline branch
+ * @stable: the target stable branch
+ * @mainline_tip: the commit @mainline points at
+ * @stable_tip: the commit @stable points at
+ * @have_mainline: @mainline_tip is set
+ * @stable_major: the series of @stable, e.g. 6, or -1
+ * @stable_minor: e.g. 12, or -1
+ * @pids: with --patch-id, the patch-ids of @stable's own commits
+ * @pids_loaded: @pids has been read
+ */
 struct checker {
 	struct cbp_ctx *ctx;
 	struct cbp_index *idx;

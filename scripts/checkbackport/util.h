@@ -14,10 +14,13 @@
 #include <stdarg.h>
 #include <stddef.h>
 
-/* The kernel's spelling of the printf format attribute. */
-#ifndef __printf
+/* The kernel's spelling of the attributes used here. */
 #define CBP_ATTRIBUTE	__attribute__
+#ifndef __printf
 #define __printf(a, b)	CBP_ATTRIBUTE((format(printf, a, b)))
+#endif
+#ifndef __always_unused
+#define __always_unused	CBP_ATTRIBUTE((unused))
 #endif
 
 /* A full (SHA-1) commit ID in hex. */

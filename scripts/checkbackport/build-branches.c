@@ -108,7 +108,7 @@ int build_update_branches(struct build *b)
 		b->br[i].vkey = 0;	/* 1: walk needed */
 	}
 	if (cbp_db_prepare(b->db, "SELECT bit, name, role, tip, base FROM branches",
-		       &st))
+			   &st))
 		return -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		int bit = sqlite3_column_int(st, 0);
@@ -162,8 +162,8 @@ int build_update_branches(struct build *b)
 	if (cbp_db_exec(b->db, "DELETE FROM branches"))
 		return -1;
 	if (cbp_db_prepare(b->db,
-		       "INSERT INTO branches(bit, name, role, tip, base) VALUES (?, ?, ?, ?, ?)",
-		       &st))
+			   "INSERT INTO branches(bit, name, role, tip, base) VALUES (?, ?, ?, ?, ?)",
+			   &st))
 		return -1;
 	for (i = 0; i < b->nr_br; i++) {
 		struct ref_tip *t = &b->br[i];

@@ -165,15 +165,15 @@ int build_cold(struct cbp_index *idx, struct cbp_repo *repo,
 		 "PRAGMA application_id = %d; PRAGMA user_version = %d;",
 		 CBP_APP_ID, CBP_SCHEMA_VERSION);
 	err = cbp_db_exec(idx->db,
-		      "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;"
-		      "PRAGMA locking_mode = EXCLUSIVE;"
-		      "PRAGMA cache_size = -65536; BEGIN;") ||
+			  "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;"
+			  "PRAGMA locking_mode = EXCLUSIVE;"
+			  "PRAGMA cache_size = -65536; BEGIN;") ||
 	      cbp_db_exec(idx->db, cbp_schema_sql) ||
 	      build_run(idx, repo, set, 1, stats) ||
 	      cbp_db_exec(idx->db, sql) ||
 	      cbp_db_exec(idx->db,
-		      "INSERT OR REPLACE INTO meta VALUES ('complete', 1);"
-		      "COMMIT;");
+			  "INSERT OR REPLACE INTO meta VALUES ('complete', 1);"
+			  "COMMIT;");
 	if (err) {
 		/* Keep the message of the first failure. */
 		char *msg = cbp_strdup(cbp_errmsg());

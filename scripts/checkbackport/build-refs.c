@@ -124,28 +124,24 @@ static int cmp_branch(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-struct ref_walk {
-	struct build *b;
-	const struct cbp_settings *set;
-};
-
-static int add_ref(const char *name, const struct cbp_oid *oid, void *data)
-{
-	struct ref_walk *w = data;
-
-	/* A detached HEAD ("HEAD") keeps its commits reachable too. */
-	if (!build_lookup_commit(w->b, oid))
-		return -1;
-	add_tip(w->b, name, oid, w->set);
-	return 0;
-}
-
 /* Queue every commit a ref points at; collect tags and branches. */
 int build_collect_refs(struct build *b, const struct cbp_settings *set)
 {
-	struct ref_walk w = { .b = b, .set = set };
+	struct cbp_git_ref *refs;
+	size_t nr, i;
+	int err = 0;
 
-	if (cbp_git_for_each_ref(b->repo, add_ref, &w))
+	if (cbp_git_refs(b->repo, &refs, &nr))
+		return -1;
+	/* A detached HEAD ("HEAD") keeps its commits reachable too. */
+	for (i = 0; i < nr && !err; i++) {
+		if (!build_lookup_commit(b, &refs[i].commit))
+			err = -1;
+		else
+			add_tip(b, refs[i].name, &refs[i].commit, set);
+	}
+	cbp_git_refs_free(refs, nr);
+	if (err)
 		return -1;
 	qsort(b->tags, b->nr_tags, sizeof(*b->tags), cmp_tip);
 	qsort(b->br, b->nr_br, sizeof(*b->br), cmp_branch);

@@ -35,7 +35,6 @@ static void mark_release(struct build *b, unsigned int start, unsigned int tag)
 	}
 }
 
-
 int build_update_releases(struct build *b)
 {
 	sqlite3_stmt *st, *ins;
@@ -80,8 +79,8 @@ int build_update_releases(struct build *b)
 	}
 
 	if (cbp_db_prepare(b->db,
-		       "INSERT INTO tags(name, commit_id, vkey) VALUES (?, ?, ?)",
-		       &ins))
+			   "INSERT INTO tags(name, commit_id, vkey) VALUES (?, ?, ?)",
+			   &ins))
 		return -1;
 	for (i = 0; i < b->nr_tags; i++) {
 		struct ref_tip *t = &b->tags[i];

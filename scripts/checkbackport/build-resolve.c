@@ -100,11 +100,11 @@ int build_resolve_links(struct build *b, long long first_rowid)
 
 	/* Full IDs first, so that short ones can match missing full ones. */
 	if (cbp_db_prepare(b->db,
-		       "SELECT rowid, cited FROM links WHERE rowid > ?\n"
-		       " ORDER BY length(cited) DESC, rowid", &sel))
+			   "SELECT rowid, cited FROM links WHERE rowid > ?\n"
+			   " ORDER BY length(cited) DESC, rowid", &sel))
 		return -1;
 	if (cbp_db_prepare(b->db, "UPDATE links SET dst = ? WHERE rowid = ?",
-		       &upd)) {
+			   &upd)) {
 		sqlite3_finalize(sel);
 		return -1;
 	}
@@ -143,7 +143,7 @@ int build_reresolve_absent(struct build *b)
 	int rc;
 
 	if (cbp_db_prepare(b->db,
-		       "SELECT id, hex FROM commits WHERE state != 1", &st))
+			   "SELECT id, hex FROM commits WHERE state != 1", &st))
 		return -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		int len = sqlite3_column_bytes(st, 1);

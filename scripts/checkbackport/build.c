@@ -64,10 +64,10 @@ int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 		return -1;
 	if (!cold && (cbp_db_int(idx->db, "SELECT max(id) FROM commits", &max_id) ||
 		      cbp_db_int(idx->db, "SELECT max(rowid) FROM links",
-			     &first_link) ||
+				 &first_link) ||
 		      cbp_db_int(idx->db,
-			     "SELECT value FROM meta WHERE key = 'present'",
-			     &total)))
+				 "SELECT value FROM meta WHERE key = 'present'",
+				 &total)))
 		goto out;
 	if (max_id < 0)
 		max_id = 0;
@@ -79,26 +79,26 @@ int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 	build_hash_grow(&b);
 
 	if (cbp_db_prepare(idx->db,
-		       "INSERT OR REPLACE INTO commits(id, hex, state, subject,\n"
-		       " shash, atime, parents) VALUES (?, ?, 1, ?, ?, ?, ?)",
-		       &b.ins_commit) ||
-	    cbp_db_prepare(idx->db,
-		       "INSERT INTO links(src, kind, cited, quoted) VALUES (?, ?, ?, ?)",
-		       &b.ins_link) ||
-	    cbp_db_prepare(idx->db,
-		       "INSERT OR REPLACE INTO reach(id, rel, branches) VALUES (?, ?, ?)",
-		       &b.put_reach) ||
-	    cbp_db_prepare(idx->db,
-		       "INSERT OR REPLACE INTO commits(id, hex, state) VALUES (?, ?, ?)",
-		       &b.put_absent))
+			   "INSERT OR REPLACE INTO commits(id, hex, state, subject,\n"
+			   " shash, atime, parents) VALUES (?, ?, 1, ?, ?, ?, ?)",
+			   &b.ins_commit) ||
+		cbp_db_prepare(idx->db,
+			       "INSERT INTO links(src, kind, cited, quoted) VALUES (?, ?, ?, ?)",
+			       &b.ins_link) ||
+		cbp_db_prepare(idx->db,
+			       "INSERT OR REPLACE INTO reach(id, rel, branches) VALUES (?, ?, ?)",
+			       &b.put_reach) ||
+		cbp_db_prepare(idx->db,
+			       "INSERT OR REPLACE INTO commits(id, hex, state) VALUES (?, ?, ?)",
+			       &b.put_absent))
 		goto out;
 	if (!cold &&
 	    (cbp_db_prepare(idx->db, "SELECT id, state FROM commits WHERE hex = ?",
 			&b.find_hex) ||
 	     cbp_db_prepare(idx->db,
-			"SELECT c.parents, r.rel, r.branches FROM commits c\n"
-			" LEFT JOIN reach r ON r.id = c.id\n"
-			" WHERE c.id = ? AND c.state = 1", &b.load_node)))
+			    "SELECT c.parents, r.rel, r.branches FROM commits c\n"
+			    " LEFT JOIN reach r ON r.id = c.id\n"
+			    " WHERE c.id = ? AND c.state = 1", &b.load_node)))
 		goto out;
 
 	if (build_collect_refs(&b, set) || build_walk_new_commits(&b))
@@ -107,9 +107,9 @@ int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 		goto out;
 	if (!b.load_node &&
 	    cbp_db_prepare(idx->db,
-		       "SELECT c.parents, r.rel, r.branches FROM commits c\n"
-		       " LEFT JOIN reach r ON r.id = c.id\n"
-		       " WHERE c.id = ? AND c.state = 1", &b.load_node))
+			   "SELECT c.parents, r.rel, r.branches FROM commits c\n"
+			   " LEFT JOIN reach r ON r.id = c.id\n"
+			   " WHERE c.id = ? AND c.state = 1", &b.load_node))
 		goto out;
 	if (cbp_prepare_queries(idx))
 		goto out;
@@ -147,8 +147,8 @@ static int build_incremental(struct cbp_index *idx, struct cbp_repo *repo,
 	int err, code;
 
 	err = cbp_db_exec(idx->db,
-		      "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536;"
-		      "BEGIN IMMEDIATE;");
+			  "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536;"
+			  "BEGIN IMMEDIATE;");
 	if (err)
 		return err;
 	err = build_run(idx, repo, set, 0, stats) || cbp_db_exec(idx->db, "COMMIT;");
@@ -164,7 +164,6 @@ static int build_incremental(struct cbp_index *idx, struct cbp_repo *repo,
 	}
 	return err;
 }
-
 
 /**
  * cbp_index_open() - open the index of a repository, building it if needed

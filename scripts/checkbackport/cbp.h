@@ -135,7 +135,7 @@ struct json_object *cbp_commit_json(const struct cbp_index *idx,
 void cbp_json_print(struct json_object *obj);
 
 /* front.c */
-void cbp_exec_full(char **argv, const char *why) __attribute__((noreturn));
+__noreturn void cbp_exec_full(char **argv, const char *why);
 
 /* cmd-git.c: checkbackport-git only */
 extern const struct cbp_git_ops cbp_git_ops;

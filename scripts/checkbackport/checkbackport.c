@@ -22,20 +22,25 @@
 
 #define CBP_VERSION	"1.0"
 
+/*
+ * The front program has no implementation of what needs git: with
+ * CBP_HAVE_GIT 0 the entries and cbp_git_ops below fold to NULL at
+ * compile time, so they are never linked, and run() hands over instead.
+ */
 #ifdef CBP_FRONT
-#define GIT_ONLY(x)	NULL		/* in checkbackport-git only */
+#define CBP_HAVE_GIT	0
 #else
-#define GIT_ONLY(x)	(x)
+#define CBP_HAVE_GIT	1
 #endif
 
 static const struct cbp_command commands[] = {
-	{ "index", GIT_ONLY(cmd_index), CBP_GIT_ALWAYS, 0, 0,
+	{ "index", CBP_HAVE_GIT ? cmd_index : NULL, CBP_GIT_ALWAYS, 0, 0,
 	  "index [--rebuild]" },
 	{ "names", cmd_names, CBP_GIT_QUERY, 1, 1,
 	  "names [--json] [--patch-id] ID" },
 	{ "fixes", cmd_fixes, CBP_GIT_QUERY, 1, 1,
 	  "fixes [--json] ID" },
-	{ "check", GIT_ONLY(cmd_check), CBP_GIT_ALWAYS, 1, -1,
+	{ "check", CBP_HAVE_GIT ? cmd_check : NULL, CBP_GIT_ALWAYS, 1, -1,
 	  "check [--json|--terse] [--stable BRANCH] [--patch-id] PATCH|ID|-..." },
 };
 
@@ -294,7 +299,7 @@ static int run(const struct cbp_command *cmd, struct cbp_ctx *ctx,
 int main(int argc, char **argv)
 {
 	struct cbp_options opt = { 0 };
-	struct cbp_ctx ctx = { .opt = &opt, .git = GIT_ONLY(&cbp_git_ops) };
+	struct cbp_ctx ctx = { .opt = &opt, .git = CBP_HAVE_GIT ? &cbp_git_ops : NULL };
 	const struct cbp_command *cmd = NULL;
 	char **all_argv = argv;
 	size_t k;

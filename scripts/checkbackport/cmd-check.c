@@ -57,7 +57,7 @@ static int pick_stable(struct checker *chk)
 						      "0123456789");
 
 		if (*v && cbp_parse_series(v, &chk->stable_major,
-				       &chk->stable_minor)) {
+					   &chk->stable_minor)) {
 			chk->stable_major = -1;
 			chk->stable_minor = -1;
 		}

@@ -134,8 +134,9 @@ int cbp_git_patch_ids(struct cbp_repo *repo, const char *branch,
 	git = git_cmd(repo);
 	st = shq(branch);
 	ml = shq(exclude ? exclude : "");
-	cmd = cbp_strf("%s log --no-merges -p --format='commit %%H' %s %s%s | git patch-id --stable",
-		       git, st, exclude ? "--not " : "", exclude ? ml : "");
+	cmd = cbp_strf("%s log --no-merges -p --format='commit %%H' %s %s%s %s",
+		       git, st, exclude ? "--not " : "", exclude ? ml : "",
+		       "| git patch-id --stable");
 	rc = run_patch_id(cmd, out);
 	free(cmd);
 	free(ml);

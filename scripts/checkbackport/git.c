@@ -209,48 +209,77 @@ int cbp_git_descendant_of(struct cbp_repo *repo, const struct cbp_oid *commit,
 	return rc;
 }
 
+static void add_ref(struct cbp_git_ref **refs, size_t *nr, size_t *alloc,
+		    const char *name, const git_oid *oid)
+{
+	*refs = cbp_grow(*refs, sizeof(**refs), *nr + 1, alloc);
+	(*refs)[*nr].name = cbp_strdup(name);
+	(*refs)[*nr].commit = *from_git(oid);
+	(*nr)++;
+}
+
 /**
- * cbp_git_for_each_ref() - the commits the refs lead to
+ * cbp_git_refs() - the refs that lead to commits, and their commits
  * @repo: the repository
- * @fn: called for each ref leading to a commit, then for a detached HEAD
- * @data: passed to @fn
+ * @refs: the refs, in the order git lists them, then "HEAD" if HEAD is
+ *	  detached; free with cbp_git_refs_free()
+ * @nr: number of @refs
  *
- * Refs leading to trees or blobs (v2.6.11-tree) are skipped.
+ * Refs leading to trees or blobs (v2.6.11-tree) are left out.
  *
- * Return: 0, @fn's non-zero return, or -1 with the error recorded.
+ * Return: 0, or -1 with the error recorded.
  */
-int cbp_git_for_each_ref(struct cbp_repo *repo, cbp_git_ref_fn fn, void *data)
+int cbp_git_refs(struct cbp_repo *repo, struct cbp_git_ref **refs, size_t *nr)
 {
 	git_reference_iterator *it;
 	git_reference *ref;
 	git_object *obj;
-	int err, ret = 0;
+	size_t alloc = 0;
+	int err;
 
+	*refs = NULL;
+	*nr = 0;
 	if (git_reference_iterator_new(&it, repo->git) < 0)
 		return cbp_error_git("cannot list refs");
-	while (!ret && !(err = git_reference_next(&ref, it))) {
+	while (!(err = git_reference_next(&ref, it))) {
 		if (!git_reference_peel(&obj, ref, GIT_OBJECT_COMMIT)) {
-			ret = fn(git_reference_name(ref),
-				 from_git(git_object_id(obj)), data);
+			add_ref(refs, nr, &alloc, git_reference_name(ref),
+				git_object_id(obj));
 			git_object_free(obj);
 		}
 		git_reference_free(ref);
 	}
 	git_reference_iterator_free(it);
-	if (ret)
-		return ret;
-	if (err != GIT_ITEROVER)
+	if (err != GIT_ITEROVER) {
+		cbp_git_refs_free(*refs, *nr);
+		*refs = NULL;
+		*nr = 0;
 		return cbp_error_git("cannot list refs");
+	}
 	git_error_clear();
 
 	if (git_repository_head_detached(repo->git) == 1 &&
 	    !git_repository_head(&ref, repo->git)) {
 		if (!git_reference_peel(&obj, ref, GIT_OBJECT_COMMIT)) {
-			ret = fn("HEAD", from_git(git_object_id(obj)), data);
+			add_ref(refs, nr, &alloc, "HEAD", git_object_id(obj));
 			git_object_free(obj);
 		}
 		git_reference_free(ref);
 	}
 	git_error_clear();
-	return ret;
+	return 0;
+}
+
+/**
+ * cbp_git_refs_free() - free what cbp_git_refs() returned
+ * @refs: the refs
+ * @nr: how many
+ */
+void cbp_git_refs_free(struct cbp_git_ref *refs, size_t nr)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++)
+		free(refs[i].name);
+	free(refs);
 }

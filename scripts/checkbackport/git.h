@@ -61,6 +61,16 @@ struct cbp_git_commit {
 };
 
 /**
+ * struct cbp_git_ref - a ref that leads to a commit
+ * @name: its full name ("refs/tags/v6.12"), or "HEAD" for a detached HEAD
+ * @commit: the commit it leads to (tags are peeled)
+ */
+struct cbp_git_ref {
+	char *name;
+	struct cbp_oid commit;
+};
+
+/**
  * struct cbp_patch_ids - commits and their `git patch-id --stable`
  * @pid: the patch-ids, 40 hex digits each
  * @commit: the commit of each, 40 hex digits each
@@ -73,14 +83,6 @@ struct cbp_patch_ids {
 	size_t nr;
 	size_t alloc;
 };
-
-/*
- * Called for each ref that leads to a commit (tags are peeled), with its
- * full name, and last with "HEAD" when HEAD is detached.  A non-zero
- * return stops the walk and is returned by cbp_git_for_each_ref().
- */
-typedef int (*cbp_git_ref_fn)(const char *name, const struct cbp_oid *commit,
-			      void *data);
 
 /* git.c */
 int cbp_git_open(struct cbp_repo **out, const char *path);
@@ -95,8 +97,9 @@ int cbp_git_message(struct cbp_repo *repo, const struct cbp_oid *oid,
 		    char **msg, char **summary);
 int cbp_git_descendant_of(struct cbp_repo *repo, const struct cbp_oid *commit,
 			  const struct cbp_oid *ancestor);
-int cbp_git_for_each_ref(struct cbp_repo *repo, cbp_git_ref_fn fn,
-			 void *data);
+int cbp_git_refs(struct cbp_repo *repo, struct cbp_git_ref **refs,
+		 size_t *nr);
+void cbp_git_refs_free(struct cbp_git_ref *refs, size_t nr);
 int cbp_error_git(const char *what);
 const char *cbp_git_last_error(void);
 

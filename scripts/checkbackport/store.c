@@ -174,7 +174,7 @@ int cbp_store_check(const char *path, sqlite3 **dbp)
 		return 2;
 	}
 	if (cbp_db_int(db, "SELECT value FROM meta WHERE key = 'complete'",
-		   &complete) || complete != 1) {
+		       &complete) || complete != 1) {
 		if (complete != 1)
 			cbp_error("index is incomplete");
 		sqlite3_close(db);
@@ -233,7 +233,7 @@ int cbp_store_load_branches(struct cbp_index *idx)
 
 	idx->mainline_bit = -1;
 	if (cbp_db_prepare(idx->db, "SELECT bit, name, role, base FROM branches",
-		       &st))
+			   &st))
 		return -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		int bit = sqlite3_column_int(st, 0);
@@ -279,20 +279,20 @@ int cbp_prepare_queries(struct cbp_index *idx)
 	if (idx->st_get)
 		return 0;
 	if (cbp_db_prepare(idx->db,
-		       "SELECT c.hex, c.state, c.subject, c.atime, t.name,\n"
-		       " t.vkey, r.branches FROM commits c\n"
-		       " LEFT JOIN reach r ON r.id = c.id\n"
-		       " LEFT JOIN tags t ON t.id = r.rel WHERE c.id = ?",
-		       &idx->st_get) ||
-	    cbp_db_prepare(idx->db,
-		       "SELECT id, state, hex FROM commits\n"
-		       " WHERE hex >= ? AND hex < ? ORDER BY state DESC, hex",
-		       &idx->st_range))
+			   "SELECT c.hex, c.state, c.subject, c.atime, t.name,\n"
+			   " t.vkey, r.branches FROM commits c\n"
+			   " LEFT JOIN reach r ON r.id = c.id\n"
+			   " LEFT JOIN tags t ON t.id = r.rel WHERE c.id = ?",
+			   &idx->st_get) ||
+		cbp_db_prepare(idx->db,
+			       "SELECT id, state, hex FROM commits\n"
+			       " WHERE hex >= ? AND hex < ? ORDER BY state DESC, hex",
+			       &idx->st_range))
 		return -1;
 	for (i = 0; i < 2; i++)
 		for (j = 0; j < 2; j++)
 			if (cbp_db_prepare(idx->db, links_sql[i][j],
-				       &idx->st_links[i][j]))
+					   &idx->st_links[i][j]))
 				return -1;
 	return 0;
 }

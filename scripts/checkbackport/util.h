@@ -22,6 +22,9 @@
 #ifndef __always_unused
 #define __always_unused	CBP_ATTRIBUTE((unused))
 #endif
+#ifndef __noreturn
+#define __noreturn	CBP_ATTRIBUTE((noreturn))
+#endif
 
 /* A full (SHA-1) commit ID in hex. */
 #define CBP_OID_HEXSZ		40

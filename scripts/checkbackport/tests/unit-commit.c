@@ -95,8 +95,8 @@ static void many_parents(void **state)
 static void bad_parent_lines_are_skipped(void **state)
 {
 	static const char obj[] = TREE
-		"parent " "55039832f98c7e05f1cf9e0d8c12b2490abd0f1" "\n"
-		"parent " "g5039832f98c7e05f1cf9e0d8c12b2490abd0f16" "\n"
+		"parent 55039832f98c7e05f1cf9e0d8c12b2490abd0f1\n"
+		"parent g5039832f98c7e05f1cf9e0d8c12b2490abd0f16\n"
 		"parent " P2 "\n"
 		"\nm\n";
 	struct cbp_git_commit c;

@@ -9,17 +9,6 @@
 
 #include "git.h"
 
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /**
  * cbp_oid_fromhex() - parse a full object ID
  * @oid: the result
@@ -32,11 +21,11 @@ int cbp_oid_fromhex(struct cbp_oid *oid, const char *hex)
 	int i;
 
 	for (i = 0; i < CBP_OID_RAWSZ; i++) {
-		int hi = hexval(hex[2 * i]), lo;
+		int hi = cbp_hexval(hex[2 * i]), lo;
 
 		if (hi < 0)
 			return -1;
-		lo = hexval(hex[2 * i + 1]);
+		lo = cbp_hexval(hex[2 * i + 1]);
 		if (lo < 0)
 			return -1;
 		oid->id[i] = (unsigned char)(hi << 4 | lo);

@@ -214,3 +214,20 @@ char *cbp_strf(const char *fmt, ...)
 	va_end(ap);
 	return s;
 }
+
+/**
+ * cbp_hexval() - the value of a hex digit
+ * @c: the character
+ *
+ * Return: 0 to 15, or -1 if @c is not a hex digit.
+ */
+int cbp_hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}

@@ -47,6 +47,7 @@ char *cbp_strndup(const char *s, size_t n);
 __printf(1, 2) char *cbp_strf(const char *fmt, ...);
 char *cbp_vstrf(const char *fmt, va_list ap);
 double cbp_now(void);
+int cbp_hexval(int c);
 
 void *cbp_grow(void *array, size_t elsize, size_t need, size_t *alloc);
 

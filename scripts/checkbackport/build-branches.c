@@ -90,6 +90,17 @@ static size_t mainline_tags(struct build *b, unsigned long long mask,
 	return n;
 }
 
+/**
+ * build_update_branches() - bring branch containment up to date
+ * @b: the build, after build_update_releases()
+ *
+ * Keeps the bit of every tracked branch that is still there and moved
+ * forward, clears the bits of branches that went away or were rewound
+ * (and of every branch when mainline did), gives new branches free bits,
+ * and walks each moved or new branch from its tip.
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
 int build_update_branches(struct build *b)
 {
 	struct mtag *mtags = NULL;

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The cold build: a fresh index written to a private temporary file with
- * the fast settings (no journal, no sync), renamed into place once
- * complete so that readers never see half an index.  Commits are read
- * and inflated in one thread while the caller's thread stores them, the
- * two passing records through a ring in batches.
+ * the fast settings (cbp_store_create()) and put in place once complete
+ * (cbp_store_publish()), so that readers never see half an index.
+ * Commits are read and inflated in one thread while the caller's thread
+ * stores them, the two passing records through a ring in batches.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -87,6 +87,13 @@ static void *reader_main(void *data)
 	return NULL;
 }
 
+/**
+ * build_walk_pipelined() - read and store the queued commits, in two threads
+ * @b: a cold build
+ * @last: when progress was last shown
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
 int build_walk_pipelined(struct build *b, double *last)
 {
 	struct pipeline *pl = cbp_calloc(1, sizeof(*pl));
@@ -146,58 +153,31 @@ free_pipeline:
 	return err;
 }
 
+/**
+ * build_cold() - build the index afresh
+ * @idx: the index; @idx->path is where it goes, @idx->db must be closed
+ * @repo: the repository
+ * @set: what to index
+ * @stats: filled in
+ *
+ * Return: 0 with the new index in place (and closed), or -1 with the
+ * error recorded and the old file, if any, untouched.
+ */
 int build_cold(struct cbp_index *idx, struct cbp_repo *repo,
 	       const struct cbp_settings *set, struct cbp_update_stats *stats)
 {
 	char *tmp;
-	size_t n = strlen(idx->path) + 32;
-	char sql[128];
 	int err;
 
-	tmp = cbp_malloc(n);
-	snprintf(tmp, n, "%s.new.%ld", idx->path, (long)getpid());
-	unlink(tmp);
-	if (cbp_store_open_db(tmp, 1, &idx->db)) {
-		free(tmp);
-		return -1;
-	}
-	snprintf(sql, sizeof(sql),
-		 "PRAGMA application_id = %d; PRAGMA user_version = %d;",
-		 CBP_APP_ID, CBP_SCHEMA_VERSION);
-	err = cbp_db_exec(idx->db,
-			  "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;"
-			  "PRAGMA locking_mode = EXCLUSIVE;"
-			  "PRAGMA cache_size = -65536; BEGIN;") ||
-	      cbp_db_exec(idx->db, cbp_schema_sql) ||
-	      build_run(idx, repo, set, 1, stats) ||
-	      cbp_db_exec(idx->db, sql) ||
-	      cbp_db_exec(idx->db,
-			  "INSERT OR REPLACE INTO meta VALUES ('complete', 1);"
-			  "COMMIT;");
-	if (err) {
-		/* Keep the message of the first failure. */
-		char *msg = cbp_strdup(cbp_errmsg());
-
-		sqlite3_exec(idx->db, "ROLLBACK", NULL, NULL, NULL);
-		cbp_error("%s", msg);
-		free(msg);
-	}
-	cbp_store_close_db(idx);
-	if (!err) {
-		char *journal = cbp_malloc(n);
-
-		/* Any journal left there belongs to the file being replaced. */
-		snprintf(journal, n, "%s-journal", idx->path);
-		unlink(journal);
-		free(journal);
-		if (rename(tmp, idx->path))
-			err = cbp_error("cannot rename %s: %s", tmp,
-					strerror(errno));
-	}
-	if (err)
-		unlink(tmp);
-	free(tmp);
 	stats->rebuilt = 1;
+	if (cbp_store_create(idx, &tmp))
+		return -1;
+	err = build_run(idx, repo, set, 1, stats);
+	if (err)
+		cbp_store_abandon(idx, tmp);
+	else
+		err = cbp_store_publish(idx, tmp);
+	free(tmp);
 	return err;
 }
 

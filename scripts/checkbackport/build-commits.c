@@ -50,10 +50,18 @@ static int collect_cite(const struct cbp_cite *cite, void *data)
 	return 0;
 }
 
-/*
- * Read commit @id from the object database into @r and add its parents to
- * the graph (queueing the new ones).  Touches no SQLite in a cold build,
- * so that it can run beside build_store_commit().
+/**
+ * build_read_commit() - read one queued commit
+ * @b: the build
+ * @id: its row
+ * @r: filled in with what build_store_commit() writes
+ *
+ * Adds the commit's parents to the graph, queueing the new ones.  Touches
+ * no SQLite in a cold build, so that it can run beside
+ * build_store_commit().  A commit that cannot be read (a shallow clone)
+ * is skipped with one warning per run.
+ *
+ * Return: 0, or -1 with the error recorded.
  */
 int build_read_commit(struct build *b, unsigned int id, struct commit_rec *r)
 {
@@ -120,7 +128,13 @@ int build_read_commit(struct build *b, unsigned int id, struct commit_rec *r)
 	return err;
 }
 
-/* Write a commit read by build_read_commit() and its citations to the index. */
+/**
+ * build_store_commit() - write a commit and its citations to the index
+ * @b: the build
+ * @r: what build_read_commit() read
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
 int build_store_commit(struct build *b, const struct commit_rec *r)
 {
 	size_t i;
@@ -158,6 +172,11 @@ int build_store_commit(struct build *b, const struct commit_rec *r)
 	return 0;
 }
 
+/**
+ * build_show_progress() - say how many commits were read, on a terminal
+ * @b: the build
+ * @last: when progress was last shown; updated
+ */
 void build_show_progress(const struct build *b, double *last)
 {
 	if (!isatty(2) || (b->read & 0x3fff) || cbp_now() - *last <= 0.5)
@@ -166,6 +185,16 @@ void build_show_progress(const struct build *b, double *last)
 	fprintf(stderr, "\rcheckbackport: reading commits: %lld", b->read);
 }
 
+/**
+ * build_walk_new_commits() - read and store every queued commit
+ * @b: the build
+ *
+ * Reading a commit queues its new parents, so this reads everything the
+ * refs reach that the index does not have yet: in two threads in a cold
+ * build (build_walk_pipelined()), in one otherwise.
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
 int build_walk_new_commits(struct build *b)
 {
 	struct commit_rec r = { 0 };

@@ -36,6 +36,10 @@ static size_t oid_hash(const struct cbp_oid *oid)
 	return h;
 }
 
+/**
+ * build_hash_grow() - double the hash of object IDs (or create it)
+ * @b: the build
+ */
 void build_hash_grow(struct build *b)
 {
 	unsigned int *old = b->hash;
@@ -56,7 +60,13 @@ void build_hash_grow(struct build *b)
 	free(old);
 }
 
-/* Slot of @oid in the hash: holding it, or the empty slot to put it in. */
+/**
+ * build_hash_slot() - where an object ID is, or goes, in the hash
+ * @b: the build
+ * @oid: the object ID
+ *
+ * Return: the slot holding @oid's row, or the empty slot to put it in.
+ */
 size_t build_hash_slot(struct build *b, const struct cbp_oid *oid)
 {
 	size_t h = oid_hash(oid) & (b->hash_size - 1);
@@ -66,6 +76,11 @@ size_t build_hash_slot(struct build *b, const struct cbp_oid *oid)
 	return h;
 }
 
+/**
+ * build_push() - push a row on the build's work stack
+ * @b: the build
+ * @id: the row
+ */
 void build_push(struct build *b, unsigned int id)
 {
 	b->stack = cbp_grow(b->stack, sizeof(*b->stack), b->nr_stack + 1,
@@ -73,9 +88,15 @@ void build_push(struct build *b, unsigned int id)
 	b->stack[b->nr_stack++] = id;
 }
 
-/*
- * The row id of commit @oid, allocating one (and queueing the commit to be
- * read) if it is not yet in the index.  Returns 0 on error.
+/**
+ * build_lookup_commit() - the row of a commit, queueing it if it is new
+ * @b: the build
+ * @oid: the commit
+ *
+ * A commit the index does not have (or has only as cited) gets a row and
+ * is queued to be read.
+ *
+ * Return: the row id, or 0 with the error recorded.
  */
 unsigned int build_lookup_commit(struct build *b, const struct cbp_oid *oid)
 {
@@ -120,7 +141,16 @@ unsigned int build_lookup_commit(struct build *b, const struct cbp_oid *oid)
 	return id;
 }
 
-/* The graph node @id, loading an old commit's parents from the index. */
+/**
+ * build_get_node() - the graph node of a row
+ * @b: the build
+ * @id: the row
+ *
+ * A commit indexed by an earlier run has its parents, release and branch
+ * bits loaded from the index on first use.
+ *
+ * Return: the node, or NULL with the error recorded.
+ */
 struct node *build_get_node(struct build *b, unsigned int id)
 {
 	struct node *n;
@@ -158,6 +188,12 @@ struct node *build_get_node(struct build *b, unsigned int id)
 	return n;
 }
 
+/**
+ * build_write_reach() - write the changed releases and branch bits
+ * @b: the build
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
 int build_write_reach(struct build *b)
 {
 	size_t i;

@@ -124,7 +124,17 @@ static int cmp_branch(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-/* Queue every commit a ref points at; collect tags and branches. */
+/**
+ * build_collect_refs() - start a build from the refs
+ * @b: the build
+ * @set: which tags are releases and which branches are tracked
+ *
+ * Queues every commit a ref (or a detached HEAD) points at, and collects
+ * the release tags in version order and the tracked branches in the order
+ * their bits are given out.
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
 int build_collect_refs(struct build *b, const struct cbp_settings *set)
 {
 	struct cbp_git_ref *refs;

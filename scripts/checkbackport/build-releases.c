@@ -35,6 +35,15 @@ static void mark_release(struct build *b, unsigned int start, unsigned int tag)
 	}
 }
 
+/**
+ * build_update_releases() - bring first releases up to date
+ * @b: the build, after the new commits were read
+ *
+ * Records new tags and walks from each; if a known tag moved or went
+ * away, forgets every release and walks from all tags.
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
 int build_update_releases(struct build *b)
 {
 	sqlite3_stmt *st, *ins;

@@ -93,6 +93,13 @@ static long long resolve_in_build(struct build *b, const char *hex, int len)
 	return id;
 }
 
+/**
+ * build_resolve_links() - resolve the citations recorded by this run
+ * @b: the build
+ * @first_rowid: the last links row of earlier runs
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
 int build_resolve_links(struct build *b, long long first_rowid)
 {
 	sqlite3_stmt *sel, *upd;
@@ -134,7 +141,14 @@ int build_resolve_links(struct build *b, long long first_rowid)
 	return 0;
 }
 
-/* New commits may resolve IDs that were missing or ambiguous before. */
+/**
+ * build_reresolve_absent() - resolve missing and ambiguous IDs again
+ * @b: the build, after new commits were read
+ *
+ * New commits may be what an ID cited as missing or ambiguous names.
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
 int build_reresolve_absent(struct build *b)
 {
 	struct { long long id; char hex[CBP_HEX_MAX + 1]; } *rows = NULL;

@@ -49,7 +49,19 @@ static void build_free(struct build *b)
 	cbp_git_commit_release(&b->obj);
 }
 
-/* Read new commits and bring everything derived from them up to date. */
+/**
+ * build_run() - one build, cold or incremental, inside a transaction
+ * @idx: the index, open for writing
+ * @repo: the repository
+ * @set: what to index
+ * @cold: the index is empty and private (see build_cold())
+ * @stats: filled in
+ *
+ * Reads the new commits and brings everything derived from them up to
+ * date: releases, branch containment, cited IDs.
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
 int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 	      const struct cbp_settings *set, int cold,
 	      struct cbp_update_stats *stats)
@@ -103,7 +115,7 @@ int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 
 	if (build_collect_refs(&b, set) || build_walk_new_commits(&b))
 		goto out;
-	if (cold && cbp_db_exec(idx->db, cbp_index_sql))
+	if (cold && cbp_store_add_indexes(idx))
 		goto out;
 	if (!b.load_node &&
 	    cbp_db_prepare(idx->db,

@@ -18,6 +18,11 @@ static const char *where(const struct cbp_patch *p, unsigned int line,
 	return buf;
 }
 
+/**
+ * cbp_check_print_human() - print the findings for people
+ * @rep: the reports, one per patch
+ * @n: how many
+ */
 void cbp_check_print_human(struct cbp_report *rep, size_t n)
 {
 	int total[3] = { 0, 0, 0 };
@@ -59,6 +64,11 @@ void cbp_check_print_human(struct cbp_report *rep, size_t n)
 	       n, n == 1 ? "" : "es");
 }
 
+/**
+ * cbp_check_print_terse() - print one line per finding
+ * @rep: the reports, one per patch
+ * @n: how many
+ */
 void cbp_check_print_terse(struct cbp_report *rep, size_t n)
 {
 	char at[1100];
@@ -82,6 +92,12 @@ static struct json_object *jstr(const char *s)
 	return s ? json_object_new_string(s) : NULL;
 }
 
+/**
+ * cbp_check_print_json() - print the findings as one JSON document
+ * @chk: the checker (for the branch names)
+ * @rep: the reports, one per patch
+ * @n: how many
+ */
 void cbp_check_print_json(struct checker *chk, struct cbp_report *rep, size_t n)
 {
 	struct json_object *doc = json_object_new_object();

@@ -290,7 +290,7 @@ static int run(const struct cbp_command *cmd, struct cbp_ctx *ctx,
 }
 
 /**
- * main() - parse options, open the repository, run one subcommand
+ * main() - parse options and run one subcommand
  * @argc: argument count
  * @argv: arguments
  *
@@ -299,7 +299,10 @@ static int run(const struct cbp_command *cmd, struct cbp_ctx *ctx,
 int main(int argc, char **argv)
 {
 	struct cbp_options opt = { 0 };
-	struct cbp_ctx ctx = { .opt = &opt, .git = CBP_HAVE_GIT ? &cbp_git_ops : NULL };
+	struct cbp_ctx ctx = {
+		.opt = &opt,
+		.git = CBP_HAVE_GIT ? &cbp_git_ops : NULL,
+	};
 	const struct cbp_command *cmd = NULL;
 	char **all_argv = argv;
 	size_t k;

@@ -24,9 +24,6 @@ struct cbp_index {
 	sqlite3_stmt *st_links[2][2];	/* [outgoing][origin only] */
 };
 
-extern const char cbp_schema_sql[];
-extern const char cbp_index_sql[];
-
 int cbp_error_sqlite(sqlite3 *db, const char *what);
 int cbp_db_exec(sqlite3 *db, const char *sql);
 int cbp_db_prepare(sqlite3 *db, const char *sql, sqlite3_stmt **st);
@@ -38,6 +35,10 @@ int cbp_store_check(const char *path, sqlite3 **dbp);
 void cbp_store_close_db(struct cbp_index *idx);
 int cbp_store_load_branches(struct cbp_index *idx);
 int cbp_index_lock(const char *path);
+int cbp_store_create(struct cbp_index *idx, char **tmp);
+int cbp_store_add_indexes(struct cbp_index *idx);
+void cbp_store_abandon(struct cbp_index *idx, const char *tmp);
+int cbp_store_publish(struct cbp_index *idx, const char *tmp);
 int cbp_prepare_queries(struct cbp_index *idx);
 long long cbp_subject_hash(const char *s);
 

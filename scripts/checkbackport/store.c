@@ -40,7 +40,7 @@
 #include "store-priv.h"
 #include "util.h"
 
-const char cbp_schema_sql[] =
+static const char schema_sql[] =
 	"CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);"
 	"CREATE TABLE commits(id INTEGER PRIMARY KEY, hex TEXT NOT NULL,\n"
 	" state INTEGER NOT NULL, subject TEXT, shash INTEGER,\n"
@@ -55,7 +55,7 @@ const char cbp_schema_sql[] =
 	" role INTEGER NOT NULL, tip TEXT NOT NULL, base INTEGER NOT NULL);";
 
 /* Created after the bulk load of a fresh build. */
-const char cbp_index_sql[] =
+static const char index_sql[] =
 	"CREATE INDEX commits_hex ON commits(hex);"
 	"CREATE INDEX commits_shash ON commits(shash);"
 	"CREATE INDEX commits_absent ON commits(state) WHERE state != 1;"
@@ -82,6 +82,13 @@ int cbp_error_sqlite(sqlite3 *db, const char *what)
 			 " (run 'checkbackport index --rebuild')" : "");
 }
 
+/**
+ * cbp_db_exec() - run SQL statements that return nothing
+ * @db: the connection
+ * @sql: the statements
+ *
+ * Return: 0, or -1 with SQLite's message recorded.
+ */
 int cbp_db_exec(sqlite3 *db, const char *sql)
 {
 	if (sqlite3_exec(db, sql, NULL, NULL, NULL) != SQLITE_OK)
@@ -89,6 +96,14 @@ int cbp_db_exec(sqlite3 *db, const char *sql)
 	return 0;
 }
 
+/**
+ * cbp_db_prepare() - prepare one statement
+ * @db: the connection
+ * @sql: the statement
+ * @st: the prepared statement
+ *
+ * Return: 0, or -1 with SQLite's message recorded.
+ */
 int cbp_db_prepare(sqlite3 *db, const char *sql, sqlite3_stmt **st)
 {
 	if (sqlite3_prepare_v2(db, sql, -1, st, NULL) != SQLITE_OK)
@@ -96,7 +111,14 @@ int cbp_db_prepare(sqlite3 *db, const char *sql, sqlite3_stmt **st)
 	return 0;
 }
 
-/* Run a statement that returns at most one integer; -1 if no row. */
+/**
+ * cbp_db_int() - run a statement that returns at most one integer
+ * @db: the connection
+ * @sql: the statement
+ * @val: the integer, -1 if there is no row
+ *
+ * Return: 0, or -1 with SQLite's message recorded.
+ */
 int cbp_db_int(sqlite3 *db, const char *sql, long long *val)
 {
 	sqlite3_stmt *st;
@@ -115,6 +137,13 @@ int cbp_db_int(sqlite3 *db, const char *sql, long long *val)
 	return 0;
 }
 
+/**
+ * cbp_db_step() - run a bound statement once and reset it
+ * @db: the connection
+ * @st: the statement
+ *
+ * Return: 0, or -1 with SQLite's message recorded.
+ */
 int cbp_db_step(sqlite3 *db, sqlite3_stmt *st)
 {
 	int rc = sqlite3_step(st);
@@ -128,6 +157,14 @@ int cbp_db_step(sqlite3 *db, sqlite3_stmt *st)
 /* ---------------------------------------------------------------------- */
 /* Opening, validating and locking. */
 
+/**
+ * cbp_store_open_db() - open a SQLite file for reading and writing
+ * @path: the file
+ * @create: create it if it does not exist
+ * @db: the connection, NULL on failure
+ *
+ * Return: 0, or -1 with SQLite's message recorded.
+ */
 int cbp_store_open_db(const char *path, int create, sqlite3 **db)
 {
 	int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
@@ -143,9 +180,14 @@ int cbp_store_open_db(const char *path, int create, sqlite3 **db)
 	return 0;
 }
 
-/*
- * Is the file at @path a complete index of our schema version?  Returns 0
- * if so, 1 if it does not exist, 2 if it is unusable (reason recorded).
+/**
+ * cbp_store_check() - whether a file is a complete index of our version
+ * @path: the file
+ * @dbp: a connection to it when it is, else NULL
+ *
+ * Return: 0 if it is, 1 if there is no file, 2 if it is unusable (not
+ * ours, another schema version, incomplete or unreadable; the reason is
+ * recorded).
  */
 int cbp_store_check(const char *path, sqlite3 **dbp)
 {
@@ -184,6 +226,10 @@ int cbp_store_check(const char *path, sqlite3 **dbp)
 	return 0;
 }
 
+/**
+ * cbp_store_close_db() - close an index's connection and its statements
+ * @idx: the index
+ */
 void cbp_store_close_db(struct cbp_index *idx)
 {
 	int i, j;
@@ -201,6 +247,15 @@ void cbp_store_close_db(struct cbp_index *idx)
 	idx->db = NULL;
 }
 
+/**
+ * cbp_index_lock() - take the lock that serialises builds of an index
+ * @path: the index file; the lock is @path.lock
+ *
+ * Waits, saying so, while another run holds it.
+ *
+ * Return: the locked descriptor (close it to unlock), or -1 with the
+ * error recorded.
+ */
 int cbp_index_lock(const char *path)
 {
 	size_t n = strlen(path) + 8;
@@ -226,6 +281,12 @@ int cbp_index_lock(const char *path)
 	return fd;
 }
 
+/**
+ * cbp_store_load_branches() - read the tracked branches of an index
+ * @idx: the index
+ *
+ * Return: 0, or -1 with SQLite's message recorded.
+ */
 int cbp_store_load_branches(struct cbp_index *idx)
 {
 	sqlite3_stmt *st;
@@ -295,6 +356,106 @@ int cbp_prepare_queries(struct cbp_index *idx)
 					   &idx->st_links[i][j]))
 				return -1;
 	return 0;
+}
+
+/**
+ * cbp_store_create() - start a fresh index in a private temporary file
+ * @idx: the index; @idx->path is where it will be, @idx->db becomes the
+ *	 new file, with the tables created and a transaction open
+ * @tmp: the name of the temporary file (free() it)
+ *
+ * The file is private until cbp_store_publish() renames it into place,
+ * so it is written with the fast settings: no journal, no sync.
+ *
+ * Return: 0, or -1 with the error recorded and nothing left behind.
+ */
+int cbp_store_create(struct cbp_index *idx, char **tmp)
+{
+	*tmp = cbp_strf("%s.new.%ld", idx->path, (long)getpid());
+	unlink(*tmp);
+	if (cbp_store_open_db(*tmp, 1, &idx->db)) {
+		free(*tmp);
+		*tmp = NULL;
+		return -1;
+	}
+	if (cbp_db_exec(idx->db,
+			"PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;"
+			"PRAGMA locking_mode = EXCLUSIVE;"
+			"PRAGMA cache_size = -65536; BEGIN;") ||
+	    cbp_db_exec(idx->db, schema_sql)) {
+		cbp_store_abandon(idx, *tmp);
+		free(*tmp);
+		*tmp = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/**
+ * cbp_store_add_indexes() - create the SQL indexes of a fresh index
+ * @idx: the index, from cbp_store_create()
+ *
+ * Done after the bulk load, which is faster without them.
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
+int cbp_store_add_indexes(struct cbp_index *idx)
+{
+	return cbp_db_exec(idx->db, index_sql);
+}
+
+/**
+ * cbp_store_abandon() - give up a fresh index
+ * @idx: the index, from cbp_store_create()
+ * @tmp: its temporary file, removed
+ *
+ * The message of the error that made the caller give up is kept.
+ */
+void cbp_store_abandon(struct cbp_index *idx, const char *tmp)
+{
+	char *msg = cbp_strdup(cbp_errmsg());
+
+	sqlite3_exec(idx->db, "ROLLBACK", NULL, NULL, NULL);
+	cbp_error("%s", msg);
+	free(msg);
+	cbp_store_close_db(idx);
+	unlink(tmp);
+}
+
+/**
+ * cbp_store_publish() - mark a fresh index complete and put it in place
+ * @idx: the index, from cbp_store_create(); closed on return
+ * @tmp: its temporary file
+ *
+ * The file is stamped as ours (application id, schema version, complete)
+ * and renamed over @idx->path, so that readers see the old index or the
+ * new one, never half of one.
+ *
+ * Return: 0, or -1 with the error recorded and @tmp removed.
+ */
+int cbp_store_publish(struct cbp_index *idx, const char *tmp)
+{
+	char *sql = cbp_strf("PRAGMA application_id = %d; PRAGMA user_version = %d;"
+			     "INSERT OR REPLACE INTO meta VALUES ('complete', 1);"
+			     "COMMIT;", CBP_APP_ID, CBP_SCHEMA_VERSION);
+	char *journal;
+	int err = cbp_db_exec(idx->db, sql);
+
+	free(sql);
+	if (err) {
+		cbp_store_abandon(idx, tmp);
+		return -1;
+	}
+	cbp_store_close_db(idx);
+	/* Any journal left there belongs to the file being replaced. */
+	journal = cbp_strf("%s-journal", idx->path);
+	unlink(journal);
+	free(journal);
+	if (rename(tmp, idx->path)) {
+		err = cbp_error("cannot rename %s: %s", tmp, strerror(errno));
+		unlink(tmp);
+	}
+	return err;
 }
 
 /**

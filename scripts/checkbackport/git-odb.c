@@ -19,11 +19,14 @@
  */
 int cbp_git_odb_open(struct cbp_repo *repo, struct cbp_odb **out)
 {
-	git_odb *odb;
+	struct cbp_odb *odb = cbp_calloc(1, sizeof(*odb));
 
-	if (git_repository_odb(&odb, repo->git) < 0)
+	*out = NULL;
+	if (git_repository_odb(&odb->git, repo->git) < 0) {
+		free(odb);
 		return cbp_error_git("cannot open object database");
-	*out = (struct cbp_odb *)odb;
+	}
+	*out = odb;
 	return 0;
 }
 
@@ -33,8 +36,10 @@ int cbp_git_odb_open(struct cbp_repo *repo, struct cbp_odb **out)
  */
 void cbp_git_odb_close(struct cbp_odb *odb)
 {
-	if (odb)
-		git_odb_free((git_odb *)odb);
+	if (!odb)
+		return;
+	git_odb_free(odb->git);
+	free(odb);
 }
 
 /**
@@ -57,7 +62,7 @@ int cbp_git_read_commit(struct cbp_odb *odb, const struct cbp_oid *oid,
 	git_odb_object *obj;
 
 	c->obj = NULL;
-	if (git_odb_read(&obj, (git_odb *)odb, to_git(oid)) < 0)
+	if (git_odb_read(&obj, odb->git, to_git(oid)) < 0)
 		return -1;
 	if (git_odb_object_type(obj) != GIT_OBJECT_COMMIT) {
 		git_odb_object_free(obj);

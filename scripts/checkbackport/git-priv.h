@@ -22,6 +22,14 @@ struct cbp_repo {
 	git_config *cfg;
 };
 
+/**
+ * struct cbp_odb - a repository's object database
+ * @git: libgit2's handle
+ */
+struct cbp_odb {
+	git_odb *git;
+};
+
 static inline const git_oid *to_git(const struct cbp_oid *oid)
 {
 	return (const git_oid *)oid;

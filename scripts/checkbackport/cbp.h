@@ -3,20 +3,29 @@
  * The command layer: options, the subcommand table and report helpers.
  *
  * A subcommand is one function taking a struct cbp_ctx and returning an
- * exit status (CBP_EXIT_*).  It talks to the index only through index.h;
- * adding one is a new cmd-*.c file plus a line in the table in
- * checkbackport.c.
+ * exit status (CBP_EXIT_*); adding one is a new cmd-*.c file plus a line
+ * in the table in checkbackport.c, which also says whether it needs git.
+ *
+ * Queries (names, fixes) read the index through store.h only and are
+ * linked into both programs: ./checkbackport, the front, has no libgit2,
+ * and whatever a query needs from git it asks through ctx->git, which the
+ * front does not have (see needs_git() in checkbackport.c).  Commands
+ * that always need git (index, check) use git.h and build.h directly and
+ * exist in ./checkbackport-git only.  This header includes neither.
  */
 #ifndef CHECKBACKPORT_CBP_H
 #define CHECKBACKPORT_CBP_H
 
 #include <stdio.h>
 
-#include <git2.h>
 #include <json-c/json.h>
 
-#include "index.h"
+#include "store.h"
 #include "util.h"
+
+struct cbp_ctx;
+struct cbp_command;
+struct cbp_repo;
 
 /**
  * struct cbp_options - the parsed command line
@@ -45,23 +54,54 @@ struct cbp_options {
 };
 
 /**
+ * struct cbp_git_ops - what the command layer asks of git
+ * @setup: open the repository and read git config into the settings;
+ *	   for a query, also open the index if the dispatcher could not,
+ *	   building or updating it as the options say
+ * @release: close what @setup opened
+ * @resolve: the full ID (CBP_OID_HEXSZ + 1 bytes) of the commit a
+ *	     revision names; 0, or CBP_NOT_FOUND with a message recorded
+ * @patch_id: the patch-id (CBP_OID_HEXSZ + 1 bytes) of the commit with
+ *	      full ID @hex; 0, or -1 if it has none
+ *
+ * checkbackport-git has them (cbp_git_ops, cmd-git.c); the front program
+ * has none and hands any run that needs them to checkbackport-git.
+ */
+struct cbp_git_ops {
+	int (*setup)(struct cbp_ctx *ctx, const struct cbp_command *cmd);
+	void (*release)(struct cbp_ctx *ctx);
+	int (*resolve)(struct cbp_ctx *ctx, const char *rev, char *hex);
+	int (*patch_id)(struct cbp_ctx *ctx, const char *hex, char *pid);
+};
+
+/**
  * struct cbp_ctx - what a subcommand runs with
  * @opt: the options
- * @repo: the repository, once cbp_ctx_repo() has opened it
- * @git_started: libgit2 was initialised and must be shut down
+ * @idx: the index; for queries, opened before the command runs
+ * @repo: the repository, once @git->setup opened it
+ * @git: what may be asked of git; NULL in the front program
  * @owned: settings strings read from git config
  */
 struct cbp_ctx {
 	struct cbp_options *opt;
-	git_repository *repo;
-	int git_started;
+	struct cbp_index *idx;
+	struct cbp_repo *repo;
+	const struct cbp_git_ops *git;
 	char *owned[8];
+};
+
+/* When a command needs git. */
+enum cbp_git_need {
+	CBP_GIT_ALWAYS,		/* it reads the repository itself */
+	CBP_GIT_QUERY,		/* only for what the index cannot answer */
 };
 
 /**
  * struct cbp_command - one entry of the subcommand table
  * @name: what the user types
- * @fn: the implementation; returns a CBP_EXIT_* status
+ * @fn: the implementation; returns a CBP_EXIT_* status.  NULL in the
+ *	front program for CBP_GIT_ALWAYS commands.
+ * @git: enum cbp_git_need
  * @min_args: least number of operands
  * @max_args: most number of operands, -1 for no limit
  * @usage: the synopsis after "checkbackport NAME"
@@ -69,6 +109,7 @@ struct cbp_ctx {
 struct cbp_command {
 	const char *name;
 	int (*fn)(struct cbp_ctx *ctx);
+	enum cbp_git_need git;
 	int min_args;
 	int max_args;
 	const char *usage;
@@ -79,14 +120,12 @@ int cmd_names(struct cbp_ctx *ctx);
 int cmd_fixes(struct cbp_ctx *ctx);
 int cmd_check(struct cbp_ctx *ctx);
 
-extern char **cbp_saved_argv;
-
+/* report.c */
 int cbp_fail(void);
-void cbp_exec_full(void);
-git_repository *cbp_ctx_repo(struct cbp_ctx *ctx);
-void cbp_ctx_release(struct cbp_ctx *ctx);
-int cbp_open_index(struct cbp_ctx *ctx, struct cbp_index **idx);
-int cbp_resolve_arg(struct cbp_index *idx, const char *name, long long *id);
+int cbp_open_index(struct cbp_ctx *ctx);
+int cbp_resolve(struct cbp_ctx *ctx, const char *name, long long *id,
+		struct cbp_commit **cands, size_t *nr_cands);
+int cbp_resolve_arg(struct cbp_ctx *ctx, const char *name, long long *id);
 const char *cbp_cite_str(const struct cbp_commit *c, char *buf, size_t size);
 const char *cbp_branches_str(const struct cbp_index *idx,
 			     unsigned long long mask, char *buf, size_t size);
@@ -94,5 +133,11 @@ const char *cbp_state_str(int state);
 struct json_object *cbp_commit_json(const struct cbp_index *idx,
 				    const struct cbp_commit *c);
 void cbp_json_print(struct json_object *obj);
+
+/* front.c */
+__noreturn void cbp_exec_full(char **argv, const char *why);
+
+/* cmd-git.c: checkbackport-git only */
+extern const struct cbp_git_ops cbp_git_ops;
 
 #endif /* CHECKBACKPORT_CBP_H */

@@ -8,6 +8,8 @@
 #ifndef CHECKBACKPORT_CHECK_H
 #define CHECKBACKPORT_CHECK_H
 
+#include "cbp.h"
+#include "git.h"
 #include "patch.h"
 
 enum cbp_level {
@@ -54,6 +56,42 @@ struct cbp_report {
 	int count[3];
 };
 
+/**
+ * struct checker - what every patch is checked against
+ * @ctx: the command's context (options, repository)
+ * @idx: the index, brought up to date
+ * @mainline: the mainline branch
+ * @stable: the target stable branch
+ * @mainline_tip: the commit @mainline points at
+ * @stable_tip: the commit @stable points at
+ * @have_mainline: @mainline_tip is set
+ * @stable_major: the series of @stable, e.g. 6, or -1
+ * @stable_minor: e.g. 12, or -1
+ * @pids: with --patch-id, the patch-ids of @stable's own commits
+ * @pids_loaded: @pids has been read
+ */
+struct checker {
+	struct cbp_ctx *ctx;
+	struct cbp_index *idx;
+	const char *mainline;
+	const char *stable;
+	struct cbp_oid mainline_tip;
+	struct cbp_oid stable_tip;
+	int have_mainline;
+	int stable_major;
+	int stable_minor;
+	struct cbp_patch_ids pids;
+	int pids_loaded;
+};
+
 const char *cbp_level_name(int level);
+int cbp_check_patch(struct checker *chk, struct cbp_report *r);
+int cbp_parse_series(const char *s, int *major, int *minor);
+
+/* check-output.c */
+void cbp_check_print_human(struct cbp_report *rep, size_t n);
+void cbp_check_print_terse(struct cbp_report *rep, size_t n);
+void cbp_check_print_json(struct checker *chk, struct cbp_report *rep,
+			  size_t n);
 
 #endif /* CHECKBACKPORT_CHECK_H */

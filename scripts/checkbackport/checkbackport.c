@@ -2,8 +2,15 @@
 /*
  * checkbackport - every name of a commit across the trees of a repository
  *
- * Entry point: option parsing, git config, the subcommand table and the
- * manual page.  See Documentation/checkbackport.rst.
+ * Entry point of both programs: option parsing, the subcommand table, the
+ * one decision of whether a run needs git, and the manual page.  See
+ * Documentation/checkbackport.rst.
+ *
+ * This file is compiled twice.  Built with CBP_FRONT it is the main() of
+ * ./checkbackport, linked with the store layer and the queries only: it
+ * has no implementation of the commands that always need git and no
+ * cbp_git_ops, so whatever needs git is handed to ./checkbackport-git by
+ * run() below, never reached by accident.
  */
 #include <getopt.h>
 #include <stdlib.h>
@@ -15,14 +22,25 @@
 
 #define CBP_VERSION	"1.0"
 
-/* main()'s arguments, for nogit.c to run checkbackport-git with. */
-char **cbp_saved_argv;
+/*
+ * The front program has no implementation of what needs git: with
+ * CBP_HAVE_GIT 0 the entries and cbp_git_ops below fold to NULL at
+ * compile time, so they are never linked, and run() hands over instead.
+ */
+#ifdef CBP_FRONT
+#define CBP_HAVE_GIT	0
+#else
+#define CBP_HAVE_GIT	1
+#endif
 
 static const struct cbp_command commands[] = {
-	{ "index", cmd_index, 0, 0, "index [--rebuild]" },
-	{ "names", cmd_names, 1, 1, "names [--json] [--patch-id] ID" },
-	{ "fixes", cmd_fixes, 1, 1, "fixes [--json] ID" },
-	{ "check", cmd_check, 1, -1,
+	{ "index", CBP_HAVE_GIT ? cmd_index : NULL, CBP_GIT_ALWAYS, 0, 0,
+	  "index [--rebuild]" },
+	{ "names", cmd_names, CBP_GIT_QUERY, 1, 1,
+	  "names [--json] [--patch-id] ID" },
+	{ "fixes", cmd_fixes, CBP_GIT_QUERY, 1, 1,
+	  "fixes [--json] ID" },
+	{ "check", CBP_HAVE_GIT ? cmd_check : NULL, CBP_GIT_ALWAYS, 1, -1,
 	  "check [--json|--terse] [--stable BRANCH] [--patch-id] PATCH|ID|-..." },
 };
 
@@ -215,7 +233,8 @@ static int parse_options(int argc, char **argv, struct cbp_options *opt)
 			return CBP_EXIT_OK;
 		case OPT_VERSION:
 			printf("checkbackport %s (libgit2 %s, SQLite %s)\n",
-			       CBP_VERSION, LIBGIT2_VERSION, sqlite3_libversion());
+			       CBP_VERSION, CBP_LIBGIT2_VERSION,
+			       sqlite3_libversion());
 			return CBP_EXIT_OK;
 		default:
 			usage_error("unknown or incomplete option '%s'",
@@ -226,8 +245,52 @@ static int parse_options(int argc, char **argv, struct cbp_options *opt)
 	return -1;
 }
 
+/*
+ * Why this run needs git, or NULL when the index alone answers it: the
+ * one place that decides.  A query needs git to build, update or repair
+ * the index, to compare diffs, and for an operand that is not an ID the
+ * index knows (a revision such as HEAD~2 or v6.12, or a commit that is
+ * not indexed).  For a query, the index is left open in ctx->idx.
+ */
+static const char *needs_git(const struct cbp_command *cmd,
+			     struct cbp_ctx *ctx)
+{
+	const struct cbp_options *opt = ctx->opt;
+	long long id;
+	int i;
+
+	if (cmd->git == CBP_GIT_ALWAYS)
+		return "the command reads the repository";
+	if (opt->update || opt->rebuild)
+		return "--update and --rebuild read the repository";
+	if (opt->patch_id)
+		return "--patch-id compares diffs";
+	if (cbp_open_index(ctx))
+		return "there is no valid index to answer from";
+	for (i = 0; i < opt->argc; i++)
+		if (cbp_resolve_id(ctx->idx, opt->argv[i], &id, NULL,
+				   NULL) == CBP_NOT_FOUND)
+			return "an operand is not an ID the index knows";
+	return NULL;
+}
+
+/* Run one subcommand, in checkbackport-git if it needs git. */
+static int run(const struct cbp_command *cmd, struct cbp_ctx *ctx,
+	       char **argv)
+{
+	const char *why = needs_git(cmd, ctx);
+
+	if (why) {
+		if (!ctx->git)
+			cbp_exec_full(argv, why);
+		if (ctx->git->setup(ctx, cmd))
+			return cbp_fail();
+	}
+	return cmd->fn(ctx);
+}
+
 /**
- * main() - parse options, open the repository, run one subcommand
+ * main() - parse options and run one subcommand
  * @argc: argument count
  * @argv: arguments
  *
@@ -236,11 +299,15 @@ static int parse_options(int argc, char **argv, struct cbp_options *opt)
 int main(int argc, char **argv)
 {
 	struct cbp_options opt = { 0 };
-	struct cbp_ctx ctx = { .opt = &opt };
+	struct cbp_ctx ctx = {
+		.opt = &opt,
+		.git = CBP_HAVE_GIT ? &cbp_git_ops : NULL,
+	};
 	const struct cbp_command *cmd = NULL;
+	char **all_argv = argv;
+	size_t k;
 	int ret, i;
 
-	cbp_saved_argv = argv;
 	/* Options may come before and after the subcommand. */
 	ret = parse_options(argc, argv, &opt);
 	if (ret >= 0)
@@ -283,15 +350,12 @@ int main(int argc, char **argv)
 		return CBP_EXIT_ERROR;
 	}
 	cbp_set_quiet(opt.quiet);
-	/*
-	 * names and fixes open the repository only when the index cannot
-	 * answer alone (see cbp_open_index()); the others get it up front.
-	 */
-	if (cmd->fn != cmd_names && cmd->fn != cmd_fixes && !cbp_ctx_repo(&ctx))
-		ret = cbp_fail();
-	else
-		ret = cmd->fn(&ctx);
-	cbp_ctx_release(&ctx);
+	ret = run(cmd, &ctx, all_argv);
+	cbp_index_close(ctx.idx);
+	if (ctx.git)
+		ctx.git->release(&ctx);
+	for (k = 0; k < ARRAY_SIZE(ctx.owned); k++)
+		free(ctx.owned[k]);
 	free(opt.argv);
 	return ret;
 }

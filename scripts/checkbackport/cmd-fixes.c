@@ -234,15 +234,13 @@ int cmd_fixes(struct cbp_ctx *ctx)
 	const struct cbp_commit *fix_first, *me;
 	struct cbp_class fix = { 0 };
 	struct target *t = NULL;
-	struct cbp_index *idx;
+	struct cbp_index *idx = ctx->idx;
 	size_t nr = 0, i;
 	char note[1400], a[640];
 	long long id;
 	int ret, findings = 0;
 
-	if (cbp_open_index(ctx, &idx))
-		return cbp_fail();
-	ret = cbp_resolve_arg(idx, ctx->opt->argv[0], &id);
+	ret = cbp_resolve_arg(ctx, ctx->opt->argv[0], &id);
 	if (ret)
 		goto out;
 	if (cbp_class_of(idx, id, &fix) || collect_targets(idx, &fix, &t, &nr)) {
@@ -290,6 +288,5 @@ out:
 		cbp_class_release(&t[i].cls);
 	free(t);
 	cbp_class_release(&fix);
-	cbp_index_close(idx);
 	return ret;
 }

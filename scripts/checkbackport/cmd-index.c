@@ -2,6 +2,7 @@
 /*
  * checkbackport index: build or update the commit index.
  */
+#include "build.h"
 #include "cbp.h"
 
 /**

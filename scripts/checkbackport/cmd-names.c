@@ -101,58 +101,32 @@ static void print_tree(struct cbp_index *idx, const struct cbp_class *cls,
 	}
 }
 
-/* Commits with the subject of a member and the same patch-id. */
-static int patch_id_of(git_repository *repo, const char *hex, git_oid *out)
-{
-	git_commit *c = NULL, *parent = NULL;
-	git_tree *t = NULL, *pt = NULL;
-	git_diff *diff = NULL;
-	git_oid oid;
-	int err = -1;
-
-	if (git_oid_fromstr(&oid, hex) || git_commit_lookup(&c, repo, &oid) ||
-	    git_commit_tree(&t, c))
-		goto out;
-	if (git_commit_parentcount(c) > 1)
-		goto out;	/* merges have no patch-id */
-	if (git_commit_parentcount(c) == 1 &&
-	    (git_commit_parent(&parent, c, 0) || git_commit_tree(&pt, parent)))
-		goto out;
-	if (git_diff_tree_to_tree(&diff, repo, pt, t, NULL) ||
-	    git_diff_patchid(out, diff, NULL))
-		goto out;
-	err = 0;
-out:
-	git_diff_free(diff);
-	git_tree_free(pt);
-	git_tree_free(t);
-	git_commit_free(parent);
-	git_commit_free(c);
-	git_error_clear();
-	return err;
-}
-
 struct pid_match {
 	struct cbp_commit c;
 	struct cbp_commit of;
 };
 
-static int find_patch_id(struct cbp_index *idx, const struct cbp_class *cls,
+/*
+ * Commits with the subject of a member and the same patch-id; patch-ids
+ * are git's, so this runs in checkbackport-git only.
+ */
+static int find_patch_id(struct cbp_ctx *ctx, const struct cbp_class *cls,
 			 struct pid_match **out, size_t *nr)
 {
-	git_repository *repo = cbp_index_repo(idx);
+	struct cbp_index *idx = ctx->idx;
 	size_t alloc = 0, i, j, n;
 	long long *ids;
 
 	*out = NULL;
 	*nr = 0;
-	if (!repo)
-		return -1;
+	if (!ctx->git)
+		return cbp_error("--patch-id needs checkbackport-git");
 	for (i = 0; i < cls->nr; i++) {
 		const struct cbp_commit *m = &cls->members[i].c;
-		git_oid mine, theirs;
+		char mine[CBP_OID_HEXSZ + 1], theirs[CBP_OID_HEXSZ + 1];
 
-		if (m->state != CBP_PRESENT || patch_id_of(repo, m->hex, &mine))
+		if (m->state != CBP_PRESENT ||
+		    ctx->git->patch_id(ctx, m->hex, mine))
 			continue;
 		if (cbp_same_subject(idx, m->subject, &ids, &n))
 			return -1;
@@ -166,8 +140,8 @@ static int find_patch_id(struct cbp_index *idx, const struct cbp_class *cls,
 			for (k = 0; k < *nr; k++)
 				dup |= (*out)[k].c.id == ids[j];
 			if (dup || cbp_commit_get(idx, ids[j], &c) ||
-			    patch_id_of(repo, c.hex, &theirs) ||
-			    !git_oid_equal(&mine, &theirs))
+			    ctx->git->patch_id(ctx, c.hex, theirs) ||
+			    strcmp(mine, theirs))
 				continue;
 			*out = cbp_grow(*out, sizeof(**out), *nr + 1, &alloc);
 			(*out)[*nr].c = c;
@@ -203,7 +177,7 @@ static struct json_object *link_json(struct cbp_index *idx,
  */
 int cmd_names(struct cbp_ctx *ctx)
 {
-	struct cbp_index *idx;
+	struct cbp_index *idx = ctx->idx;
 	struct cbp_class cls;
 	struct pid_match *pm = NULL;
 	const struct cbp_commit *first = NULL;
@@ -212,18 +186,12 @@ int cmd_names(struct cbp_ctx *ctx)
 	size_t i, nr_pm = 0, missing = 0;
 	int mb, in_mainline = 0, ret;
 
-	if (cbp_open_index(ctx, &idx))
-		return cbp_fail();
-	ret = cbp_resolve_arg(idx, ctx->opt->argv[0], &id);
-	if (ret) {
-		cbp_index_close(idx);
+	ret = cbp_resolve_arg(ctx, ctx->opt->argv[0], &id);
+	if (ret)
 		return ret;
-	}
-	if (cbp_class_of(idx, id, &cls)) {
-		cbp_index_close(idx);
+	if (cbp_class_of(idx, id, &cls))
 		return cbp_fail();
-	}
-	if (ctx->opt->patch_id && find_patch_id(idx, &cls, &pm, &nr_pm)) {
+	if (ctx->opt->patch_id && find_patch_id(ctx, &cls, &pm, &nr_pm)) {
 		ret = cbp_fail();
 		goto out;
 	}
@@ -329,6 +297,5 @@ int cmd_names(struct cbp_ctx *ctx)
 out:
 	free(pm);
 	cbp_class_release(&cls);
-	cbp_index_close(idx);
 	return ret;
 }

@@ -3,11 +3,8 @@
  * Helpers shared by the subcommands: the single error path, opening the
  * index for a query, and formatting commits for people and for JSON.
  */
-#include <limits.h>
-#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cbp.h"
 
@@ -29,235 +26,62 @@ int cbp_fail(void)
 	return CBP_EXIT_ERROR;
 }
 
-/* Fill unset settings from git config, then from the defaults. */
-static int read_config(git_repository *repo, struct cbp_settings *set,
-		       char **owned)
-{
-	static const struct {
-		const char *key;
-		size_t offset;
-		const char *def;
-	} keys[] = {
-		{ "checkbackport.mainline",
-		  offsetof(struct cbp_settings, mainline), "master" },
-		{ "checkbackport.stable",
-		  offsetof(struct cbp_settings, stable), "linux-*.y" },
-		{ "checkbackport.branches",
-		  offsetof(struct cbp_settings, branches), "" },
-		{ "checkbackport.tags",
-		  offsetof(struct cbp_settings, tags), "v*" },
-	};
-	git_config *cfg = NULL;
-	size_t i;
-
-	if (git_repository_config_snapshot(&cfg, repo) < 0)
-		return cbp_error_git("cannot read git config");
-	for (i = 0; i < ARRAY_SIZE(keys); i++) {
-		const char **field = (const char **)((char *)set +
-						     keys[i].offset);
-		const char *val;
-
-		if (*field)
-			continue;
-		if (!git_config_get_string(&val, cfg, keys[i].key)) {
-			owned[i] = cbp_strdup(val);
-			*field = owned[i];
-		} else {
-			*field = keys[i].def;
-		}
-	}
-	git_error_clear();
-	git_config_free(cfg);
-	return 0;
-}
-
 /**
- * cbp_ctx_repo() - the repository, opened on first use
- * @ctx: the context
+ * cbp_open_index() - open the index for a query, without git
+ * @ctx: the context; ctx->idx is set on success
  *
- * Initialises libgit2, opens the repository (--repo, or discovered from
- * the current directory) and fills the settings from git config.
+ * Uses --index, or finds the repository's index the way git finds the
+ * repository.  Building, updating or repairing the index needs git: that
+ * is the builder's, in checkbackport-git.
  *
- * Return: the repository, or NULL with the error recorded.
+ * Return: 0, or -1 if there is no valid index there (message recorded).
  */
-git_repository *cbp_ctx_repo(struct cbp_ctx *ctx)
-{
-	const char *path = ctx->opt->repo_path;
-
-	if (ctx->repo)
-		return ctx->repo;
-	if (!ctx->git_started) {
-		git_libgit2_init();
-		ctx->git_started = 1;
-		/* Each commit is read once: the object cache would only grow. */
-		git_libgit2_opts(GIT_OPT_ENABLE_CACHING, 0);
-		git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
-	}
-	if (git_repository_open_ext(&ctx->repo, path ? path : ".", 0, NULL) < 0) {
-		ctx->repo = NULL;
-		cbp_error_git(path ? path :
-			      "not a git repository (or any parent directory)");
-		return NULL;
-	}
-	if (read_config(ctx->repo, &ctx->opt->set, ctx->owned)) {
-		git_repository_free(ctx->repo);
-		ctx->repo = NULL;
-		return NULL;
-	}
-	return ctx->repo;
-}
-
-/**
- * cbp_ctx_release() - close what cbp_ctx_repo() opened
- * @ctx: the context
- */
-void cbp_ctx_release(struct cbp_ctx *ctx)
-{
-	size_t i;
-
-	if (ctx->repo)
-		git_repository_free(ctx->repo);
-	ctx->repo = NULL;
-	if (ctx->git_started)
-		git_libgit2_shutdown();
-	ctx->git_started = 0;
-	for (i = 0; i < ARRAY_SIZE(ctx->owned); i++) {
-		free(ctx->owned[i]);
-		ctx->owned[i] = NULL;
-	}
-}
-
-static git_repository *load_repo(void *data)
-{
-	return cbp_ctx_repo(data);
-}
-
-static int is_dir(const char *path)
-{
-	struct stat st;
-
-	return !stat(path, &st) && S_ISDIR(st.st_mode);
-}
-
-/* Read the one-line file @dir/@name into @buf; 0 on success. */
-static int read_line(const char *dir, const char *name, char *buf, size_t size)
-{
-	char path[PATH_MAX];
-	FILE *f;
-	int ok;
-
-	if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, name) >= sizeof(path))
-		return -1;
-	f = fopen(path, "r");
-	if (!f)
-		return -1;
-	ok = !!fgets(buf, (int)size, f);
-	fclose(f);
-	buf[strcspn(buf, "\r\n")] = '\0';
-	return ok && buf[0] ? 0 : -1;
-}
-
-/*
- * Where the index of the repository around @start lives, found without
- * libgit2: the common git directory (shared by worktrees) of the first
- * directory upwards holding .git (a directory or a "gitdir:" file) or
- * looking like a bare repository; $GIT_DIR wins.  Returns NULL when
- * unsure, and the caller takes the libgit2 path instead.
- */
-static char *discover_index(const char *start)
-{
-	char dir[PATH_MAX], line[PATH_MAX];
-	char gitdir[2 * PATH_MAX + 16], common[3 * PATH_MAX + 32];
-	const char *env = getenv("GIT_DIR");
-	char *slash;
-	size_t n;
-
-	if (env) {
-		snprintf(gitdir, sizeof(gitdir), "%s", env);
-	} else {
-		if (!realpath(start ? start : ".", dir))
-			return NULL;
-		for (;;) {
-			snprintf(gitdir, sizeof(gitdir), "%s/.git", dir);
-			if (is_dir(gitdir))
-				break;
-			if (!read_line(dir, ".git", line, sizeof(line))) {
-				if (strncmp(line, "gitdir: ", 8))
-					return NULL;
-				if (line[8] == '/')
-					snprintf(gitdir, sizeof(gitdir), "%s", line + 8);
-				else
-					snprintf(gitdir, sizeof(gitdir), "%s/%s", dir,
-						 line + 8);
-				break;
-			}
-			snprintf(gitdir, sizeof(gitdir), "%s/objects", dir);
-			if (is_dir(gitdir) && !read_line(dir, "HEAD", line, sizeof(line))) {
-				snprintf(gitdir, sizeof(gitdir), "%s", dir);
-				break;
-			}
-			slash = strrchr(dir, '/');
-			if (!slash || slash == dir)
-				return NULL;
-			*slash = '\0';
-		}
-	}
-	if (!read_line(gitdir, "commondir", line, sizeof(line))) {
-		if (line[0] == '/')
-			snprintf(common, sizeof(common), "%s", line);
-		else
-			snprintf(common, sizeof(common), "%s/%s", gitdir, line);
-	} else {
-		snprintf(common, sizeof(common), "%s", gitdir);
-	}
-	if (!realpath(common, dir))
-		return NULL;
-	n = strlen(dir) + sizeof("/checkbackport.db");
-	slash = cbp_malloc(n);
-	snprintf(slash, n, "%s/checkbackport.db", dir);
-	return slash;
-}
-
-/**
- * cbp_open_index() - open the index for a query subcommand
- * @ctx: the context
- * @idx: the opened index
- *
- * Builds the index when there is none (or it is damaged or of another
- * version); updates it first with --update, rebuilds it with --rebuild.
- *
- * Return: 0, or -1 with the error recorded.
- */
-int cbp_open_index(struct cbp_ctx *ctx, struct cbp_index **idx)
+int cbp_open_index(struct cbp_ctx *ctx)
 {
 	const struct cbp_options *opt = ctx->opt;
-	unsigned int flags = 0;
-	git_repository *repo;
+	char *path = opt->set.index_path ? cbp_strdup(opt->set.index_path) :
+		     cbp_locate_index(opt->repo_path);
+	int err;
 
-	/* Fast path: a valid index answers most queries without libgit2. */
-	if (!opt->update && !opt->rebuild && !opt->patch_id) {
-		char *path = opt->set.index_path ? cbp_strdup(opt->set.index_path) :
-			     discover_index(opt->repo_path);
+	if (!path)
+		return cbp_error("no repository found for the index");
+	err = cbp_index_open_existing(&ctx->idx, path);
+	free(path);
+	return err;
+}
 
-		if (path && !cbp_index_open_existing(idx, path)) {
-			free(path);
-			cbp_index_set_repo_loader(*idx, load_repo, ctx);
-			return 0;
-		}
-		free(path);
-	}
+/**
+ * cbp_resolve() - find the index row a user-supplied name stands for
+ * @ctx: the context, with ctx->idx open
+ * @name: an ID (full or abbreviated, possibly one only cited by other
+ *	  commits) or any revision git understands (HEAD~2, v6.12, ...)
+ * @id: the row id found
+ * @cands: for an ambiguous ID, the candidate rows (free() them); may be NULL
+ * @nr_cands: number of @cands
+ *
+ * IDs are looked up in the index (cbp_resolve_id()); anything else is
+ * asked of git, when there is git to ask.
+ *
+ * Return: 0 if found; CBP_NOT_FOUND or CBP_IS_AMBIGUOUS with a message
+ * recorded; -1 on error.
+ */
+int cbp_resolve(struct cbp_ctx *ctx, const char *name, long long *id,
+		struct cbp_commit **cands, size_t *nr_cands)
+{
+	char hex[CBP_OID_HEXSZ + 1];
+	int rc;
 
-	if (opt->update)
-		flags |= CBP_OPEN_UPDATE;
-	if (opt->rebuild)
-		flags |= CBP_OPEN_REBUILD;
-	repo = cbp_ctx_repo(ctx);
-	if (!repo)
-		return -1;
-	if (cbp_index_open(idx, repo, &opt->set, flags, NULL))
-		return -1;
-	cbp_index_set_repo_loader(*idx, load_repo, ctx);
-	return 0;
+	rc = cbp_resolve_id(ctx->idx, name, id, cands, nr_cands);
+	if (rc != CBP_NOT_FOUND || !ctx->git)
+		return rc;
+	rc = ctx->git->resolve(ctx, name, hex);
+	if (rc)
+		return rc;
+	rc = cbp_index_lookup_full(ctx->idx, hex, id);
+	if (rc == CBP_NOT_FOUND)
+		cbp_error("commit %.12s is not in the index (%s)", hex,
+			  "run 'checkbackport index'; or no ref reaches it");
+	return rc;
 }
 
 /**
@@ -328,7 +152,7 @@ const char *cbp_state_str(int state)
 
 /**
  * cbp_resolve_arg() - resolve a user-supplied commit name or explain why not
- * @idx: the index
+ * @ctx: the context, with ctx->idx open
  * @name: the name
  * @id: the row found
  *
@@ -336,14 +160,14 @@ const char *cbp_state_str(int state)
  *
  * Return: 0 if found, else CBP_EXIT_ERROR after printing one error.
  */
-int cbp_resolve_arg(struct cbp_index *idx, const char *name, long long *id)
+int cbp_resolve_arg(struct cbp_ctx *ctx, const char *name, long long *id)
 {
 	struct cbp_commit *cands;
 	size_t nr, i;
 	char buf[640];
 	int rc;
 
-	rc = cbp_resolve(idx, name, id, &cands, &nr);
+	rc = cbp_resolve(ctx, name, id, &cands, &nr);
 	if (!rc)
 		return 0;
 	cbp_fail();

@@ -8,9 +8,6 @@
 #include <string.h>
 #include <time.h>
 
-#include <git2.h>
-#include <sqlite3.h>
-
 #include "util.h"
 
 static char errbuf[1024];
@@ -30,37 +27,6 @@ int cbp_error(const char *fmt, ...)
 	vsnprintf(errbuf, sizeof(errbuf), fmt, ap);
 	va_end(ap);
 	return -1;
-}
-
-/**
- * cbp_error_git() - record a failed libgit2 call with libgit2's message
- * @what: what was being done, e.g. "cannot open repository"
- *
- * Return: -1.
- */
-int cbp_error_git(const char *what)
-{
-	const git_error *e = git_error_last();
-
-	return cbp_error("%s: %s", what,
-			 e && e->message ? e->message : "unknown libgit2 error");
-}
-
-/**
- * cbp_error_sqlite() - record a failed SQLite call with SQLite's message
- * @db: the connection the call failed on (may be NULL)
- * @what: what was being done
- *
- * Return: -1.
- */
-int cbp_error_sqlite(struct sqlite3 *db, const char *what)
-{
-	int code = db ? sqlite3_errcode(db) : SQLITE_NOMEM;
-
-	return cbp_error("%s: %s%s", what,
-			 db ? sqlite3_errmsg(db) : "out of memory",
-			 code == SQLITE_CORRUPT || code == SQLITE_NOTADB ?
-			 " (run 'checkbackport index --rebuild')" : "");
 }
 
 /**
@@ -209,4 +175,59 @@ void *cbp_grow(void *array, size_t elsize, size_t need, size_t *alloc)
 		n *= 2;
 	*alloc = n;
 	return cbp_realloc(array, n * elsize);
+}
+
+/**
+ * cbp_vstrf() - vsnprintf() into a new string
+ * @fmt: printf-style format
+ * @ap: its arguments
+ *
+ * Return: the new string; exits with status 2 when out of memory.
+ */
+char *cbp_vstrf(const char *fmt, va_list ap)
+{
+	va_list aq;
+	char *s;
+	int n;
+
+	va_copy(aq, ap);
+	n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	s = cbp_malloc(n > 0 ? n + 1 : 1);
+	vsnprintf(s, n > 0 ? n + 1 : 1, fmt, ap);
+	return s;
+}
+
+/**
+ * cbp_strf() - snprintf() into a new string
+ * @fmt: printf-style format
+ *
+ * Return: the new string; exits with status 2 when out of memory.
+ */
+char *cbp_strf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	s = cbp_vstrf(fmt, ap);
+	va_end(ap);
+	return s;
+}
+
+/**
+ * cbp_hexval() - the value of a hex digit
+ * @c: the character
+ *
+ * Return: 0 to 15, or -1 if @c is not a hex digit.
+ */
+int cbp_hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
 }

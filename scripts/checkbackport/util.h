@@ -3,22 +3,31 @@
  * Error reporting and allocation helpers shared by checkbackport's files.
  *
  * Library layers never print errors: they record one message with
- * cbp_error() (or the libgit2/SQLite variants, which append the library's
- * own message) and return a negative value.  The command layer prints the
- * recorded message once, in one place, and picks the exit status.
+ * cbp_error() (or cbp_error_git() and cbp_error_sqlite() of the git and
+ * store layers, which append the library's own message) and return a
+ * negative value.  The command layer prints the recorded message once,
+ * in one place, and picks the exit status.
  */
 #ifndef CHECKBACKPORT_UTIL_H
 #define CHECKBACKPORT_UTIL_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
-struct sqlite3;
-
-/* The kernel's spelling of the printf format attribute. */
-#ifndef __printf
+/* The kernel's spelling of the attributes used here. */
 #define CBP_ATTRIBUTE	__attribute__
+#ifndef __printf
 #define __printf(a, b)	CBP_ATTRIBUTE((format(printf, a, b)))
 #endif
+#ifndef __always_unused
+#define __always_unused	CBP_ATTRIBUTE((unused))
+#endif
+#ifndef __noreturn
+#define __noreturn	CBP_ATTRIBUTE((noreturn))
+#endif
+
+/* A full (SHA-1) commit ID in hex. */
+#define CBP_OID_HEXSZ		40
 
 /* Exit statuses, as documented in --help. */
 #define CBP_EXIT_OK		0
@@ -26,8 +35,6 @@ struct sqlite3;
 #define CBP_EXIT_ERROR		2
 
 __printf(1, 2) int cbp_error(const char *fmt, ...);
-int cbp_error_git(const char *what);
-int cbp_error_sqlite(struct sqlite3 *db, const char *what);
 const char *cbp_errmsg(void);
 __printf(1, 2) void cbp_note(const char *fmt, ...);
 void cbp_set_quiet(int quiet);
@@ -37,7 +44,10 @@ void *cbp_calloc(size_t nmemb, size_t size);
 void *cbp_realloc(void *ptr, size_t size);
 char *cbp_strdup(const char *s);
 char *cbp_strndup(const char *s, size_t n);
+__printf(1, 2) char *cbp_strf(const char *fmt, ...);
+char *cbp_vstrf(const char *fmt, va_list ap);
 double cbp_now(void);
+int cbp_hexval(int c);
 
 void *cbp_grow(void *array, size_t elsize, size_t need, size_t *alloc);
 

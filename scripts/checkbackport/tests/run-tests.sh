@@ -12,7 +12,7 @@ trap 'rm -f "$log"' EXIT
 mkdir -p "$(dirname "$result")" || exit 2
 cd "$here/.." || exit 2
 status=0
-prove -v -e '' build/unit-trailer tests/t[0-9]*.sh >"$log" 2>&1 || status=$?
+prove -v -e '' build/unit-trailer build/unit-commit tests/t[0-9]*.sh >"$log" 2>&1 || status=$?
 cat "$log"
 
 # "ok N - ..." lines of prove -v; skips carry "# skip", TODOs "# TODO".

@@ -1,18 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The libgit2-free front of checkbackport.
+ * Handing a run over to checkbackport-git.
  *
  * libgit2 and the libraries it needs (TLS, SSH, Kerberos...) are bound
  * when a process starts, which takes longer than answering a names query
- * from the index.  So ./checkbackport is linked without libgit2: the
- * query path (find the git directory, open a valid index, answer) never
- * calls into it, and the first libgit2 call of any other path, which is
- * always git_libgit2_init(), replaces the process with the complete
- * program, ./checkbackport-git, given the same arguments.
- *
- * Every other libgit2 function the objects reference is a generated stub
- * (build/nogit-stubs.c) that does the same, should one ever be reached
- * first.
+ * from the index.  So ./checkbackport, the front program, is the store
+ * layer and the queries linked without libgit2 (checkbackport.c built
+ * with CBP_FRONT).  When the dispatcher finds that a run needs git, the
+ * front replaces itself with the complete program, ./checkbackport-git
+ * from the same directory, given the same arguments.
  */
 #include <errno.h>
 #include <limits.h>
@@ -25,10 +21,12 @@
 
 /**
  * cbp_exec_full() - continue in checkbackport-git with the same arguments
+ * @argv: main()'s arguments
+ * @why: what the run needs git for, for the error message
  *
  * Does not return; exits with status 2 if the program cannot be run.
  */
-void cbp_exec_full(void)
+void cbp_exec_full(char **argv, const char *why)
 {
 	char path[PATH_MAX];
 	ssize_t n = readlink("/proc/self/exe", path, sizeof(path) - 32);
@@ -46,19 +44,8 @@ void cbp_exec_full(void)
 		 "checkbackport-git");
 	fflush(stdout);
 	fflush(stderr);
-	execv(path, cbp_saved_argv);
-	fprintf(stderr, "checkbackport: error: cannot run %s: %s\n", path,
-		strerror(errno));
+	execv(path, argv);
+	fprintf(stderr, "checkbackport: error: cannot run %s (%s): %s\n", path,
+		why, strerror(errno));
 	exit(CBP_EXIT_ERROR);
-}
-
-/**
- * git_libgit2_init() - stands in for libgit2's in the front program
- *
- * Return: does not return.
- */
-int git_libgit2_init(void)
-{
-	cbp_exec_full();
-	return -1;
 }

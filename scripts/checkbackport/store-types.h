@@ -1,24 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The persistent commit index and the queries built on it.
- *
- * The index is a SQLite file (by default $GIT_DIR/checkbackport.db) that
- * records, for every commit reachable from the repository's refs, its
- * subject, author date, parents, the IDs its message cites, the first
- * release tag that contains it and which configured branches contain it.
- * The schema is described in Documentation/checkbackport.rst and in
- * index.c; it is versioned with PRAGMA user_version.
- *
- * Everything a subcommand needs goes through this header: resolving a
- * user-supplied name, reading one commit, following citations and
- * computing a class of names.  Functions return 0 (or a count) on
- * success and a negative value after recording a message with
- * cbp_error().
+ * The types of the commit index's rows, as the store returns them and the
+ * builder and the commands use them.  See store.h for the functions.
  */
-#ifndef CHECKBACKPORT_INDEX_H
-#define CHECKBACKPORT_INDEX_H
-
-#include <git2.h>
+#ifndef CHECKBACKPORT_STORE_TYPES_H
+#define CHECKBACKPORT_STORE_TYPES_H
 
 #include "trailer.h"
 
@@ -134,59 +120,4 @@ struct cbp_class {
 	size_t alloc;
 };
 
-/**
- * struct cbp_update_stats - what cbp_index_update() did
- * @read: commits read from the repository in this run
- * @total: present commits in the index afterwards
- * @links: citations recorded in this run
- * @tags: release tags known afterwards
- * @rebuilt: 1 if the index was (re)built from scratch
- * @seconds: wall time
- */
-struct cbp_update_stats {
-	long long read;
-	long long total;
-	long long links;
-	long long tags;
-	int rebuilt;
-	double seconds;
-};
-
-struct cbp_index;
-
-/* Flags for cbp_index_open(). */
-#define CBP_OPEN_UPDATE		0x1	/* bring the index up to date */
-#define CBP_OPEN_REBUILD	0x2	/* discard it and build afresh */
-
-int cbp_index_open(struct cbp_index **out, git_repository *repo,
-		   const struct cbp_settings *set, unsigned int flags,
-		   struct cbp_update_stats *stats);
-int cbp_index_open_existing(struct cbp_index **out, const char *path);
-void cbp_index_set_repo_loader(struct cbp_index *idx,
-			       git_repository *(*load)(void *data), void *data);
-void cbp_index_close(struct cbp_index *idx);
-const char *cbp_index_path(const struct cbp_index *idx);
-
-int cbp_index_nr_branches(const struct cbp_index *idx);
-const struct cbp_branch *cbp_index_branch(const struct cbp_index *idx,
-					  int bit);
-int cbp_index_mainline_bit(const struct cbp_index *idx);
-
-/* Results of cbp_resolve() other than success (0) and error (-1). */
-#define CBP_NOT_FOUND		1
-#define CBP_IS_AMBIGUOUS	2
-
-int cbp_resolve(struct cbp_index *idx, const char *name, long long *id,
-		struct cbp_commit **cands, size_t *nr_cands);
-int cbp_commit_get(struct cbp_index *idx, long long id, struct cbp_commit *c);
-int cbp_links(struct cbp_index *idx, long long id, int outgoing,
-	      int origin_only, struct cbp_link **links, size_t *nr);
-int cbp_class_of(struct cbp_index *idx, long long id, struct cbp_class *cls);
-void cbp_class_release(struct cbp_class *cls);
-int cbp_class_contains(const struct cbp_class *cls, long long id);
-int cbp_same_subject(struct cbp_index *idx, const char *subject,
-		     long long **ids, size_t *nr);
-int cbp_release_before(const struct cbp_commit *a, const struct cbp_commit *b);
-git_repository *cbp_index_repo(struct cbp_index *idx);
-
-#endif /* CHECKBACKPORT_INDEX_H */
+#endif /* CHECKBACKPORT_STORE_TYPES_H */

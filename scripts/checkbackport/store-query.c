@@ -1,17 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Read-only queries on the commit index: resolving names, reading rows,
- * following citations and computing the class of names of a change.
+ * following citations, subjects and release order.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "index.h"
-#include "index-priv.h"
+#include "store.h"
+#include "store-priv.h"
 #include "util.h"
 
-#define MAX_CLASS	10000
 #define MAX_CANDS	32
 
 /*
@@ -128,11 +127,19 @@ static int fill_cands(struct cbp_index *idx, const long long *ids, int n,
 	return 0;
 }
 
-static int lookup_full(struct cbp_index *idx, const char *hex, long long *id)
+/**
+ * cbp_index_lookup_full() - the row of a full commit ID
+ * @idx: the index
+ * @hex: CBP_OID_HEXSZ lower-case hex digits
+ * @id: the row found
+ *
+ * Return: 0, CBP_NOT_FOUND, or -1 on error.
+ */
+int cbp_index_lookup_full(struct cbp_index *idx, const char *hex, long long *id)
 {
 	long long ids[2];
 	int states[2];
-	int n = prefix_rows(idx, hex, GIT_OID_HEXSZ, ids, states, 2);
+	int n = prefix_rows(idx, hex, CBP_OID_HEXSZ, ids, states, 2);
 
 	if (n < 0)
 		return -1;
@@ -143,28 +150,29 @@ static int lookup_full(struct cbp_index *idx, const char *hex, long long *id)
 }
 
 /**
- * cbp_resolve() - find the index row a user-supplied name stands for
+ * cbp_resolve_id() - find the index row a commit ID stands for
  * @idx: the index
- * @name: an ID (full or abbreviated, possibly one only cited by other
- *	  commits) or any revision git understands (HEAD~2, v6.12, ...)
+ * @name: a full or abbreviated ID, possibly one only cited by other
+ *	  commits
  * @id: the row id found
  * @cands: for an ambiguous ID, the candidate rows (free() them); may be NULL
  * @nr_cands: number of @cands
  *
  * Abbreviated IDs are matched against commits in the index first; only if
- * none matches are IDs that are merely cited considered.
+ * none matches are IDs that are merely cited considered.  A name that is
+ * not hex, or that no row matches, may still be a revision git knows
+ * (v6.12, HEAD~2, a commit no ref reaches): that is for the caller to ask.
  *
  * Return: 0 if found; CBP_NOT_FOUND or CBP_IS_AMBIGUOUS with a message
  * recorded; -1 on error.
  */
-int cbp_resolve(struct cbp_index *idx, const char *name, long long *id,
-		struct cbp_commit **cands, size_t *nr_cands)
+int cbp_resolve_id(struct cbp_index *idx, const char *name, long long *id,
+		   struct cbp_commit **cands, size_t *nr_cands)
 {
 	size_t len = strlen(name), i;
-	char hex[GIT_OID_HEXSZ + 1];
+	char hex[CBP_OID_HEXSZ + 1];
 	long long ids[MAX_CANDS];
 	int states[MAX_CANDS];
-	git_object *obj;
 	int n, present = 0;
 
 	if (cands) {
@@ -201,32 +209,8 @@ int cbp_resolve(struct cbp_index *idx, const char *name, long long *id,
 			}
 		}
 	}
-
-	if (!cbp_index_repo(idx))
-		return -1;
-	if (git_revparse_single(&obj, idx->repo, name) < 0) {
-		git_error_clear();
-		cbp_error("unknown commit %s", name);
-		return CBP_NOT_FOUND;
-	}
-	{
-		git_object *peeled;
-
-		if (git_object_peel(&peeled, obj, GIT_OBJECT_COMMIT) < 0) {
-			git_object_free(obj);
-			git_error_clear();
-			cbp_error("%s does not name a commit", name);
-			return CBP_NOT_FOUND;
-		}
-		git_oid_tostr(hex, sizeof(hex), git_object_id(peeled));
-		git_object_free(peeled);
-		git_object_free(obj);
-	}
-	n = lookup_full(idx, hex, id);
-	if (n == CBP_NOT_FOUND)
-		cbp_error("commit %.12s is not in the index (%s)", hex,
-			  "run 'checkbackport index'; or no ref reaches it");
-	return n;
+	cbp_error("unknown commit %s", name);
+	return CBP_NOT_FOUND;
 }
 
 static void copy_link(sqlite3_stmt *st, struct cbp_link *l)
@@ -270,239 +254,6 @@ int cbp_links(struct cbp_index *idx, long long id, int outgoing,
 	if (rc != SQLITE_DONE)
 		return cbp_error_sqlite(idx->db, "index");
 	return 0;
-}
-
-/**
- * cbp_class_contains() - position of a row in a class
- * @cls: the class
- * @id: row id
- *
- * Return: its index in @cls->members, or -1.
- */
-int cbp_class_contains(const struct cbp_class *cls, long long id)
-{
-	size_t i;
-
-	for (i = 0; i < cls->nr; i++)
-		if (cls->members[i].c.id == id)
-			return (int)i;
-	return -1;
-}
-
-/**
- * cbp_class_release() - free a class filled in by cbp_class_of()
- * @cls: the class
- */
-void cbp_class_release(struct cbp_class *cls)
-{
-	free(cls->members);
-	memset(cls, 0, sizeof(*cls));
-}
-
-struct walk {
-	struct cbp_member *m;	/* in discovery order */
-	size_t nr, alloc;
-	struct cbp_link *e;	/* origin links inside the class */
-	size_t nr_e, alloc_e;
-};
-
-static int find(const struct walk *w, long long id)
-{
-	size_t i;
-
-	for (i = 0; i < w->nr; i++)
-		if (w->m[i].c.id == id)
-			return (int)i;
-	return -1;
-}
-
-/* Is @a a better root / earlier sibling than @b? */
-static int earlier(const struct cbp_commit *a, const struct cbp_commit *b)
-{
-	if (!!(a->state == CBP_PRESENT) ^ !!(b->state == CBP_PRESENT))
-		return a->state == CBP_PRESENT;
-	if (a->atime != b->atime)
-		return a->atime < b->atime;
-	return strcmp(a->hex, b->hex) < 0;
-}
-
-/*
- * Tree parent of each member: the member it cites that lies deepest on a
- * citation chain from the root (so a backport citing both the original
- * and a cherry-pick of it hangs under the cherry-pick); members citing
- * nothing in the tree hang under a member that cites them.
- */
-static void place(struct walk *w, int root, int *parent, int *link, int *depth)
-{
-	size_t i, e, round;
-	int changed = 1;
-
-	for (i = 0; i < w->nr; i++) {
-		parent[i] = -1;
-		link[i] = -1;
-		depth[i] = -1;
-	}
-	depth[root] = 0;
-	for (round = 0; changed && round < 2 * w->nr + 2; round++) {
-		changed = 0;
-		for (e = 0; e < w->nr_e; e++) {
-			int s = find(w, w->e[e].src), d = find(w, w->e[e].dst);
-
-			if (s < 0 || d < 0 || s == root || s == d || depth[d] < 0)
-				continue;
-			if (depth[s] < depth[d] + 1 && depth[d] < (int)w->nr) {
-				depth[s] = depth[d] + 1;
-				parent[s] = d;
-				link[s] = (int)e;
-				changed = 1;
-			}
-		}
-		if (changed)
-			continue;
-		for (e = 0; e < w->nr_e; e++) {
-			int s = find(w, w->e[e].src), d = find(w, w->e[e].dst);
-
-			if (s < 0 || d < 0 || depth[s] < 0 || depth[d] >= 0)
-				continue;
-			depth[d] = depth[s] + 1;
-			parent[d] = s;
-			link[d] = (int)e;
-			changed = 1;
-		}
-	}
-}
-
-/* Depth-first, children in date order, from member @at of the walk. */
-static void emit(struct walk *w, int at, int parent_out, const int *parent,
-		 const int *link, unsigned char *done, struct cbp_class *cls)
-{
-	int me = (int)cls->nr;
-
-	done[at] = 1;
-	cls->members = cbp_grow(cls->members, sizeof(*cls->members),
-				cls->nr + 1, &cls->alloc);
-	cls->members[me].c = w->m[at].c;
-	cls->members[me].parent = parent_out;
-	if (link[at] >= 0)
-		cls->members[me].link = w->e[link[at]];
-	else
-		memset(&cls->members[me].link, 0, sizeof(struct cbp_link));
-	cls->nr++;
-
-	for (;;) {
-		int best = -1;
-		size_t i;
-
-		for (i = 0; i < w->nr; i++)
-			if (parent[i] == at && !done[i] &&
-			    (best < 0 || earlier(&w->m[i].c, &w->m[best].c)))
-				best = (int)i;
-		if (best < 0)
-			break;
-		emit(w, best, me, parent, link, done, cls);
-	}
-}
-
-/**
- * cbp_class_of() - every name of the change a row belongs to
- * @idx: the index
- * @id: any member
- * @cls: filled in; release with cbp_class_release()
- *
- * Rows joined by origin citations (cherry picked from, commit X upstream,
- * [ Upstream commit X ], Upstream commit X, backported from), in either
- * direction and to any depth, form the class.  The members are returned
- * as a spanning tree in depth-first order, rooted at the original: a
- * member citing no other member, preferring one present in the repository
- * and then the oldest.
- *
- * Return: 0, or -1 on error.
- */
-int cbp_class_of(struct cbp_index *idx, long long id, struct cbp_class *cls)
-{
-	struct walk w = { 0 };
-	unsigned char *done;
-	int *parent, *link, *depth;
-	size_t head = 0, i;
-	int root, err = -1;
-
-	memset(cls, 0, sizeof(*cls));
-	w.m = cbp_grow(w.m, sizeof(*w.m), 1, &w.alloc);
-	if (cbp_commit_get(idx, id, &w.m[0].c)) {
-		free(w.m);
-		return cbp_errmsg()[0] ? -1 : cbp_error("no index row %lld", id);
-	}
-	w.nr = 1;
-
-	while (head < w.nr && w.nr < MAX_CLASS) {
-		long long at = w.m[head++].c.id;
-		int dir;
-
-		for (dir = 0; dir < 2; dir++) {
-			struct cbp_link *l;
-			size_t n;
-
-			if (cbp_links(idx, at, dir, 1, &l, &n))
-				goto out;
-			for (i = 0; i < n; i++) {
-				long long other = dir ? l[i].dst : l[i].src;
-
-				/* Every member is visited: keep its own citations. */
-				if (dir) {
-					w.e = cbp_grow(w.e, sizeof(*w.e), w.nr_e + 1,
-						       &w.alloc_e);
-					w.e[w.nr_e++] = l[i];
-				}
-				if (find(&w, other) >= 0 || w.nr >= MAX_CLASS)
-					continue;
-				w.m = cbp_grow(w.m, sizeof(*w.m), w.nr + 1,
-					       &w.alloc);
-				if (cbp_commit_get(idx, other, &w.m[w.nr].c))
-					continue;
-				w.nr++;
-			}
-			free(l);
-		}
-	}
-
-	/* Root: cites no member; present and oldest preferred. */
-	root = -1;
-	for (i = 0; i < w.nr; i++) {
-		size_t j;
-		int cites = 0;
-
-		for (j = 0; j < w.nr_e && !cites; j++)
-			cites = w.e[j].src == w.m[i].c.id;
-		if (!cites && (root < 0 || earlier(&w.m[i].c, &w.m[root].c)))
-			root = (int)i;
-	}
-	if (root < 0)
-		root = 0;	/* a cycle of citations */
-
-	done = cbp_calloc(w.nr, 1);
-	parent = cbp_calloc(w.nr, sizeof(*parent));
-	link = cbp_calloc(w.nr, sizeof(*link));
-	depth = cbp_calloc(w.nr, sizeof(*depth));
-	place(&w, root, parent, link, depth);
-	emit(&w, root, -1, parent, link, done, cls);
-	/* Members cut off by a cycle of citations become extra roots. */
-	for (i = 0; i < w.nr; i++)
-		if (!done[i]) {
-			link[i] = -1;
-			parent[i] = -1;
-			emit(&w, (int)i, -1, parent, link, done, cls);
-		}
-	free(parent);
-	free(link);
-	free(depth);
-	free(done);
-	err = 0;
-out:
-	free(w.m);
-	free(w.e);
-	if (err)
-		cbp_class_release(cls);
-	return err;
 }
 
 /**
@@ -575,22 +326,4 @@ int cbp_same_subject(struct cbp_index *idx, const char *subject,
 	if (rc != SQLITE_DONE)
 		return cbp_error_sqlite(idx->db, "index");
 	return 0;
-}
-
-/**
- * cbp_index_repo() - the repository an index belongs to
- * @idx: the index
- *
- * Opens it through the loader of cbp_index_set_repo_loader() if the index
- * was opened with cbp_index_open_existing().
- *
- * Return: the repository, or NULL with an error recorded.
- */
-git_repository *cbp_index_repo(struct cbp_index *idx)
-{
-	if (!idx->repo && idx->load_repo)
-		idx->repo = idx->load_repo(idx->load_data);
-	else if (!idx->repo)
-		cbp_error("no repository");
-	return idx->repo;
 }

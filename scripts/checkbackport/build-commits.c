@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Reading new commits and storing them: each commit object is read once,
+ * straight from the object database, parsed for its parents, author
+ * time, subject and citations into a struct commit_rec, and written to
+ * the commits and links tables.  An incremental build does both in one
+ * thread; a cold one overlaps them (build-cold.c).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "build-priv.h"
+#include "store-priv.h"
+#include "util.h"
+
+/* ---------------------------------------------------------------------- */
+/* Reading commits. */
+
+/*
+ * Keep one citation of the commit being read: not one of itself (or a
+ * prefix of itself), and each kind and ID once.
+ */
+static int collect_cite(const struct cbp_cite *cite, void *data)
+{
+	struct commit_rec *r = data;
+	struct rec_cite *c;
+	size_t i;
+
+	if (!strncmp(r->hex, cite->hex, cite->hexlen))
+		return 0;
+	for (i = 0; i < r->nr_cites; i++)
+		if (r->cites[i].kind == cite->kind &&
+		    !strcmp(r->cites[i].hex, cite->hex))
+			return 0;
+
+	r->cites = cbp_grow(r->cites, sizeof(*r->cites), r->nr_cites + 1,
+			    &r->alloc_cites);
+	c = &r->cites[r->nr_cites++];
+	c->kind = cite->kind;
+	c->hexlen = cite->hexlen;
+	memcpy(c->hex, cite->hex, sizeof(c->hex));
+	c->has_quoted = !!cite->quoted;
+	c->quoted_len = c->has_quoted ?
+		cbp_sanitize(cite->quoted, cite->quoted_len, c->quoted,
+			     sizeof(c->quoted)) : 0;
+	return 0;
+}
+
+/**
+ * build_read_commit() - read one queued commit
+ * @b: the build
+ * @id: its row
+ * @r: filled in with what build_store_commit() writes
+ *
+ * Adds the commit's parents to the graph, queueing the new ones.  Touches
+ * no SQLite in a cold build, so that it can run beside
+ * build_store_commit().  A commit that cannot be read (a shallow clone)
+ * is skipped with one warning per run.
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
+int build_read_commit(struct build *b, unsigned int id, struct commit_rec *r)
+{
+	struct cbp_git_commit *c = &b->obj;
+	unsigned int parents[64];
+	char hex[CBP_OID_HEXSZ + 1];
+	size_t npar = 0, i;
+	struct node *n;
+	int err;
+
+	r->id = id;
+	r->loaded = 0;
+	r->nr_cites = 0;
+	err = cbp_git_read_commit(b->odb, &b->oid[id], c);
+	if (err < 0) {
+		/* Shallow clones and broken repositories: skip, say so once. */
+		if (!b->absent_warned++)
+			cbp_note("warning: cannot read commit %s: %s",
+				 cbp_oid_tohex(&b->oid[id], hex),
+				 cbp_git_last_error());
+		b->node[id].state = NODE_ABSENT;
+		return 0;
+	}
+	if (err) {
+		/* Not a commit. */
+		b->node[id].state = NODE_ABSENT;
+		return 0;
+	}
+	for (i = 0; i < c->nr_parents && npar < ARRAY_SIZE(parents); i++) {
+		unsigned int pid = build_lookup_commit(b, &c->parents[i]);
+
+		if (!pid) {
+			cbp_git_commit_done(c);
+			return -1;
+		}
+		parents[npar++] = pid;
+	}
+	r->atime = c->atime;
+
+	b->edge = cbp_grow(b->edge, sizeof(*b->edge), b->nr_edge + npar,
+			   &b->alloc_edge);
+	n = &b->node[id];
+	n->par = (unsigned int)b->nr_edge;
+	n->npar = (unsigned int)npar;
+	n->state = NODE_LOADED;
+	n->dirty = 1;
+	n->rel = 0;
+	n->br = 0;
+	for (i = 0; i < npar; i++) {
+		b->edge[b->nr_edge++] = parents[i];
+		r->pblob[4 * i] = parents[i] & 0xff;
+		r->pblob[4 * i + 1] = (parents[i] >> 8) & 0xff;
+		r->pblob[4 * i + 2] = (parents[i] >> 16) & 0xff;
+		r->pblob[4 * i + 3] = (parents[i] >> 24) & 0xff;
+	}
+	r->npar = (unsigned int)npar;
+
+	r->sublen = cbp_subject(c->msg, c->msg_len, r->subject,
+				sizeof(r->subject));
+	cbp_oid_tohex(&b->oid[id], r->hex);
+	err = cbp_parse_message(c->msg, c->msg_len, collect_cite, r);
+	cbp_git_commit_done(c);
+	r->loaded = 1;
+	return err;
+}
+
+/**
+ * build_store_commit() - write a commit and its citations to the index
+ * @b: the build
+ * @r: what build_read_commit() read
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
+int build_store_commit(struct build *b, const struct commit_rec *r)
+{
+	size_t i;
+
+	if (!r->loaded)
+		return 0;
+	sqlite3_bind_int64(b->ins_commit, 1, r->id);
+	sqlite3_bind_text(b->ins_commit, 2, r->hex, CBP_OID_HEXSZ, SQLITE_STATIC);
+	sqlite3_bind_text(b->ins_commit, 3, r->subject, (int)r->sublen,
+			  SQLITE_STATIC);
+	sqlite3_bind_int64(b->ins_commit, 4, cbp_subject_hash(r->subject));
+	sqlite3_bind_int64(b->ins_commit, 5, r->atime);
+	sqlite3_bind_blob(b->ins_commit, 6, r->pblob, (int)(4 * r->npar),
+			  SQLITE_STATIC);
+	if (cbp_db_step(b->db, b->ins_commit))
+		return -1;
+
+	for (i = 0; i < r->nr_cites; i++) {
+		const struct rec_cite *c = &r->cites[i];
+
+		sqlite3_bind_int64(b->ins_link, 1, r->id);
+		sqlite3_bind_int(b->ins_link, 2, c->kind);
+		sqlite3_bind_text(b->ins_link, 3, c->hex, c->hexlen,
+				  SQLITE_STATIC);
+		if (c->has_quoted)
+			sqlite3_bind_text(b->ins_link, 4, c->quoted,
+					  (int)c->quoted_len, SQLITE_STATIC);
+		else
+			sqlite3_bind_null(b->ins_link, 4);
+		if (cbp_db_step(b->db, b->ins_link))
+			return -1;
+		b->links++;
+	}
+	b->read++;
+	return 0;
+}
+
+/**
+ * build_show_progress() - say how many commits were read, on a terminal
+ * @b: the build
+ * @last: when progress was last shown; updated
+ */
+void build_show_progress(const struct build *b, double *last)
+{
+	if (!isatty(2) || (b->read & 0x3fff) || cbp_now() - *last <= 0.5)
+		return;
+	*last = cbp_now();
+	fprintf(stderr, "\rcheckbackport: reading commits: %lld", b->read);
+}
+
+/**
+ * build_walk_new_commits() - read and store every queued commit
+ * @b: the build
+ *
+ * Reading a commit queues its new parents, so this reads everything the
+ * refs reach that the index does not have yet: in two threads in a cold
+ * build (build_walk_pipelined()), in one otherwise.
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
+int build_walk_new_commits(struct build *b)
+{
+	struct commit_rec r = { 0 };
+	double last = cbp_now();
+	int err = 0;
+
+	if (b->cold) {
+		err = build_walk_pipelined(b, &last);
+	} else {
+		while (b->nr_stack && !err) {
+			err = build_read_commit(b, b->stack[--b->nr_stack], &r);
+			if (!err)
+				err = build_store_commit(b, &r);
+			build_show_progress(b, &last);
+		}
+		free(r.cites);
+	}
+	if (isatty(2) && b->read > 0x3fff)
+		fputc('\n', stderr);
+	return err;
+}

@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The refs a build starts from: every ref's commit is queued to be read;
+ * tags matching the release glob that parse as kernel versions become
+ * release tags, branches matching the mainline, stable and other globs
+ * become tracked branches, in the order their bits are given out.
+ */
+#include <fnmatch.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "build-priv.h"
+#include "store-priv.h"
+#include "util.h"
+
+/* ---------------------------------------------------------------------- */
+/* Refs: release tags and tracked branches. */
+
+static int match_globs(const char *globs, const char *name)
+{
+	char pat[256];
+	const char *p = globs;
+
+	while (p && *p) {
+		size_t n;
+
+		while (*p == ' ' || *p == '\t' || *p == ',')
+			p++;
+		n = strcspn(p, " \t,");
+		if (n && n < sizeof(pat)) {
+			memcpy(pat, p, n);
+			pat[n] = '\0';
+			if (!fnmatch(pat, name, 0))
+				return 1;
+		}
+		p += n;
+	}
+	return 0;
+}
+
+/* "linux-6.12.y" or "origin/linux-6.12.y" -> key of 6.12, else -1. */
+static long long branch_version(const char *name)
+{
+	const char *p = name, *end;
+
+	while (*p && (*p < '0' || *p > '9'))
+		p++;
+	end = p + strlen(p);
+	if (end - p > 2 && !strcmp(end - 2, ".y"))
+		end -= 2;
+	return cbp_version_key(p, end - p);
+}
+
+static void add_tip(struct build *b, const char *name, const struct cbp_oid *oid,
+		    const struct cbp_settings *set)
+{
+	struct ref_tip *t;
+	const char *shortname;
+	int role = -1;
+
+	if (!strncmp(name, "refs/tags/", 10)) {
+		long long key;
+
+		shortname = name + 10;
+		if (fnmatch(set->tags, shortname, 0))
+			return;
+		key = cbp_version_key(shortname, strlen(shortname));
+		if (key < 0)
+			return;
+		b->tags = cbp_grow(b->tags, sizeof(*b->tags), b->nr_tags + 1,
+				   &b->alloc_tags);
+		t = &b->tags[b->nr_tags++];
+		t->vkey = key;
+	} else {
+		if (!strncmp(name, "refs/heads/", 11))
+			shortname = name + 11;
+		else if (!strncmp(name, "refs/remotes/", 13))
+			shortname = name + 13;
+		else
+			return;
+		if (!strcmp(shortname, set->mainline))
+			role = CBP_ROLE_MAINLINE;
+		else if (match_globs(set->stable, shortname))
+			role = CBP_ROLE_STABLE;
+		else if (match_globs(set->branches, shortname))
+			role = CBP_ROLE_OTHER;
+		else
+			return;
+		b->br = cbp_grow(b->br, sizeof(*b->br), b->nr_br + 1,
+				 &b->alloc_br);
+		t = &b->br[b->nr_br++];
+		t->vkey = branch_version(shortname);
+	}
+	t->name = cbp_strdup(shortname);
+	t->role = role;
+	t->oid = *oid;
+	t->id = 0;
+	t->row = 0;
+}
+
+static int cmp_tip(const void *a, const void *b)
+{
+	const struct ref_tip *x = a, *y = b;
+
+	if (x->vkey != y->vkey)
+		return x->vkey < y->vkey ? -1 : 1;
+	if (x->role != y->role)
+		return x->role < y->role ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+/*
+ * Branches: mainline first, then by role, newest version first, so that
+ * if there are more than CBP_MAX_BRANCHES the oldest stable ones go.
+ */
+static int cmp_branch(const void *a, const void *b)
+{
+	const struct ref_tip *x = a, *y = b;
+
+	if (x->role != y->role)
+		return x->role < y->role ? -1 : 1;
+	if (x->vkey != y->vkey)
+		return x->vkey > y->vkey ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+/**
+ * build_collect_refs() - start a build from the refs
+ * @b: the build
+ * @set: which tags are releases and which branches are tracked
+ *
+ * Queues every commit a ref (or a detached HEAD) points at, and collects
+ * the release tags in version order and the tracked branches in the order
+ * their bits are given out.
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
+int build_collect_refs(struct build *b, const struct cbp_settings *set)
+{
+	struct cbp_git_ref *refs;
+	size_t nr, i;
+	int err = 0;
+
+	if (cbp_git_refs(b->repo, &refs, &nr))
+		return -1;
+	/* A detached HEAD ("HEAD") keeps its commits reachable too. */
+	for (i = 0; i < nr && !err; i++) {
+		if (!build_lookup_commit(b, &refs[i].commit))
+			err = -1;
+		else
+			add_tip(b, refs[i].name, &refs[i].commit, set);
+	}
+	cbp_git_refs_free(refs, nr);
+	if (err)
+		return -1;
+	qsort(b->tags, b->nr_tags, sizeof(*b->tags), cmp_tip);
+	qsort(b->br, b->nr_br, sizeof(*b->br), cmp_branch);
+	return 0;
+}

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The git layer's internals, shared by its files that call libgit2.
+ */
+#ifndef CHECKBACKPORT_GIT_PRIV_H
+#define CHECKBACKPORT_GIT_PRIV_H
+
+#include <git2.h>
+
+#include "git.h"
+
+_Static_assert(sizeof(git_oid) == sizeof(struct cbp_oid),
+	       "struct cbp_oid must be a git_oid");
+
+/**
+ * struct cbp_repo - an open repository
+ * @git: libgit2's handle
+ * @cfg: a snapshot of its config, taken on first use
+ */
+struct cbp_repo {
+	git_repository *git;
+	git_config *cfg;
+};
+
+/**
+ * struct cbp_odb - a repository's object database
+ * @git: libgit2's handle
+ */
+struct cbp_odb {
+	git_odb *git;
+};
+
+static inline const git_oid *to_git(const struct cbp_oid *oid)
+{
+	return (const git_oid *)oid;
+}
+
+static inline const struct cbp_oid *from_git(const git_oid *oid)
+{
+	return (const struct cbp_oid *)oid;
+}
+
+#endif /* CHECKBACKPORT_GIT_PRIV_H */

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The store's internals, shared by its files (store*.c) and by the
+ * builder (build*.c), which writes the tables; not part of the interface
+ * the commands use.
+ */
+#ifndef CHECKBACKPORT_STORE_PRIV_H
+#define CHECKBACKPORT_STORE_PRIV_H
+
+#include <sqlite3.h>
+
+#include "store.h"
+
+#define CBP_APP_ID	0x43425031	/* "CBP1" */
+
+struct cbp_index {
+	sqlite3 *db;
+	char *path;
+	struct cbp_branch branch[CBP_MAX_BRANCHES];
+	int nr_branches;
+	int mainline_bit;
+	sqlite3_stmt *st_get;		/* one row by id */
+	sqlite3_stmt *st_range;		/* rows by hex prefix */
+	sqlite3_stmt *st_links[2][2];	/* [outgoing][origin only] */
+};
+
+int cbp_error_sqlite(sqlite3 *db, const char *what);
+int cbp_db_exec(sqlite3 *db, const char *sql);
+int cbp_db_prepare(sqlite3 *db, const char *sql, sqlite3_stmt **st);
+int cbp_db_int(sqlite3 *db, const char *sql, long long *val);
+int cbp_db_step(sqlite3 *db, sqlite3_stmt *st);
+
+int cbp_store_open_db(const char *path, int create, sqlite3 **db);
+int cbp_store_check(const char *path, sqlite3 **dbp);
+void cbp_store_close_db(struct cbp_index *idx);
+int cbp_store_load_branches(struct cbp_index *idx);
+int cbp_index_lock(const char *path);
+int cbp_store_create(struct cbp_index *idx, char **tmp);
+int cbp_store_add_indexes(struct cbp_index *idx);
+void cbp_store_abandon(struct cbp_index *idx, const char *tmp);
+int cbp_store_publish(struct cbp_index *idx, const char *tmp);
+int cbp_prepare_queries(struct cbp_index *idx);
+long long cbp_subject_hash(const char *s);
+
+#endif /* CHECKBACKPORT_STORE_PRIV_H */

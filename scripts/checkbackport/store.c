@@ -1,0 +1,564 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The index file: its schema and version, opening and validating it,
+ * locking it for a build, and the per-connection state queries use.
+ *
+ * Schema (PRAGMA user_version = CBP_SCHEMA_VERSION, application_id 'CBP1'):
+ *
+ *   meta(key, value)            complete=1 once a build has finished
+ *   commits(id, hex, state, subject, shash, atime, parents)
+ *                               one row per commit (state 1), and one per
+ *                               cited ID that is missing (0) or ambiguous
+ *                               (2), keyed by the ID as cited; parents is
+ *                               a blob of little-endian 32-bit row ids
+ *   reach(id, rel, branches)    first release (tags.id, 0 if none) and a
+ *                               bitmap of the branches containing it
+ *   links(src, kind, cited, quoted, dst)
+ *                               one row per citation; kind is enum cbp_kind
+ *   tags(id, name, commit_id, vkey)
+ *                               release tags, vkey = cbp_version_key()
+ *   branches(bit, name, role, tip, base)
+ *                               tracked branches, the tip last seen, and
+ *                               the version key of the newest mainline
+ *                               release the branch contains whole (-1)
+ *
+ * A file is used only when it carries our application id, our schema
+ * version and meta.complete = 1 (cbp_store_check()); the builder
+ * (build*.c) writes it, everything else only reads it.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "store.h"
+#include "store-priv.h"
+#include "util.h"
+
+static const char schema_sql[] =
+	"CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);"
+	"CREATE TABLE commits(id INTEGER PRIMARY KEY, hex TEXT NOT NULL,\n"
+	" state INTEGER NOT NULL, subject TEXT, shash INTEGER,\n"
+	" atime INTEGER, parents BLOB);"
+	"CREATE TABLE reach(id INTEGER PRIMARY KEY,\n"
+	" rel INTEGER NOT NULL DEFAULT 0, branches INTEGER NOT NULL DEFAULT 0);"
+	"CREATE TABLE links(src INTEGER NOT NULL, kind INTEGER NOT NULL,\n"
+	" cited TEXT NOT NULL, quoted TEXT, dst INTEGER);"
+	"CREATE TABLE tags(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE,\n"
+	" commit_id INTEGER NOT NULL, vkey INTEGER NOT NULL);"
+	"CREATE TABLE branches(bit INTEGER PRIMARY KEY, name TEXT NOT NULL,\n"
+	" role INTEGER NOT NULL, tip TEXT NOT NULL, base INTEGER NOT NULL);";
+
+/* Created after the bulk load of a fresh build. */
+static const char index_sql[] =
+	"CREATE INDEX commits_hex ON commits(hex);"
+	"CREATE INDEX commits_shash ON commits(shash);"
+	"CREATE INDEX commits_absent ON commits(state) WHERE state != 1;"
+	"CREATE INDEX links_src ON links(src);"
+	"CREATE INDEX links_dst ON links(dst);";
+
+/* ---------------------------------------------------------------------- */
+/* Small SQLite helpers. */
+
+/**
+ * cbp_error_sqlite() - record a failed SQLite call with SQLite's message
+ * @db: the connection the call failed on (may be NULL)
+ * @what: what was being done
+ *
+ * Return: -1.
+ */
+int cbp_error_sqlite(sqlite3 *db, const char *what)
+{
+	int code = db ? sqlite3_errcode(db) : SQLITE_NOMEM;
+
+	return cbp_error("%s: %s%s", what,
+			 db ? sqlite3_errmsg(db) : "out of memory",
+			 code == SQLITE_CORRUPT || code == SQLITE_NOTADB ?
+			 " (run 'checkbackport index --rebuild')" : "");
+}
+
+/**
+ * cbp_db_exec() - run SQL statements that return nothing
+ * @db: the connection
+ * @sql: the statements
+ *
+ * Return: 0, or -1 with SQLite's message recorded.
+ */
+int cbp_db_exec(sqlite3 *db, const char *sql)
+{
+	if (sqlite3_exec(db, sql, NULL, NULL, NULL) != SQLITE_OK)
+		return cbp_error_sqlite(db, "index");
+	return 0;
+}
+
+/**
+ * cbp_db_prepare() - prepare one statement
+ * @db: the connection
+ * @sql: the statement
+ * @st: the prepared statement
+ *
+ * Return: 0, or -1 with SQLite's message recorded.
+ */
+int cbp_db_prepare(sqlite3 *db, const char *sql, sqlite3_stmt **st)
+{
+	if (sqlite3_prepare_v2(db, sql, -1, st, NULL) != SQLITE_OK)
+		return cbp_error_sqlite(db, "index");
+	return 0;
+}
+
+/**
+ * cbp_db_int() - run a statement that returns at most one integer
+ * @db: the connection
+ * @sql: the statement
+ * @val: the integer, -1 if there is no row
+ *
+ * Return: 0, or -1 with SQLite's message recorded.
+ */
+int cbp_db_int(sqlite3 *db, const char *sql, long long *val)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (cbp_db_prepare(db, sql, &st))
+		return -1;
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*val = sqlite3_column_int64(st, 0);
+	else
+		*val = -1;
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return cbp_error_sqlite(db, "index");
+	return 0;
+}
+
+/**
+ * cbp_db_step() - run a bound statement once and reset it
+ * @db: the connection
+ * @st: the statement
+ *
+ * Return: 0, or -1 with SQLite's message recorded.
+ */
+int cbp_db_step(sqlite3 *db, sqlite3_stmt *st)
+{
+	int rc = sqlite3_step(st);
+
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return cbp_error_sqlite(db, "index");
+	return 0;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Opening, validating and locking. */
+
+/**
+ * cbp_store_open_db() - open a SQLite file for reading and writing
+ * @path: the file
+ * @create: create it if it does not exist
+ * @db: the connection, NULL on failure
+ *
+ * Return: 0, or -1 with SQLite's message recorded.
+ */
+int cbp_store_open_db(const char *path, int create, sqlite3 **db)
+{
+	int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
+
+	if (sqlite3_open_v2(path, db, flags, NULL) != SQLITE_OK) {
+		cbp_error_sqlite(*db, path);
+		sqlite3_close(*db);
+		*db = NULL;
+		return -1;
+	}
+	sqlite3_busy_timeout(*db, 60000);
+	sqlite3_extended_result_codes(*db, 0);
+	return 0;
+}
+
+/**
+ * cbp_store_check() - whether a file is a complete index of our version
+ * @path: the file
+ * @dbp: a connection to it when it is, else NULL
+ *
+ * Return: 0 if it is, 1 if there is no file, 2 if it is unusable (not
+ * ours, another schema version, incomplete or unreadable; the reason is
+ * recorded).
+ */
+int cbp_store_check(const char *path, sqlite3 **dbp)
+{
+	long long app, ver, complete;
+	sqlite3 *db;
+
+	*dbp = NULL;
+	if (access(path, F_OK))
+		return 1;
+	if (cbp_store_open_db(path, 0, &db))
+		return 2;
+	if (cbp_db_int(db, "PRAGMA application_id", &app) ||
+	    cbp_db_int(db, "PRAGMA user_version", &ver)) {
+		sqlite3_close(db);
+		return 2;
+	}
+	if (app != CBP_APP_ID) {
+		cbp_error("%s is not a checkbackport index", path);
+		sqlite3_close(db);
+		return 2;
+	}
+	if (ver != CBP_SCHEMA_VERSION) {
+		cbp_error("index schema version %lld, this program uses %d",
+			  ver, CBP_SCHEMA_VERSION);
+		sqlite3_close(db);
+		return 2;
+	}
+	if (cbp_db_int(db, "SELECT value FROM meta WHERE key = 'complete'",
+		       &complete) || complete != 1) {
+		if (complete != 1)
+			cbp_error("index is incomplete");
+		sqlite3_close(db);
+		return 2;
+	}
+	*dbp = db;
+	return 0;
+}
+
+/**
+ * cbp_store_close_db() - close an index's connection and its statements
+ * @idx: the index
+ */
+void cbp_store_close_db(struct cbp_index *idx)
+{
+	int i, j;
+
+	for (i = 0; i < 2; i++)
+		for (j = 0; j < 2; j++) {
+			sqlite3_finalize(idx->st_links[i][j]);
+			idx->st_links[i][j] = NULL;
+		}
+	sqlite3_finalize(idx->st_get);
+	sqlite3_finalize(idx->st_range);
+	idx->st_get = NULL;
+	idx->st_range = NULL;
+	sqlite3_close(idx->db);
+	idx->db = NULL;
+}
+
+/**
+ * cbp_index_lock() - take the lock that serialises builds of an index
+ * @path: the index file; the lock is @path.lock
+ *
+ * Waits, saying so, while another run holds it.
+ *
+ * Return: the locked descriptor (close it to unlock), or -1 with the
+ * error recorded.
+ */
+int cbp_index_lock(const char *path)
+{
+	size_t n = strlen(path) + 8;
+	char *lock = cbp_malloc(n);
+	int fd;
+
+	snprintf(lock, n, "%s.lock", path);
+	fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		cbp_error("cannot open %s: %s", lock, strerror(errno));
+		free(lock);
+		return -1;
+	}
+	if (flock(fd, LOCK_EX | LOCK_NB)) {
+		cbp_note("waiting for another index run to finish (%s)", lock);
+		if (flock(fd, LOCK_EX)) {
+			cbp_error("cannot lock %s: %s", lock, strerror(errno));
+			close(fd);
+			fd = -1;
+		}
+	}
+	free(lock);
+	return fd;
+}
+
+/**
+ * cbp_store_load_branches() - read the tracked branches of an index
+ * @idx: the index
+ *
+ * Return: 0, or -1 with SQLite's message recorded.
+ */
+int cbp_store_load_branches(struct cbp_index *idx)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	idx->mainline_bit = -1;
+	if (cbp_db_prepare(idx->db, "SELECT bit, name, role, base FROM branches",
+			   &st))
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		int bit = sqlite3_column_int(st, 0);
+		const char *name = (const char *)sqlite3_column_text(st, 1);
+
+		if (bit < 0 || bit >= CBP_MAX_BRANCHES || !name)
+			continue;
+		free(idx->branch[bit].name);
+		idx->branch[bit].name = cbp_strdup(name);
+		idx->branch[bit].role = sqlite3_column_int(st, 2);
+		idx->branch[bit].base = sqlite3_column_int64(st, 3);
+		if (idx->branch[bit].role == CBP_ROLE_MAINLINE)
+			idx->mainline_bit = bit;
+		if (bit >= idx->nr_branches)
+			idx->nr_branches = bit + 1;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return cbp_error_sqlite(idx->db, "index");
+	return 0;
+}
+
+/**
+ * cbp_prepare_queries() - prepare the statements the query functions use
+ * @idx: the index
+ *
+ * Return: 0, or -1 on error.
+ */
+int cbp_prepare_queries(struct cbp_index *idx)
+{
+	static const char *const links_sql[2][2] = {
+		{ "SELECT src, dst, kind, cited, quoted FROM links\n"
+		  " WHERE dst = ? ORDER BY rowid",
+		  "SELECT src, dst, kind, cited, quoted FROM links\n"
+		  " WHERE dst = ? AND kind < 16 ORDER BY rowid" },
+		{ "SELECT src, dst, kind, cited, quoted FROM links\n"
+		  " WHERE src = ? ORDER BY rowid",
+		  "SELECT src, dst, kind, cited, quoted FROM links\n"
+		  " WHERE src = ? AND kind < 16 ORDER BY rowid" },
+	};
+	int i, j;
+
+	if (idx->st_get)
+		return 0;
+	if (cbp_db_prepare(idx->db,
+			   "SELECT c.hex, c.state, c.subject, c.atime, t.name,\n"
+			   " t.vkey, r.branches FROM commits c\n"
+			   " LEFT JOIN reach r ON r.id = c.id\n"
+			   " LEFT JOIN tags t ON t.id = r.rel WHERE c.id = ?",
+			   &idx->st_get) ||
+		cbp_db_prepare(idx->db,
+			       "SELECT id, state, hex FROM commits\n"
+			       " WHERE hex >= ? AND hex < ? ORDER BY state DESC, hex",
+			       &idx->st_range))
+		return -1;
+	for (i = 0; i < 2; i++)
+		for (j = 0; j < 2; j++)
+			if (cbp_db_prepare(idx->db, links_sql[i][j],
+					   &idx->st_links[i][j]))
+				return -1;
+	return 0;
+}
+
+/**
+ * cbp_store_create() - start a fresh index in a private temporary file
+ * @idx: the index; @idx->path is where it will be, @idx->db becomes the
+ *	 new file, with the tables created and a transaction open
+ * @tmp: the name of the temporary file (free() it)
+ *
+ * The file is private until cbp_store_publish() renames it into place,
+ * so it is written with the fast settings: no journal, no sync.
+ *
+ * Return: 0, or -1 with the error recorded and nothing left behind.
+ */
+int cbp_store_create(struct cbp_index *idx, char **tmp)
+{
+	*tmp = cbp_strf("%s.new.%ld", idx->path, (long)getpid());
+	unlink(*tmp);
+	if (cbp_store_open_db(*tmp, 1, &idx->db)) {
+		free(*tmp);
+		*tmp = NULL;
+		return -1;
+	}
+	if (cbp_db_exec(idx->db,
+			"PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;"
+			"PRAGMA locking_mode = EXCLUSIVE;"
+			"PRAGMA cache_size = -65536; BEGIN;") ||
+	    cbp_db_exec(idx->db, schema_sql)) {
+		cbp_store_abandon(idx, *tmp);
+		free(*tmp);
+		*tmp = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/**
+ * cbp_store_add_indexes() - create the SQL indexes of a fresh index
+ * @idx: the index, from cbp_store_create()
+ *
+ * Done after the bulk load, which is faster without them.
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
+int cbp_store_add_indexes(struct cbp_index *idx)
+{
+	return cbp_db_exec(idx->db, index_sql);
+}
+
+/**
+ * cbp_store_abandon() - give up a fresh index
+ * @idx: the index, from cbp_store_create()
+ * @tmp: its temporary file, removed
+ *
+ * The message of the error that made the caller give up is kept.
+ */
+void cbp_store_abandon(struct cbp_index *idx, const char *tmp)
+{
+	char *msg = cbp_strdup(cbp_errmsg());
+
+	sqlite3_exec(idx->db, "ROLLBACK", NULL, NULL, NULL);
+	cbp_error("%s", msg);
+	free(msg);
+	cbp_store_close_db(idx);
+	unlink(tmp);
+}
+
+/**
+ * cbp_store_publish() - mark a fresh index complete and put it in place
+ * @idx: the index, from cbp_store_create(); closed on return
+ * @tmp: its temporary file
+ *
+ * The file is stamped as ours (application id, schema version, complete)
+ * and renamed over @idx->path, so that readers see the old index or the
+ * new one, never half of one.
+ *
+ * Return: 0, or -1 with the error recorded and @tmp removed.
+ */
+int cbp_store_publish(struct cbp_index *idx, const char *tmp)
+{
+	char *sql = cbp_strf("PRAGMA application_id = %d; PRAGMA user_version = %d;"
+			     "INSERT OR REPLACE INTO meta VALUES ('complete', 1);"
+			     "COMMIT;", CBP_APP_ID, CBP_SCHEMA_VERSION);
+	char *journal;
+	int err = cbp_db_exec(idx->db, sql);
+
+	free(sql);
+	if (err) {
+		cbp_store_abandon(idx, tmp);
+		return -1;
+	}
+	cbp_store_close_db(idx);
+	/* Any journal left there belongs to the file being replaced. */
+	journal = cbp_strf("%s-journal", idx->path);
+	unlink(journal);
+	free(journal);
+	if (rename(tmp, idx->path)) {
+		err = cbp_error("cannot rename %s: %s", tmp, strerror(errno));
+		unlink(tmp);
+	}
+	return err;
+}
+
+/**
+ * cbp_index_open_existing() - open a valid index without touching git
+ * @out: the opened index
+ * @path: the index file
+ *
+ * The path of queries: no lock, no update.  Building and updating are
+ * the builder's (cbp_index_open() in build.h).
+ *
+ * Return: 0 on success; -1 if there is no valid index at @path.
+ */
+int cbp_index_open_existing(struct cbp_index **out, const char *path)
+{
+	struct cbp_index *idx = cbp_calloc(1, sizeof(*idx));
+
+	*out = NULL;
+	idx->mainline_bit = -1;
+	idx->path = cbp_strdup(path);
+	if (cbp_store_check(path, &idx->db) || cbp_prepare_queries(idx) ||
+	    cbp_store_load_branches(idx)) {
+		cbp_index_close(idx);
+		return -1;
+	}
+	*out = idx;
+	return 0;
+}
+
+/**
+ * cbp_index_default_path() - where a repository's index lives by default
+ * @commondir: the git directory shared by the repository's worktrees
+ *
+ * Return: a new string, @commondir/checkbackport.db.
+ */
+char *cbp_index_default_path(const char *commondir)
+{
+	size_t len = strlen(commondir);
+
+	return cbp_strf("%s%scheckbackport.db", commondir,
+			len && commondir[len - 1] == '/' ? "" : "/");
+}
+
+/**
+ * cbp_index_close() - release an index opened by cbp_index_open()
+ * @idx: the index, or NULL
+ */
+void cbp_index_close(struct cbp_index *idx)
+{
+	int i;
+
+	if (!idx)
+		return;
+	cbp_store_close_db(idx);
+	for (i = 0; i < CBP_MAX_BRANCHES; i++)
+		free(idx->branch[i].name);
+	free(idx->path);
+	free(idx);
+}
+
+/**
+ * cbp_index_path() - where the index lives
+ * @idx: the index
+ *
+ * Return: the path of the SQLite file.
+ */
+const char *cbp_index_path(const struct cbp_index *idx)
+{
+	return idx->path;
+}
+
+/**
+ * cbp_index_nr_branches() - one more than the highest branch bit in use
+ * @idx: the index
+ *
+ * Return: the bound to loop cbp_index_branch() up to.
+ */
+int cbp_index_nr_branches(const struct cbp_index *idx)
+{
+	return idx->nr_branches;
+}
+
+/**
+ * cbp_index_branch() - the tracked branch behind a bit of cbp_commit.branches
+ * @idx: the index
+ * @bit: the bit number
+ *
+ * Return: the branch, or NULL if the bit is unused.
+ */
+const struct cbp_branch *cbp_index_branch(const struct cbp_index *idx,
+					  int bit)
+{
+	if (bit < 0 || bit >= CBP_MAX_BRANCHES || !idx->branch[bit].name)
+		return NULL;
+	return &idx->branch[bit];
+}
+
+/**
+ * cbp_index_mainline_bit() - bit of the mainline branch
+ * @idx: the index
+ *
+ * Return: the bit, or -1 if the mainline branch was not found.
+ */
+int cbp_index_mainline_bit(const struct cbp_index *idx)
+{
+	return idx->mainline_bit;
+}

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The commit index as the commands read it.
+ *
+ * The index is a SQLite file (by default $GIT_DIR/checkbackport.db) that
+ * records, for every commit reachable from the repository's refs, its
+ * subject, author date, parents, the IDs its message cites, the first
+ * release tag that contains it and which configured branches contain it.
+ * The schema is described in Documentation/checkbackport.rst and in
+ * store.c; it is versioned with PRAGMA user_version.  Only the builder
+ * (build.h) writes it.  This layer knows nothing of git: it is linked
+ * into the front program, which runs without libgit2.
+ *
+ * Everything a subcommand needs goes through this header: resolving a
+ * user-supplied name, reading one commit, following citations and
+ * computing a class of names.  Functions return 0 (or a count) on
+ * success and a negative value after recording a message with
+ * cbp_error().
+ */
+#ifndef CHECKBACKPORT_STORE_H
+#define CHECKBACKPORT_STORE_H
+
+#include "store-types.h"
+
+struct cbp_index;
+
+int cbp_index_open_existing(struct cbp_index **out, const char *path);
+char *cbp_index_default_path(const char *commondir);
+char *cbp_locate_index(const char *start);
+void cbp_index_close(struct cbp_index *idx);
+const char *cbp_index_path(const struct cbp_index *idx);
+
+int cbp_index_nr_branches(const struct cbp_index *idx);
+const struct cbp_branch *cbp_index_branch(const struct cbp_index *idx,
+					  int bit);
+int cbp_index_mainline_bit(const struct cbp_index *idx);
+
+/* Results of lookups other than success (0) and error (-1). */
+#define CBP_NOT_FOUND		1
+#define CBP_IS_AMBIGUOUS	2
+
+int cbp_resolve_id(struct cbp_index *idx, const char *name, long long *id,
+		   struct cbp_commit **cands, size_t *nr_cands);
+int cbp_index_lookup_full(struct cbp_index *idx, const char *hex,
+			  long long *id);
+int cbp_commit_get(struct cbp_index *idx, long long id, struct cbp_commit *c);
+int cbp_links(struct cbp_index *idx, long long id, int outgoing,
+	      int origin_only, struct cbp_link **links, size_t *nr);
+int cbp_class_of(struct cbp_index *idx, long long id, struct cbp_class *cls);
+void cbp_class_release(struct cbp_class *cls);
+int cbp_class_contains(const struct cbp_class *cls, long long id);
+int cbp_same_subject(struct cbp_index *idx, const char *subject,
+		     long long **ids, size_t *nr);
+int cbp_release_before(const struct cbp_commit *a, const struct cbp_commit *b);
+
+#endif /* CHECKBACKPORT_STORE_H */

@@ -1,0 +1,86 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# The two programs: ./checkbackport, linked without libgit2, answers the
+# queries a valid index can answer and hands every other run to
+# ./checkbackport-git, which gives the same answers.
+
+. "$(dirname "$0")/lib.sh"
+
+FRONT=$CBP_DIR/checkbackport
+FULL=$CBP_DIR/checkbackport-git
+
+# alone/checkbackport is the front without checkbackport-git beside it:
+# whatever it hands over fails, naming the reason.
+handed_over () {
+	test_exit_code 2 ../alone/checkbackport -q "$@" 2>../err &&
+	grep "cannot run .*/alone/checkbackport-git" ../err
+}
+
+test_expect_success 'the front program is not linked with libgit2' '
+	ldd "$FRONT" >deps && grep -q "libsqlite3" deps &&
+	! grep "libgit2" deps &&
+	ldd "$FULL" | grep -q "libgit2"
+'
+
+test_expect_success 'set up a fix, its cherry-pick and its stable backport' '
+	git init -q repo && cd repo &&
+	test_commit "drm/xe: base" && git tag v6.12 &&
+	test_commit "drm/xe: fix the thing" && git rev-parse HEAD >../FIX &&
+	git checkout -q -b linux-6.12.y v6.12 && test_pick master &&
+	git rev-parse HEAD >../BACKPORT && git checkout -q master &&
+	test_commit "drm/xe: later" && git tag v6.13 &&
+	mkdir ../alone && cp "$FRONT" ../alone/
+'
+
+test_expect_success 'without an index the front hands over, and the index gets built' '
+	cd repo && handed_over names "$(cat ../FIX)" &&
+	grep "no valid index" ../err && ! test -f .git/checkbackport.db &&
+	"$FRONT" -q names "$(cat ../FIX)" >../out && test -f .git/checkbackport.db
+'
+
+test_expect_success 'names and fixes answer from the index without checkbackport-git' '
+	cd repo &&
+	../alone/checkbackport -q names "$(cut -c1-10 ../FIX)" >../front-names &&
+	"$FULL" -q names "$(cut -c1-10 ../FIX)" >../full-names &&
+	cmp ../front-names ../full-names &&
+	grep "$(cut -c1-12 ../BACKPORT)" ../front-names &&
+	../alone/checkbackport -q fixes --json "$(cat ../BACKPORT)" >../front-fixes &&
+	"$FULL" -q fixes --json "$(cat ../BACKPORT)" >../full-fixes &&
+	cmp ../front-fixes ../full-fixes
+'
+
+test_expect_success 'an ID the index does not know is a revision for git to resolve' '
+	cd repo && handed_over names 0123456789abcdef &&
+	grep "not an ID the index knows" ../err &&
+	test_exit_code 2 "$FRONT" -q names 0123456789abcdef 2>../err &&
+	grep "unknown commit 0123456789abcdef" ../err
+'
+
+test_expect_success 'a revision, --update, --rebuild and --patch-id need checkbackport-git' '
+	cd repo &&
+	handed_over names HEAD~1 && grep "not an ID the index knows" ../err &&
+	handed_over names --update "$(cat ../FIX)" && grep -e "--update" ../err &&
+	handed_over fixes --rebuild "$(cat ../FIX)" && grep -e "--rebuild" ../err &&
+	handed_over names --patch-id "$(cat ../FIX)" && grep -e "--patch-id" ../err
+'
+
+test_expect_success 'index and check always need checkbackport-git' '
+	cd repo &&
+	handed_over index && grep "reads the repository" ../err &&
+	handed_over check "$(cat ../BACKPORT)" && grep "reads the repository" ../err
+'
+
+test_expect_success 'handed over, a revision gets the answer of its ID' '
+	cd repo && "$FRONT" -q names HEAD~1 >../by-rev &&
+	"$FRONT" -q names "$(cat ../FIX)" >../by-id &&
+	cmp ../by-rev ../by-id
+'
+
+test_expect_success '--version needs no libgit2 and names its version' '
+	alone/checkbackport --version >out 2>err &&
+	grep "^checkbackport .*(libgit2 [0-9][0-9.]*, SQLite [0-9]" out &&
+	! test -s err
+'
+
+test_done

@@ -116,7 +116,11 @@ static struct cbp_finding *add(struct cbp_report *r, int level,
 	struct cbp_finding *f;
 	va_list ap;
 
-	r->f = cbp_grow(r->f, sizeof(*r->f), r->nr + 1, &r->alloc);
+	/* Most patches have a finding or two: do not start at 16. */
+	if (r->nr == r->alloc) {
+		r->alloc = r->alloc ? 2 * r->alloc : 2;
+		r->f = cbp_realloc(r->f, r->alloc * sizeof(*r->f));
+	}
 	f = &r->f[r->nr++];
 	memset(f, 0, sizeof(*f));
 	f->level = level;
@@ -150,7 +154,8 @@ static char *msg_line(const struct cbp_patch *p, unsigned int line)
 /* Line number in the input of line @line of the message. */
 static unsigned int src_line(const struct cbp_patch *p, unsigned int line)
 {
-	return p->msg_line + line - 1;
+	/* 0: the message was decoded, its lines are not the file's. */
+	return p->msg_line ? p->msg_line + line - 1 : 0;
 }
 
 /* The line with the first occurrence of @from replaced by @to. */

@@ -297,6 +297,39 @@ static size_t utf8_len(const unsigned char *p, size_t n)
 }
 
 /**
+ * cbp_utf8_char() - length of the UTF-8 character at the start of a string
+ * @s: the bytes
+ * @n: how many there are, at least 1
+ *
+ * Return: 1 to 4, or 0 if @s does not start with a valid UTF-8 sequence.
+ */
+size_t cbp_utf8_char(const char *s, size_t n)
+{
+	return utf8_len((const unsigned char *)s, n);
+}
+
+/**
+ * cbp_utf8_valid() - is a byte string valid UTF-8?
+ * @s: the bytes
+ * @len: how many
+ *
+ * Return: 1 if @s is valid UTF-8 (no overlong forms, no surrogates), else 0.
+ */
+int cbp_utf8_valid(const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0, n;
+
+	while (i < len) {
+		n = utf8_len(p + i, len - i);
+		if (!n)
+			return 0;
+		i += n;
+	}
+	return 1;
+}
+
+/**
  * cbp_sanitize() - copy text into a printable, valid UTF-8 buffer
  * @in: input bytes
  * @len: number of input bytes

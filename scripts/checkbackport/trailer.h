@@ -61,6 +61,8 @@ typedef int (*cbp_cite_fn)(const struct cbp_cite *cite, void *data);
 
 int cbp_parse_message(const char *msg, size_t len, cbp_cite_fn fn, void *data);
 size_t cbp_sanitize(const char *in, size_t len, char *out, size_t outsz);
+size_t cbp_utf8_char(const char *s, size_t n);
+int cbp_utf8_valid(const char *s, size_t len);
 size_t cbp_subject(const char *msg, size_t len, char *out, size_t outsz);
 const char *cbp_kind_name(int kind);
 int cbp_kind_is_origin(int kind);

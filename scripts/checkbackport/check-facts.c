@@ -176,7 +176,8 @@ static int on_cite(const struct cbp_cite *c, void *data)
 /* Line number in the input of line @line of the message. */
 static unsigned int src_line(const struct cbp_patch *p, unsigned int line)
 {
-	return p->msg_line + line - 1;
+	/* 0: the message was decoded, its lines are not the file's. */
+	return p->msg_line ? p->msg_line + line - 1 : 0;
 }
 
 /* The upstream lines, and the names of the fix they bring. */

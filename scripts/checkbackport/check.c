@@ -53,7 +53,11 @@ struct cbp_finding *check_emit(struct check_run *run, unsigned int line,
 	struct cbp_finding *f;
 	va_list ap;
 
-	r->f = cbp_grow(r->f, sizeof(*r->f), r->nr + 1, &r->alloc);
+	/* Most patches have a finding or two: do not start at 16. */
+	if (r->nr == r->alloc) {
+		r->alloc = r->alloc ? 2 * r->alloc : 2;
+		r->f = cbp_realloc(r->f, r->alloc * sizeof(*r->f));
+	}
 	f = &r->f[r->nr++];
 	memset(f, 0, sizeof(*f));
 	f->level = run->type->level;

@@ -11,6 +11,20 @@
 
 #include <stddef.h>
 
+/*
+ * Largest input (file, mailbox or standard input) read, in bytes: far
+ * beyond any real patch or series, small enough that check's memory,
+ * a small multiple of its input, stays reasonable.  Larger inputs are
+ * refused with an error.  Documented in checkbackport-check.rst.
+ */
+#define CBP_PATCH_MAX_INPUT_MIB	128
+#define CBP_PATCH_MAX_INPUT	((size_t)CBP_PATCH_MAX_INPUT_MIB << 20)
+/*
+ * Most mails read in one run: each costs a few hundred bytes however
+ * short it is, so this bounds what a file of tiny mails can cost.
+ */
+#define CBP_PATCH_MAX_MAILS	100000
+
 /**
  * struct cbp_patch - one mail of an input
  * @source: the file name as given, "<stdin>", or "commit ID"
@@ -18,10 +32,15 @@
  * @line: line of the file where the mail starts
  * @subject: decoded subject with "[PATCH ...]" and "Re:" removed
  * @msg: the commit message body (after the subject, up to the "---"
- *	 separator or the diff), NUL-terminated
+ *	 separator or the diff), decoded and in UTF-8, NUL-terminated
  * @msg_len: length of @msg
- * @msg_line: line of the file holding the first line of @msg
- * @diff: the diff, from the first "diff --git" line, or NULL
+ * @msg_line: line of the file holding the first line of @msg, whose
+ *	      lines follow it there; 0 if @msg is empty or was decoded
+ *	      (base64, quoted-printable, spread over MIME parts) and its
+ *	      lines are not lines of the file
+ * @diff: the diff, from the first "diff --git" line to the end of the
+ *	  mail or the signature after its last hunk, as the bytes it
+ *	  decoded to; or NULL
  * @diff_len: length of @diff
  * @error: why the mail is malformed, or NULL if it is not
  * @error_line: line of the file that @error is about

@@ -297,6 +297,39 @@ static size_t utf8_len(const unsigned char *p, size_t n)
 }
 
 /**
+ * cbp_utf8_char() - length of the UTF-8 character at the start of a string
+ * @s: the bytes
+ * @n: how many there are, at least 1
+ *
+ * Return: 1 to 4, or 0 if @s does not start with a valid UTF-8 sequence.
+ */
+size_t cbp_utf8_char(const char *s, size_t n)
+{
+	return utf8_len((const unsigned char *)s, n);
+}
+
+/**
+ * cbp_utf8_valid() - is a byte string valid UTF-8?
+ * @s: the bytes
+ * @len: how many
+ *
+ * Return: 1 if @s is valid UTF-8 (no overlong forms, no surrogates), else 0.
+ */
+int cbp_utf8_valid(const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0, n;
+
+	while (i < len) {
+		n = utf8_len(p + i, len - i);
+		if (!n)
+			return 0;
+		i += n;
+	}
+	return 1;
+}
+
+/**
  * cbp_sanitize() - copy text into a printable, valid UTF-8 buffer
  * @in: input bytes
  * @len: number of input bytes
@@ -436,26 +469,83 @@ int cbp_kind_is_origin(int kind)
 	return kind >= CBP_CHERRY_PICK && kind <= CBP_BACKPORTED;
 }
 
-static int parse_num(const char **pp, const char *end, unsigned long max,
-		     unsigned long *val)
+/*
+ * Version keys.  A release tag is two to four numbers and an optional
+ * "-rcN": v2.6.11, v2.6.12-rc2, v2.6.39.4, v3.0-rc7, v6.12.118.  Missing
+ * numbers count as 0 and a release sorts after its release candidates.
+ *
+ * No number has a fixed width.  The key is a bit string that compares like
+ * the version, left-aligned in the 63 bits of a non-negative long long:
+ * each number n is written as the bit length L of n + 1 (as L - 1 in a
+ * unary-prefixed code: l - 1 ones, a zero and the l - 1 low bits of L,
+ * where l is the bit length of L), then the L - 1 low bits of n + 1.  The
+ * codes are prefix-free and a larger number has a larger code, so keys
+ * compare as the tags do.  The rc part is "0" + code(N - 1) for -rcN and
+ * "1" for the release itself.  A number of k bits costs about
+ * k + 2 log2(k) bits: v6.12.118 takes 26, so a tag is refused for size
+ * only when it is far beyond any real release.
+ */
+#define VKEY_BITS	63
+
+struct vkey {
+	unsigned long long v;
+	unsigned int used;
+	int overflow;
+};
+
+static void vkey_put(struct vkey *k, unsigned long long bits,
+		     unsigned int nbits)
+{
+	if (!nbits)
+		return;
+	if (k->overflow || nbits > VKEY_BITS - k->used) {
+		k->overflow = 1;
+		return;
+	}
+	k->v = (k->v << nbits) | (bits & ((1ULL << nbits) - 1));
+	k->used += nbits;
+}
+
+static unsigned int bit_length(unsigned long long x)
+{
+	return x ? 64 - (unsigned int)__builtin_clzll(x) : 0;
+}
+
+/* Write n (0 <= n < 2^64 - 1) as described above. */
+static void vkey_put_num(struct vkey *k, unsigned long long n)
+{
+	unsigned long long m = n + 1;
+	unsigned int len = bit_length(m), l = bit_length(len);
+
+	vkey_put(k, (1ULL << (l - 1)) - 1, l - 1);	/* l - 1 ones */
+	vkey_put(k, 0, 1);
+	vkey_put(k, len, l - 1);
+	vkey_put(k, m, len - 1);
+}
+
+/* A decimal number without leading zeros ("v6.012" is not a release). */
+static int parse_num(const char **pp, const char *end, unsigned long long *val)
 {
 	const char *p = *pp;
-	unsigned long v = 0;
+	unsigned long long v = 0;
+	int too_big = 0;
 
 	if (p == end || *p < '0' || *p > '9')
-		return -1;
-	/* No leading zeros: "v6.012" is not a release. */
+		return CBP_VERSION_INVALID;
 	if (*p == '0' && p + 1 < end && p[1] >= '0' && p[1] <= '9')
-		return -1;
-	while (p < end && *p >= '0' && *p <= '9') {
-		v = v * 10 + (unsigned long)(*p - '0');
-		if (v > max)
-			return -1;
-		p++;
+		return CBP_VERSION_INVALID;
+	for (; p < end && *p >= '0' && *p <= '9'; p++) {
+		unsigned int d = (unsigned int)(*p - '0');
+
+		/* n + 1 must fit 64 bits too. */
+		if (v > (~0ULL - 1 - d) / 10)
+			too_big = 1;
+		else
+			v = v * 10 + d;
 	}
 	*pp = p;
 	*val = v;
-	return 0;
+	return too_big ? CBP_VERSION_TOO_LARGE : 0;
 }
 
 /**
@@ -464,23 +554,30 @@ static int parse_num(const char **pp, const char *end, unsigned long max,
  * @len: length of @tag
  *
  * Keys order releases the way the kernel does: v6.12-rc7 < v6.12 <
- * v6.12.1 < v6.13-rc1.  The leading 'v' is optional.
+ * v6.12.1 < v6.13-rc1, v2.6.39.4 < v3.0-rc1.  The leading 'v' is optional;
+ * "v3.0" and "v3.0.0" have the same key.  No number has a maximum of its
+ * own; only a tag whose numbers together need more than the key's 63 bits
+ * is refused, as %CBP_VERSION_TOO_LARGE.
  *
- * Return: a non-negative key, or -1 if @tag is not a release name.
+ * Return: a non-negative key, or a negative enum cbp_version_error saying
+ * why @tag is not a release (see cbp_version_error()).
  */
 long long cbp_version_key(const char *tag, size_t len)
 {
-	static const unsigned long max[4] = { 255, 1023, 4095, 4095 };
 	const char *p = tag, *end = tag + len;
-	unsigned long comp[4] = { 0, 0, 0, 0 };
-	unsigned long rc = 255;	/* a final release sorts after its rcs */
-	int n = 0;
+	unsigned long long num[4] = { 0, 0, 0, 0 }, rc = 0;
+	struct vkey k = { 0, 0, 0 };
+	int n = 0, err, too_big = 0;
 
 	if (p < end && *p == 'v')
 		p++;
 	for (;;) {
-		if (n == 4 || parse_num(&p, end, max[n], &comp[n]))
-			return -1;
+		if (n == (int)ARRAY_SIZE(num))
+			return CBP_VERSION_INVALID;
+		err = parse_num(&p, end, &num[n]);
+		if (err == CBP_VERSION_INVALID)
+			return err;
+		too_big |= err;
 		n++;
 		if (p < end && *p == '.') {
 			p++;
@@ -489,14 +586,47 @@ long long cbp_version_key(const char *tag, size_t len)
 		break;
 	}
 	if (n < 2)
-		return -1;
+		return CBP_VERSION_INVALID;
 	if (p < end) {
-		if (!match_kw(p, end, "-rc"))
-			return -1;
-		p += 3;
-		if (parse_num(&p, end, 254, &rc) || rc == 0 || p != end)
-			return -1;
+		p = match_kw(p, end, "-rc");
+		if (!p)
+			return CBP_VERSION_INVALID;
+		err = parse_num(&p, end, &rc);
+		if (err == CBP_VERSION_INVALID || p != end ||
+		    (!err && rc == 0))
+			return CBP_VERSION_INVALID;
+		too_big |= err;
 	}
-	return ((((long long)comp[0] << 10 | comp[1]) << 12 | comp[2]) << 12 |
-		comp[3]) << 8 | rc;
+	if (too_big)
+		return CBP_VERSION_TOO_LARGE;
+
+	for (n = 0; n < (int)ARRAY_SIZE(num); n++)
+		vkey_put_num(&k, num[n]);
+	if (rc) {
+		vkey_put(&k, 0, 1);
+		vkey_put_num(&k, rc - 1);
+	} else {
+		vkey_put(&k, 1, 1);
+	}
+	if (k.overflow)
+		return CBP_VERSION_TOO_LARGE;
+	return (long long)(k.v << (VKEY_BITS - k.used));
+}
+
+/**
+ * cbp_version_error() - why a tag has no version key
+ * @key: a negative value returned by cbp_version_key()
+ *
+ * Return: a static phrase for messages such as "tag 'v2.6.11-tree' is not
+ * used as a release: %s", or NULL if @key is a valid key.
+ */
+const char *cbp_version_error(long long key)
+{
+	switch (key) {
+	case CBP_VERSION_INVALID:
+		return "not a release version (vX.Y, vX.Y.Z, vX.Y.Z.W, optionally -rcN)";
+	case CBP_VERSION_TOO_LARGE:
+		return "version numbers too large for a version key";
+	}
+	return key < 0 ? "not a release version" : NULL;
 }

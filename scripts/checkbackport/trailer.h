@@ -61,9 +61,18 @@ typedef int (*cbp_cite_fn)(const struct cbp_cite *cite, void *data);
 
 int cbp_parse_message(const char *msg, size_t len, cbp_cite_fn fn, void *data);
 size_t cbp_sanitize(const char *in, size_t len, char *out, size_t outsz);
+size_t cbp_utf8_char(const char *s, size_t n);
+int cbp_utf8_valid(const char *s, size_t len);
 size_t cbp_subject(const char *msg, size_t len, char *out, size_t outsz);
 const char *cbp_kind_name(int kind);
 int cbp_kind_is_origin(int kind);
+/* Why cbp_version_key() gave no key: its negative results. */
+enum cbp_version_error {
+	CBP_VERSION_INVALID = -1,	/* not vX.Y[.Z[.W]][-rcN] */
+	CBP_VERSION_TOO_LARGE = -2,	/* the numbers do not fit the key */
+};
+
 long long cbp_version_key(const char *tag, size_t len);
+const char *cbp_version_error(long long key);
 
 #endif /* CHECKBACKPORT_TRAILER_H */

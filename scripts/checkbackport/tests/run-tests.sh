@@ -1,10 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# Run the unit tests and the shell tests under prove, print their TAP, and
-# write "N passed, N failed, N skipped" (counting test points) to $1.
+# run-tests.sh RESULT [UNIT-TEST...]: run the unit test programs (by
+# default every build/unit-*) and the shell tests under prove, print their
+# TAP, and write "N passed, N failed, N skipped" (counting test points) to
+# RESULT.
 
 result=${1:-build/test-result}
+test $# -gt 0 && shift
 here=$(cd "$(dirname "$0")" && pwd)
 log=$(mktemp "${TMPDIR:-/tmp}/cbp-prove.XXXXXX") || exit 2
 trap 'rm -f "$log"' EXIT
@@ -12,7 +15,8 @@ trap 'rm -f "$log"' EXIT
 mkdir -p "$(dirname "$result")" || exit 2
 cd "$here/.." || exit 2
 status=0
-prove -v -e '' build/unit-trailer build/unit-commit tests/t[0-9]*.sh >"$log" 2>&1 || status=$?
+test $# -gt 0 || set -- build/unit-*
+prove -v -e '' "$@" tests/t[0-9]*.sh >"$log" 2>&1 || status=$?
 cat "$log"
 
 # "ok N - ..." lines of prove -v; skips carry "# skip", TODOs "# TODO".

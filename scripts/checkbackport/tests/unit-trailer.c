@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests of the trailer scanner, subject extraction, sanitizing and
- * kernel version ordering (cmocka, TAP output).
+ * Unit tests of the trailer scanner, subject extraction and sanitizing
+ * (cmocka, TAP output).  Version keys are tested in unit-version.c.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -223,43 +223,6 @@ static void kind_names(void **state)
 	assert_string_equal(cbp_kind_name(99), "unknown");
 }
 
-static long long vk(const char *s)
-{
-	return cbp_version_key(s, strlen(s));
-}
-
-static void version_order(void **state)
-{
-	static const char *const order[] = {
-		"v2.6.39-rc3", "v2.6.39", "v2.6.39.4", "v3.0-rc1", "v3.0",
-		"v6.12-rc1", "v6.12-rc7", "v6.12", "v6.12.1", "v6.12.10",
-		"v6.13-rc1", "v6.13",
-	};
-	size_t i;
-
-	(void)state;
-	for (i = 0; i < ARRAY_SIZE(order); i++)
-		assert_true(vk(order[i]) >= 0);
-	for (i = 1; i < ARRAY_SIZE(order); i++)
-		assert_true(vk(order[i - 1]) < vk(order[i]));
-	assert_true(vk("6.12") == vk("v6.12"));
-}
-
-static void version_rejects(void **state)
-{
-	(void)state;
-	assert_int_equal(vk("v6"), -1);
-	assert_int_equal(vk("v6.12-rc0"), -1);
-	assert_int_equal(vk("v6.12-rc"), -1);
-	assert_int_equal(vk("v6.12-dontuse"), -1);
-	assert_int_equal(vk("v6.012"), -1);
-	assert_int_equal(vk("v6.12.1.2.3"), -1);
-	assert_int_equal(vk("v99999.1"), -1);
-	assert_int_equal(vk("v2.6.11-tree"), -1);
-	assert_int_equal(vk(""), -1);
-	assert_int_equal(vk("v"), -1);
-}
-
 /**
  * main() - run the tests, reporting in TAP
  *
@@ -281,8 +244,6 @@ int main(void)
 		cmocka_unit_test(subject_truncated),
 		cmocka_unit_test(sanitize_bad_utf8),
 		cmocka_unit_test(kind_names),
-		cmocka_unit_test(version_order),
-		cmocka_unit_test(version_rejects),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);

@@ -223,6 +223,7 @@ static void copy_link(sqlite3_stmt *st, struct cbp_link *l)
 	l->kind = sqlite3_column_int(st, 2);
 	snprintf(l->cited, sizeof(l->cited), "%s", cited ? cited : "");
 	snprintf(l->quoted, sizeof(l->quoted), "%s", quoted ? quoted : "");
+	l->trust = sqlite3_column_int(st, 5);
 }
 
 /**

@@ -177,6 +177,12 @@ int build_store_commit(struct build *b, const struct commit_rec *r)
 			  SQLITE_STATIC);
 	if (cbp_db_step(b->db, b->ins_commit))
 		return -1;
+	/* A cited ID that arrived: its citations are to be judged. */
+	if (r->id <= b->max_old) {
+		b->arrived = cbp_grow(b->arrived, sizeof(*b->arrived),
+				      b->nr_arrived + 1, &b->alloc_arrived);
+		b->arrived[b->nr_arrived++] = r->id;
+	}
 
 	for (i = 0; i < r->nr_cites; i++) {
 		const struct rec_cite *c = &r->cites[i];

@@ -65,6 +65,10 @@ struct build {
 	long long read, links, absent_warned;
 	long long malformed;		/* malformed citations stored */
 	long long verdicts[5];		/* links judged, per enum cbp_trust */
+	/* Cited-only rows of earlier runs that became commits in this one. */
+	unsigned int max_old;		/* highest row of earlier runs */
+	unsigned int *arrived;
+	size_t nr_arrived, alloc_arrived;
 };
 
 /*

@@ -14,9 +14,10 @@
  * diffed at most once per run, however many links name it.
  *
  * A run judges the links it added and those whose cited ID became a
- * commit in this run (a missing row resolved to a newly read commit, whose
- * row id is above every earlier one): every other link between two
- * commits was judged when it became one.
+ * commit in this run: a missing row resolved to a newly read commit (whose
+ * row is above every earlier one), or a missing full ID whose commit was
+ * read (its row is kept, build-commits.c lists it).  Every other link
+ * between two commits was judged when it became one.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,34 +88,21 @@ static void want_change(struct judge *j, long long id, const char *hex)
 }
 
 /*
- * The links to judge, in one pass: those whose ends have consistent
+ * Links to judge, from one query: those whose ends have consistent
  * subjects are settled here; the others are kept with the commits whose
  * changes they need.
  */
-static int collect(struct judge *j, long long first_rowid, long long max_id)
+static int collect_query(struct judge *j, sqlite3_stmt *st)
 {
-	struct build *b = j->b;
-	sqlite3_stmt *st;
-	size_t i, o;
 	int rc;
 
-	if (cbp_db_prepare(b->db,
-			   "SELECT DISTINCT l.src, l.dst, s.subject, d.subject,\n"
-			   " s.hex, d.hex FROM links l\n"
-			   " JOIN commits s ON s.id = l.src AND s.state = 1\n"
-			   " JOIN commits d ON d.id = l.dst AND d.state = 1\n"
-			   " WHERE (l.rowid > ?1 OR l.dst > ?2) AND l.kind < 16\n"
-			   "  AND l.src != l.dst", &st))
-		return -1;
-	sqlite3_bind_int64(st, 1, first_rowid);
-	sqlite3_bind_int64(st, 2, max_id);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		const char *ss = (const char *)sqlite3_column_text(st, 2);
 		const char *ds = (const char *)sqlite3_column_text(st, 3);
 		struct pair *p;
 
 		if (cbp_subjects_consistent(ss ? ss : "", ds ? ds : "")) {
-			b->verdicts[CBP_TRUST_SAME_SUBJECT]++;
+			j->b->verdicts[CBP_TRUST_SAME_SUBJECT]++;
 			continue;
 		}
 		j->p = cbp_grow(j->p, sizeof(*j->p), j->nr_p + 1, &j->alloc_p);
@@ -124,9 +112,47 @@ static int collect(struct judge *j, long long first_rowid, long long max_id)
 		want_change(j, p->src, (const char *)sqlite3_column_text(st, 4));
 		want_change(j, p->dst, (const char *)sqlite3_column_text(st, 5));
 	}
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? 0 : cbp_error_sqlite(j->b->db, "index");
+}
+
+#define JUDGE_SQL(where)						\
+	"SELECT DISTINCT l.src, l.dst, s.subject, d.subject,\n"	\
+	" s.hex, d.hex FROM links l\n"				\
+	" JOIN commits s ON s.id = l.src AND s.state = 1\n"		\
+	" JOIN commits d ON d.id = l.dst AND d.state = 1\n"		\
+	" WHERE " where " AND l.kind < 16 AND l.src != l.dst"
+
+/*
+ * The links this run made, those resolved to a commit it read (a row
+ * above every earlier one), and those naming a cited ID that arrived.
+ */
+static int collect(struct judge *j, long long first_rowid, long long max_id)
+{
+	struct build *b = j->b;
+	sqlite3_stmt *st;
+	size_t i, o;
+	int err;
+
+	if (cbp_db_prepare(b->db, JUDGE_SQL("(l.rowid > ?1 OR l.dst > ?2)"), &st))
+		return -1;
+	sqlite3_bind_int64(st, 1, first_rowid);
+	sqlite3_bind_int64(st, 2, max_id);
+	err = collect_query(j, st);
 	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		return cbp_error_sqlite(b->db, "index");
+	if (err || (b->nr_arrived &&
+		    cbp_db_prepare(b->db, JUDGE_SQL("l.dst = ?1 AND l.rowid <= ?2"),
+				   &st)))
+		return -1;
+	for (i = 0; i < b->nr_arrived && !err; i++) {
+		sqlite3_bind_int64(st, 1, b->arrived[i]);
+		sqlite3_bind_int64(st, 2, first_rowid);
+		err = collect_query(j, st);
+	}
+	if (b->nr_arrived)
+		sqlite3_finalize(st);
+	if (err)
+		return -1;
 
 	/* Each commit once, sorted by row for lookups. */
 	qsort(j->ch, j->nr_ch, sizeof(*j->ch), cmp_change);

@@ -47,6 +47,7 @@ static void build_free(struct build *b)
 	free(b->edge);
 	free(b->hash);
 	free(b->stack);
+	free(b->arrived);
 	cbp_git_odb_close(b->odb);
 	cbp_git_commit_release(&b->obj);
 }
@@ -90,6 +91,7 @@ int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 	if (total < 0)
 		total = 0;
 	b.next_id = (unsigned int)max_id + 1;
+	b.max_old = (unsigned int)max_id;
 	build_hash_grow(&b);
 
 	if (cbp_db_prepare(idx->db,

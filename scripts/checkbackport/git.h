@@ -152,4 +152,8 @@ size_t cbp_git_change_common(const struct cbp_git_change *a,
 			     const struct cbp_git_change *b, const char **first);
 void cbp_git_change_release(struct cbp_git_change *ch);
 
+/* git-range.c */
+int cbp_git_rev_list(struct cbp_repo *repo, const char *range,
+		     struct cbp_oid **oids, size_t *nr);
+
 #endif /* CHECKBACKPORT_GIT_H */

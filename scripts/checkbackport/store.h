@@ -52,6 +52,7 @@ int cbp_class_contains(const struct cbp_class *cls, long long id);
 int cbp_same_subject(struct cbp_index *idx, const char *subject,
 		     long long **ids, size_t *nr);
 int cbp_release_before(const struct cbp_commit *a, const struct cbp_commit *b);
+int cbp_index_count_present(struct cbp_index *idx, long long *nr);
 
 /* store-trust.c */
 int cbp_trust_get(struct cbp_index *idx, const struct cbp_link *l,

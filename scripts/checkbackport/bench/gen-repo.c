@@ -23,7 +23,7 @@
  * stable commits.
  *
  * Once per 13000 commits, a group of citations that link trust must tell
- * apart is planted (see plant()): three stable backports whose trailers
+ * apart is planted (see plant_step()): three stable backports whose trailers
  * are shifted by one (suspicious), a partial backport and a version bump
  * with other numbers (adapted), and a reworded backport with the same
  * diff (consistent by patch-id).  --planted prints how many of each the
@@ -47,7 +47,7 @@
 #define NR_STABLE	3
 #define MAXMSG		4096
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
-#define GEN_VERSION	2
+#define GEN_VERSION	3
 #define PLANT_AT	(CYCLE / 2)	/* where in each cycle a group starts */
 #define MAX_FILES	8	/* in a planted commit's tree */
 
@@ -340,7 +340,7 @@ static void plant_commit(struct state *s, int i, int stable,
  * (another subject and patch-id, a file in common: adapted); one is a
  * reworded copy (another subject, the same patch-id: consistent).
  */
-static void plant(struct state *s, int i)
+static void plant_step(struct state *s, int i)
 {
 	static const char *const fix[] = { "a", "b", "c", "d" };
 	int g = s->group, ph = s->phase++;
@@ -405,6 +405,18 @@ static void plant(struct state *s, int i)
 		s->plant[ph - 1] = i;
 }
 
+/*
+ * The commit a generated citation names: @i, or the commit before the
+ * planted group @i is in, whose subjects are not "AREA: change N" and
+ * whose citations are counted exactly.
+ */
+static int not_planted(const struct state *s, int i)
+{
+	while (i > 0 && s->c[i].files)
+		i--;
+	return i;
+}
+
 static void step(struct state *s, int i)
 {
 	char m[MAXMSG], hex[GIT_OID_HEXSZ + 1], name[64], ver[32];
@@ -461,7 +473,7 @@ static void step(struct state *s, int i)
 		s->nr_ptree[1] = 0;
 	}
 	if (s->phase) {
-		plant(s, i);
+		plant_step(s, i);
 		if (!s->phase)
 			s->group++;
 		return;
@@ -503,6 +515,7 @@ static void step(struct state *s, int i)
 			target = s->main_tip - (int)(rnd(s) % 32);
 		if (target < 0)
 			target = s->main_tip;
+		target = not_planted(s, target);
 		s->c[i].origin = target;
 		s->c[i].subject = s->c[target].subject;
 		n = subject(s->c[i].subject, m);
@@ -519,7 +532,7 @@ static void step(struct state *s, int i)
 	n = body(s, m, n);
 	n += snprintf(m + n, MAXMSG - n, "\n");
 	if (pct(s, 11) && s->main_tip > 100) {
-		target = s->main_tip - 1 - (int)(rnd(s) % 100);
+		target = not_planted(s, s->main_tip - 1 - (int)(rnd(s) % 100));
 		n += snprintf(m + n, MAXMSG - n, "Fixes: %.12s (\"%s: change %d\")\n",
 			      git_oid_tostr(hex, sizeof(hex), &s->c[target].oid),
 			      areas[s->c[target].subject %

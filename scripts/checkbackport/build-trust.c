@@ -266,7 +266,8 @@ int build_judge_links(struct build *b, long long first_rowid,
 		if (isatty(2) && cbp_now() - last > 0.5) {
 			last = cbp_now();
 			shown = 1;
-			fprintf(stderr, "\rcheckbackport: judging links whose subjects differ: %zu/%zu",
+			fprintf(stderr,
+				"\rcheckbackport: judging links whose subjects differ: %zu/%zu",
 				i + 1, j.nr_p);
 		}
 	}

@@ -68,7 +68,9 @@ int check_judge(struct checker *chk, struct check_facts *fx,
 	size_t common;
 
 	memset(ti, 0, sizeof(*ti));
-	ti->sfiles = ti->dfiles = ti->common = -1;
+	ti->sfiles = -1;
+	ti->dfiles = -1;
+	ti->common = -1;
 	if (x->state != CBP_PRESENT)
 		return 0;
 	if ((fx->self && fx->self->id == x->id) ||
@@ -102,6 +104,9 @@ int check_judge(struct checker *chk, struct check_facts *fx,
 	return 0;
 }
 
+static const char suspicious_hint[] =
+	"find the commit this backport was really taken from, and cite that one";
+
 static void suspicious(struct check_run *run, unsigned int line,
 		       const struct cbp_cite *ct, const struct cbp_commit *x,
 		       const struct cbp_trust_info *ti)
@@ -116,7 +121,7 @@ static void suspicious(struct check_run *run, unsigned int line,
 		       run->fx->p->subject ? run->fx->p->subject : "",
 		       cbp_trust_reason(ti, why, sizeof(why)));
 	snprintf(f->commit, sizeof(f->commit), "%s", x->hex);
-	f->hint = cbp_strdup("find the commit this backport was really taken from, and cite that one");
+	f->hint = cbp_strdup(suspicious_hint);
 }
 
 /**
@@ -152,7 +157,7 @@ static int on_cite(const struct cbp_cite *c, void *data)
 {
 	struct all_cites *a = data;
 
-	if (a->nr < sizeof(a->c) / sizeof(a->c[0]))
+	if (a->nr < ARRAY_SIZE(a->c))
 		a->c[a->nr++] = *c;
 	return 0;
 }

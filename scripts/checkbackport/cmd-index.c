@@ -53,9 +53,10 @@ int cmd_index(struct cbp_ctx *ctx)
 		       st.total, st.tags, st.seconds);
 	}
 	if (st.suspicious || st.malformed)
-		cbp_note("%lld suspicious citation%s and %lld ID%s of more than 40 digits among those read; see 'checkbackport lint'",
+		cbp_note("%lld suspicious citation%s and %lld ID%s of more than 40 digits %s",
 			 st.suspicious, st.suspicious == 1 ? "" : "s",
-			 st.malformed, st.malformed == 1 ? "" : "s");
+			 st.malformed, st.malformed == 1 ? "" : "s",
+			 "among those read; see 'checkbackport lint'");
 	cbp_index_close(idx);
 	return CBP_EXIT_OK;
 }

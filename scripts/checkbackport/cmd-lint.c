@@ -206,8 +206,8 @@ static struct json_object *entry_json(struct lint *lt, const struct entry *e)
 		return cbp_malformed_json(lt->idx, &e->bad);
 	o = json_object_new_object();
 	json_object_object_add(o, "commit", cbp_commit_json(lt->idx, &e->src));
-	json_object_object_add(o, "trailer", json_object_new_string(
-		cbp_cite_form(e->link.kind, e->link.cited, form, sizeof(form))));
+	cbp_cite_form(e->link.kind, e->link.cited, form, sizeof(form));
+	json_object_object_add(o, "trailer", json_object_new_string(form));
 	json_object_object_add(o, "cited", json_object_new_string(e->link.cited));
 	if (!cbp_commit_get(lt->idx, e->link.dst, &d))
 		json_object_object_add(o, "cites", cbp_commit_json(lt->idx, &d));
@@ -226,8 +226,8 @@ static void print_json(struct lint *lt, const char *range, const int *n)
 
 	json_object_object_add(doc, "range", range ?
 			       json_object_new_string(range) : NULL);
-	json_object_object_add(doc, "commits", json_object_new_int64(
-		(long long)lt->commits));
+	json_object_object_add(doc, "commits",
+			       json_object_new_int64((long long)lt->commits));
 	for (k = 0; k < 3; k++)
 		arr[k] = json_object_new_array();
 	for (i = 0; i < lt->nr; i++) {
@@ -238,8 +238,9 @@ static void print_json(struct lint *lt, const char *range, const int *n)
 	}
 	for (k = 0; k < 3; k++)
 		json_object_object_add(doc, key[k], arr[k]);
-	json_object_object_add(links, "consistent", json_object_new_int64(
-		lt->count[CBP_TRUST_SAME_SUBJECT] + lt->count[CBP_TRUST_SAME_PATCH]));
+	json_object_object_add(links, "consistent",
+			       json_object_new_int64(lt->count[CBP_TRUST_SAME_SUBJECT] +
+						     lt->count[CBP_TRUST_SAME_PATCH]));
 	json_object_object_add(links, "consistent_by_patch_id",
 			       json_object_new_int64(lt->count[CBP_TRUST_SAME_PATCH]));
 	json_object_object_add(links, "adapted",
@@ -288,8 +289,9 @@ int cmd_lint(struct cbp_ctx *ctx)
 	} else {
 		for (i = 0; i < lt.nr; i++)
 			print_entry(&lt, &lt.e[i]);
-		printf("total: %d suspicious, %d malformed, %d adapted (information) in %zu commit%s\n",
-		       n[0], n[1], n[2], lt.commits, lt.commits == 1 ? "" : "s");
+		printf("total: %d suspicious, %d malformed, %d adapted (information)",
+		       n[0], n[1], n[2]);
+		printf(" in %zu commit%s\n", lt.commits, lt.commits == 1 ? "" : "s");
 	}
 	ret = n[0] || n[1] ? CBP_EXIT_FINDINGS : CBP_EXIT_OK;
 out:

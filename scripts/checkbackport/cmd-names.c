@@ -220,8 +220,8 @@ static struct json_object *link_json(struct cbp_index *idx,
 	if (!cbp_commit_get(idx, l->dst, &t))
 		json_object_object_add(o, "resolves_to",
 				       json_object_new_string(t.hex));
-	json_object_object_add(o, "followed", json_object_new_boolean(
-		cbp_trust_followed(l->trust)));
+	json_object_object_add(o, "followed",
+			       json_object_new_boolean(cbp_trust_followed(l->trust)));
 	if (!cbp_trust_get(idx, l, &ti))
 		json_object_object_add(o, "trust", cbp_trust_json(&ti));
 	return o;
@@ -242,8 +242,8 @@ static struct json_object *member_json(struct cbp_index *idx,
 
 	json_object_object_add(jm, "parent", m->parent < 0 ? NULL :
 			       json_object_new_string(cls->members[m->parent].c.hex));
-	json_object_object_add(jm, "adapted", json_object_new_boolean(
-		m->group != cls->members[0].group));
+	json_object_object_add(jm, "adapted",
+			       json_object_new_boolean(m->group != cls->members[0].group));
 	if (!cbp_links(idx, m->c.id, 1, 1, &l, &n)) {
 		for (j = 0; j < n; j++)
 			json_object_array_add(links, link_json(idx, &l[j]));
@@ -318,7 +318,7 @@ static void print_mainline(const struct cbp_class *cls, int mb, int group,
 	for (i = 0; i < cls->nr; i++) {
 		const struct cbp_member *m = &cls->members[i];
 
-		if (member_in_mainline(m, mb) && (m->group == group) == same)
+		if (member_in_mainline(m, mb) && !(m->group == group) == !same)
 			printf(" %.12s (%s)", m->c.hex,
 			       m->c.release[0] ? m->c.release : "unreleased");
 	}

@@ -80,9 +80,9 @@ const char *cbp_trust_reason(const struct cbp_trust_info *ti, char *buf,
 			 ti->dpath[0] ? ti->dpath : "the cited side touches none");
 		break;
 	default:
-		snprintf(buf, size, "%s", ti->sfiles < 0 && ti->dfiles < 0 ?
-			 "not judged: an end is not a commit of this repository, or could not be read" :
-			 "not judged");
+		snprintf(buf, size, "not judged%s", ti->sfiles < 0 && ti->dfiles < 0 ?
+			 ": an end is not a commit of this repository, or could not be read" :
+			 "");
 		break;
 	}
 	return buf;
@@ -104,10 +104,11 @@ struct json_object *cbp_trust_json(const struct cbp_trust_info *ti)
 			       json_object_new_string(cbp_trust_name(ti->verdict)));
 	if (ti->verdict == CBP_TRUST_SAME_SUBJECT ||
 	    ti->verdict == CBP_TRUST_SAME_PATCH)
-		json_object_object_add(o, "basis", json_object_new_string(
-			ti->verdict == CBP_TRUST_SAME_PATCH ? "patch-id" : "subject"));
-	json_object_object_add(o, "reason", json_object_new_string(
-		cbp_trust_reason(ti, why, sizeof(why))));
+		json_object_object_add(o, "basis",
+				       json_object_new_string(ti->verdict == CBP_TRUST_SAME_PATCH ?
+							      "patch-id" : "subject"));
+	cbp_trust_reason(ti, why, sizeof(why));
+	json_object_object_add(o, "reason", json_object_new_string(why));
 	if (ti->common >= 0) {
 		struct json_object *f = json_object_new_object();
 
@@ -188,14 +189,14 @@ struct json_object *cbp_malformed_json(struct cbp_index *idx,
 
 	if (!cbp_commit_get(idx, m->src, &c))
 		json_object_object_add(o, "commit", cbp_commit_json(idx, &c));
-	json_object_object_add(o, "trailer", json_object_new_string(
-		cbp_cite_form(m->kind, m->cited, buf, sizeof(buf))));
+	cbp_cite_form(m->kind, m->cited, buf, sizeof(buf));
+	json_object_object_add(o, "trailer", json_object_new_string(buf));
 	json_object_object_add(o, "cited", json_object_new_string(m->cited));
 	json_object_object_add(o, "digits", json_object_new_int(m->digits));
 	json_object_object_add(o, "line", m->line ?
 			       json_object_new_int(m->line) : NULL);
-	json_object_object_add(o, "problem", json_object_new_string(
-		cbp_malformed_problem(m, buf, sizeof(buf))));
+	cbp_malformed_problem(m, buf, sizeof(buf));
+	json_object_object_add(o, "problem", json_object_new_string(buf));
 	json_object_object_add(o, "suggestion", m->suggest.id ?
 			       cbp_commit_json(idx, &m->suggest) : NULL);
 	json_object_object_add(o, "with", m->suggest.id ?

@@ -54,7 +54,9 @@ int cbp_trust_get(struct cbp_index *idx, const struct cbp_link *l,
 
 	memset(ti, 0, sizeof(*ti));
 	ti->verdict = l->trust;
-	ti->sfiles = ti->dfiles = ti->common = -1;
+	ti->sfiles = -1;
+	ti->dfiles = -1;
+	ti->common = -1;
 	if (l->trust <= CBP_TRUST_SAME_SUBJECT)
 		return 0;
 	if (cbp_db_prepare(idx->db,

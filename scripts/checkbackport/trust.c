@@ -7,6 +7,7 @@
  */
 #include <string.h>
 
+#include "trailer.h"
 #include "trust.h"
 
 static int is_blank(unsigned char c)
@@ -59,8 +60,7 @@ static const char *skip_prefixes(const char *p)
 			p = strchr(p, ']') + 1;
 			continue;
 		}
-		for (i = 0, n = 0; i < sizeof(subject_tags) /
-		     sizeof(subject_tags[0]) && !n; i++)
+		for (i = 0, n = 0; i < ARRAY_SIZE(subject_tags) && !n; i++)
 			n = starts_with_kw(p, subject_tags[i]);
 		if (!n)
 			return p;
@@ -75,8 +75,7 @@ static const char *find_pasted(const char *s)
 	size_t i;
 
 	for (p = strchr(s, '('); p; p = strchr(p + 1, '('))
-		for (i = 0; i < sizeof(pasted_trailers) /
-		     sizeof(pasted_trailers[0]); i++)
+		for (i = 0; i < ARRAY_SIZE(pasted_trailers); i++)
 			if (starts_with_kw(p, pasted_trailers[i]))
 				return p;
 	return NULL;

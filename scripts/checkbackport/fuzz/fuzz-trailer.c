@@ -27,7 +27,9 @@ static int check_cite(const struct cbp_cite *c, void *data)
 	const struct ctx *x = data;
 	size_t i;
 
-	if (c->malformed != x->malformed_ok * (c->hexlen > CBP_HEX_MAX) ||
+	int too_long = c->hexlen > CBP_HEX_MAX;
+
+	if (c->malformed != (x->malformed_ok && too_long) ||
 	    c->hexlen < CBP_HEX_MIN ||
 	    (!c->malformed && c->hexlen > CBP_HEX_MAX) ||
 	    strlen(c->hex) != (c->hexlen < CBP_CITE_HEX_MAX ? c->hexlen :

@@ -17,15 +17,16 @@
 #include <cmocka.h>
 
 #include "../git.h"
+#include "../trailer.h"
 
-static char dir[] = "/tmp/cbp-unit-change.XXXXXX";
+static char dir[64];
 static struct cbp_repo *repo;
 
 /* Output of a shell command run in the repository, trailing newline cut. */
 static char *run(const char *fmt, ...)
 {
 	static char out[8192];
-	char cmd[4096];
+	char cmd[1024];
 	size_t n = 0;
 	va_list ap;
 	FILE *f;
@@ -44,39 +45,48 @@ static char *run(const char *fmt, ...)
 	return out;
 }
 
-/* Each commit of the test repository, by subject. */
-static const char *const setup_script =
-	"export GIT_CONFIG_NOSYSTEM=1 HOME=$PWD GIT_AUTHOR_NAME=A "
-	"GIT_AUTHOR_EMAIL=a@example.com GIT_COMMITTER_NAME=C "
-	"GIT_COMMITTER_EMAIL=c@example.com && "
-	"git init -q -b master . && "
-	"printf 'a\\nb\\nc\\nd\\ne\\nf\\ng\\nh\\ni\\nj\\nk\\n' >x.c && "
-	"printf 'line\\n' >y.c && git add . && git commit -qm root && "
-	"sed -i 's/^b$/B/; s/^j$/J/' x.c && git commit -qam 'two hunks' && "
-	"mkdir dir && printf 'new\\n' >dir/z.c && "
-	"git add dir && git commit -qm 'add a file' && "
-	"git rm -q y.c && git commit -qm 'delete a file' && "
-	"chmod +x x.c && git commit -qam 'mode change' && "
-	"printf 'tail' >>x.c && git commit -qam 'no newline at end' && "
-	"printf 'x\\r\\ny\\r\\n' >crlf.c && git add crlf.c && git commit -qm crlf && "
-	"printf 'q\\n' >>crlf.c && printf 'r\\n' >>dir/z.c && git commit -qam 'two files' && "
-	"git mv dir/z.c dir/w.c && git commit -qm 'pure rename' && "
-	"git mv crlf.c crlf2.c && printf 's\\n' >>crlf2.c && git add crlf2.c && "
-	"git commit -qm 'rename with a change' && "
-	"head -c 256 /dev/zero | tr '\\0' '\\1' >bin.dat && git add bin.dat && "
-	"git commit -qm binary && "
-	"git commit -q --allow-empty -m empty && "
-	"git checkout -q -b side HEAD~3 && printf 'side\\n' >side.c && git add side.c && "
-	"git commit -qm side && git checkout -q master && "
-	"git merge -q --no-ff -m merge side && echo ok";
+/* The test repository, one commit (or so) per step; subjects name them. */
+static const char *const setup_steps[] = {
+	"git init -q -b master .",
+	"printf 'a\\nb\\nc\\nd\\ne\\nf\\ng\\nh\\ni\\nj\\nk\\n' >x.c",
+	"printf 'line\\n' >y.c && git add . && git commit -qm root",
+	"sed -i 's/^b$/B/; s/^j$/J/' x.c && git commit -qam 'two hunks'",
+	"mkdir dir && printf 'new\\n' >dir/z.c",
+	"git add dir && git commit -qm 'add a file'",
+	"git rm -q y.c && git commit -qm 'delete a file'",
+	"chmod +x x.c && git commit -qam 'mode change'",
+	"printf 'tail' >>x.c && git commit -qam 'no newline at end'",
+	"printf 'x\\r\\ny\\r\\n' >crlf.c && git add crlf.c && git commit -qm crlf",
+	"printf 'q\\n' >>crlf.c && printf 'r\\n' >>dir/z.c",
+	"git commit -qam 'two files'",
+	"git mv dir/z.c dir/w.c && git commit -qm 'pure rename'",
+	"git mv crlf.c crlf2.c && printf 's\\n' >>crlf2.c && git add crlf2.c",
+	"git commit -qm 'rename with a change'",
+	"head -c 256 /dev/zero | tr '\\0' '\\1' >bin.dat && git add bin.dat",
+	"git commit -qm binary",
+	"git commit -q --allow-empty -m empty",
+	"git checkout -q -b side HEAD~3 && printf 'side\\n' >side.c",
+	"git add side.c && git commit -qm side && git checkout -q master",
+	"git merge -q --no-ff -m merge side",
+};
 
 static int setup(void **state)
 {
+	size_t i;
+
 	(void)state;
+	snprintf(dir, sizeof(dir), "/tmp/cbp-unit-change.XXXXXX");
 	if (!mkdtemp(dir))
 		return -1;
-	if (strcmp(run("%s", setup_script), "ok"))
-		return -1;
+	/* No user or system config: the same repository everywhere. */
+	setenv("GIT_CONFIG_NOSYSTEM", "1", 1);
+	setenv("HOME", dir, 1);
+	setenv("GIT_AUTHOR_NAME", "A", 1);
+	setenv("GIT_AUTHOR_EMAIL", "a@example.com", 1);
+	setenv("GIT_COMMITTER_NAME", "C", 1);
+	setenv("GIT_COMMITTER_EMAIL", "c@example.com", 1);
+	for (i = 0; i < ARRAY_SIZE(setup_steps); i++)
+		run("%s", setup_steps[i]);
 	return cbp_git_open(&repo, dir);
 }
 
@@ -90,29 +100,37 @@ static int teardown(void **state)
 	return system(cmd);
 }
 
+/* The full ID of the commit with @subject. */
+static const char *commit_of(const char *subject)
+{
+	static char hex[CBP_OID_HEXSZ + 1];
+
+	snprintf(hex, sizeof(hex), "%s",
+		 run("git log --all --format=%%H --grep='^%s$'", subject));
+	return hex;
+}
+
 static void change_of(const char *subject, int want_pid,
 		      struct cbp_git_change *ch)
 {
 	struct cbp_oid oid;
 
-	assert_int_equal(cbp_oid_fromhex(&oid,
-			 run("git log --all --format=%%H --grep='^%s$'", subject)), 0);
+	assert_int_equal(cbp_oid_fromhex(&oid, commit_of(subject)), 0);
 	assert_int_equal(cbp_git_change_of(repo, &oid, want_pid, ch), 0);
 }
 
 /* git's patch-id of the commit with @subject, "" if it has none. */
 static char *git_pid(const char *subject)
 {
-	return run("git show \"$(git log --all --format=%%H --grep='^%s$')\" |"
-		   " git patch-id --stable | cut -c1-40", subject);
+	return run("git show %s | git patch-id --stable | cut -c1-40",
+		   commit_of(subject));
 }
 
 /* git's file set, one line each, sorted. */
 static char *git_paths(const char *subject)
 {
-	return run("git diff-tree --root -r --no-commit-id --name-only --no-renames"
-		   " \"$(git log --all --format=%%H --grep='^%s$')\" | sort -u",
-		   subject);
+	return run("git diff-tree --root -r --no-commit-id --name-only --no-renames %s | sort -u",
+		   commit_of(subject));
 }
 
 static char *joined(const struct cbp_git_change *ch)
@@ -140,7 +158,7 @@ static void patch_id_is_gits(void **state)
 	size_t i;
 
 	(void)state;
-	for (i = 0; i < sizeof(same_as_git) / sizeof(same_as_git[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(same_as_git); i++) {
 		snprintf(want, sizeof(want), "%s", git_pid(same_as_git[i]));
 		assert_int_equal(strlen(want), 40);
 		change_of(same_as_git[i], 1, &ch);
@@ -162,7 +180,7 @@ static void paths_are_gits(void **state)
 	size_t i;
 
 	(void)state;
-	for (i = 0; i < sizeof(all) / sizeof(all[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(all); i++) {
 		snprintf(want, sizeof(want), "%s", git_paths(all[i]));
 		change_of(all[i], 0, &ch);
 		assert_false(ch.has_pid);
@@ -200,14 +218,13 @@ static void text_is_commit(void **state)
 	size_t i;
 
 	(void)state;
-	for (i = 0; i < sizeof(same_as_git) / sizeof(same_as_git[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(same_as_git); i++) {
 		change_of(same_as_git[i], 1, &ch);
 		/* The diff as a mail carries it, up to the signature. */
 		snprintf(diff, sizeof(diff), "%s\n",
-			 run("git format-patch --stdout -1 \"$(git log --all"
-			     " --format=%%H --grep='^%s$')\" |"
-			     " sed -n '/^diff --git/,$p' | sed '/^-- $/,$d'",
-			     same_as_git[i]));
+			 run("git format-patch --stdout -1 %s | %s",
+			     commit_of(same_as_git[i]),
+			     "sed -n '/^diff --git/,$p' | sed '/^-- $/,$d'"));
 		assert_int_equal(cbp_git_text_change(diff, strlen(diff), &text), 0);
 		assert_true(text.has_pid);
 		assert_string_equal(text.pid, ch.pid);

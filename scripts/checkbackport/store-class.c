@@ -128,11 +128,25 @@ static int earlier(const struct cbp_commit *a, const struct cbp_commit *b)
 	return strcmp(a->hex, b->hex) < 0;
 }
 
+/* Is @a on the tree path from @b up to the root? */
+static int is_ancestor(const int *parent, size_t nr, int a, int b)
+{
+	size_t steps;
+
+	for (steps = 0; b >= 0 && steps <= nr; steps++, b = parent[b])
+		if (b == a)
+			return 1;
+	return 0;
+}
+
 /*
  * Tree parent of each member: the member it cites that lies deepest on a
  * citation chain from the root (so a backport citing both the original
  * and a cherry-pick of it hangs under the cherry-pick); members citing
- * nothing in the tree hang under a member that cites them.
+ * nothing in the tree hang under a member that cites them.  A member
+ * never moves under one that hangs under it: a backport citing the root
+ * and an ID missing here keeps the root as parent, the missing ID hangs
+ * under it, and the tree has no cycle.
  */
 static void place(struct walk *w, int root, int *parent, int *link, int *depth)
 {
@@ -152,7 +166,8 @@ static void place(struct walk *w, int root, int *parent, int *link, int *depth)
 
 			if (s < 0 || d < 0 || s == root || s == d || depth[d] < 0)
 				continue;
-			if (depth[s] < depth[d] + 1 && depth[d] < (int)w->nr) {
+			if (depth[s] < depth[d] + 1 && depth[d] < (int)w->nr &&
+			    !is_ancestor(parent, w->nr, s, d)) {
 				depth[s] = depth[d] + 1;
 				parent[s] = d;
 				link[s] = (int)e;

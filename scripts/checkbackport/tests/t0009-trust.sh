@@ -212,4 +212,18 @@ test_expect_success 'an update judges new links, and links whose ID arrives' '
 	diff -u ../out ../again
 '
 
+test_expect_success 'a copy citing the original and an ID missing here hangs under the original' '
+	cd repo && absent=0123456789abcdef0123456789abcdef01234567 &&
+	change lib/q.c "q" "lib: fix q" && Z=$(git rev-parse HEAD) &&
+	git checkout -q linux-6.0.y &&
+	change lib/q.c "q" "lib: fix q" "(cherry picked from commit $Z)
+(cherry picked from commit $absent)" &&
+	change lib/q2.c "q" "lib: fix q" "(cherry picked from commit $Z)
+(cherry picked from commit $absent)" &&
+	git checkout -q master && cbp index >/dev/null &&
+	cbp names --json $Z >../j &&
+	test "$(json_get ../j "scalar @{\$j->{members}}")" = 4 &&
+	test "$(json_get ../j "scalar grep { !defined \$_->{parent} } @{\$j->{members}}")" = 1
+'
+
 test_done

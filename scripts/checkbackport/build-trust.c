@@ -60,6 +60,15 @@ static int cmp_change(const void *a, const void *b)
 	return x->id < y->id ? -1 : x->id > y->id;
 }
 
+static int cmp_pair(const void *a, const void *b)
+{
+	const struct pair *x = a, *y = b;
+
+	if (x->src != y->src)
+		return x->src < y->src ? -1 : 1;
+	return x->dst < y->dst ? -1 : x->dst > y->dst;
+}
+
 static size_t find_change(const struct judge *j, long long id)
 {
 	size_t lo = 0, hi = j->nr_ch;
@@ -117,7 +126,7 @@ static int collect_query(struct judge *j, sqlite3_stmt *st)
 }
 
 #define JUDGE_SQL(where)						\
-	"SELECT DISTINCT l.src, l.dst, s.subject, d.subject,\n"	\
+	"SELECT l.src, l.dst, s.subject, d.subject,\n"			\
 	" s.hex, d.hex FROM links l\n"				\
 	" JOIN commits s ON s.id = l.src AND s.state = 1\n"		\
 	" JOIN commits d ON d.id = l.dst AND d.state = 1\n"		\
@@ -134,7 +143,10 @@ static int collect(struct judge *j, long long first_rowid, long long max_id)
 	size_t i, o;
 	int err;
 
-	if (cbp_db_prepare(b->db, JUDGE_SQL("(l.rowid > ?1 OR l.dst > ?2)"), &st))
+	/* A cold build judges every link: a plain scan is twice as fast. */
+	if (cbp_db_prepare(b->db, first_rowid || max_id ?
+			   JUDGE_SQL("(l.rowid > ?1 OR l.dst > ?2)") :
+			   JUDGE_SQL("?1 = ?2"), &st))
 		return -1;
 	sqlite3_bind_int64(st, 1, first_rowid);
 	sqlite3_bind_int64(st, 2, max_id);
@@ -154,6 +166,12 @@ static int collect(struct judge *j, long long first_rowid, long long max_id)
 	if (err)
 		return -1;
 
+	/* Each link once (a commit may cite another in two forms). */
+	qsort(j->p, j->nr_p, sizeof(*j->p), cmp_pair);
+	for (i = 0, o = 0; i < j->nr_p; i++)
+		if (!o || cmp_pair(&j->p[o - 1], &j->p[i]))
+			j->p[o++] = j->p[i];
+	j->nr_p = o;
 	/* Each commit once, sorted by row for lookups. */
 	qsort(j->ch, j->nr_ch, sizeof(*j->ch), cmp_change);
 	for (i = 0, o = 0; i < j->nr_ch; i++)

@@ -192,7 +192,8 @@ static int malformed(struct check_run *run, const struct cbp_cite *ct)
 		cbp_sanitize(ct->quoted ? ct->quoted : "", ct->quoted ? ct->quoted_len : 0,
 			     subject, sizeof(subject));
 	snprintf(m.cited, sizeof(m.cited), "%s", ct->hex);
-	rc = cbp_near_miss(run->chk->idx, ct->hex, subject, &m.suggest,
+	rc = cbp_near_miss(run->chk->idx, ct->hex, subject,
+			   run->fx->self ? run->fx->self->id : 0, &m.suggest,
 			   &m.suggest_digits);
 	if (rc < 0)
 		return -1;

@@ -171,6 +171,7 @@ static int add_id(long long **ids, size_t *nr, size_t *alloc, long long id)
  * @cited: the ID as cited, lower-case hex digits
  * @subject: the subject the cited commit should have (the citing commit's
  *	     for an origin citation, the quoted one for Fixes:)
+ * @self: the row of the citing commit, never the one meant; 0 if none
  * @c: the commit found
  * @digits: how many digits of its ID to write instead of @cited
  *
@@ -183,7 +184,7 @@ static int add_id(long long **ids, size_t *nr, size_t *alloc, long long id)
  * (no message recorded); -1 on error.
  */
 int cbp_near_miss(struct cbp_index *idx, const char *cited,
-		  const char *subject, struct cbp_commit *c,
+		  const char *subject, long long self, struct cbp_commit *c,
 		  unsigned int *digits)
 {
 	char stripped[CBP_SUBJECT_MAX];
@@ -204,7 +205,8 @@ int cbp_near_miss(struct cbp_index *idx, const char *cited,
 			return -1;
 		}
 		for (i = 0; i < nr; i++) {
-			if (!add_id(&seen, &nr_seen, &alloc_seen, ids[i]) ||
+			if (ids[i] == self ||
+			    !add_id(&seen, &nr_seen, &alloc_seen, ids[i]) ||
 			    cbp_commit_get(idx, ids[i], &cand) ||
 			    !cbp_subjects_consistent(subject, cand.subject))
 				continue;
@@ -235,7 +237,7 @@ static int suggest(struct cbp_index *idx, struct cbp_malformed *m,
 		   const char *src_subject)
 {
 	int rc = cbp_near_miss(idx, m->cited, wanted_subject(m, src_subject),
-			       &m->suggest, &m->suggest_digits);
+			       m->src, &m->suggest, &m->suggest_digits);
 
 	if (rc) {
 		memset(&m->suggest, 0, sizeof(m->suggest));

@@ -58,7 +58,7 @@ int cbp_index_count_present(struct cbp_index *idx, long long *nr);
 int cbp_trust_get(struct cbp_index *idx, const struct cbp_link *l,
 		  struct cbp_trust_info *ti);
 int cbp_near_miss(struct cbp_index *idx, const char *cited,
-		  const char *subject, struct cbp_commit *c,
+		  const char *subject, long long self, struct cbp_commit *c,
 		  unsigned int *digits);
 int cbp_malformed_of(struct cbp_index *idx, long long src,
 		     struct cbp_malformed **out, size_t *nr);

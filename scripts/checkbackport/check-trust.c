@@ -115,9 +115,10 @@ static void suspicious(struct check_run *run, unsigned int line,
 	struct cbp_finding *f;
 
 	f = check_emit(run, line,
-		       "%s names %s, but this patch is \"%s\": %s; the trailer is not followed (shifted or mis-pasted?)",
+		       "%s names %s, but this %s is \"%s\": %s; the trailer is not followed (shifted or mis-pasted?)",
 		       cbp_cite_form(ct->kind, ct->hex, form, sizeof(form)),
 		       cbp_cite_str(x, c, sizeof(c)),
+		       run->fx->p->commit[0] ? "commit" : "patch",
 		       run->fx->p->subject ? run->fx->p->subject : "",
 		       cbp_trust_reason(ti, why, sizeof(why)));
 	snprintf(f->commit, sizeof(f->commit), "%s", x->hex);

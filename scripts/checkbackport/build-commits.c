@@ -22,7 +22,8 @@
 
 /*
  * Keep one citation of the commit being read: not one of itself (or a
- * prefix of itself), and each kind and ID once.
+ * prefix of itself), and each kind and ID once; malformed ones (IDs of
+ * more than 40 digits) too, stored apart.
  */
 static int collect_cite(const struct cbp_cite *cite, void *data)
 {
@@ -42,6 +43,8 @@ static int collect_cite(const struct cbp_cite *cite, void *data)
 	c = &r->cites[r->nr_cites++];
 	c->kind = cite->kind;
 	c->hexlen = cite->hexlen;
+	c->malformed = cite->malformed;
+	c->line = cite->line;
 	memcpy(c->hex, cite->hex, sizeof(c->hex));
 	c->has_quoted = !!cite->quoted;
 	c->quoted_len = c->has_quoted ?
@@ -122,10 +125,33 @@ int build_read_commit(struct build *b, unsigned int id, struct commit_rec *r)
 	r->sublen = cbp_subject(c->msg, c->msg_len, r->subject,
 				sizeof(r->subject));
 	cbp_oid_tohex(&b->oid[id], r->hex);
-	err = cbp_parse_message(c->msg, c->msg_len, collect_cite, r);
+	err = cbp_scan_message(c->msg, c->msg_len, CBP_SCAN_MALFORMED,
+			       collect_cite, r);
 	cbp_git_commit_done(c);
 	r->loaded = 1;
 	return err;
+}
+
+/* A citation whose ID cannot be a commit's, for lint to name. */
+static int store_malformed(struct build *b, unsigned int id,
+			   const struct rec_cite *c)
+{
+	sqlite3_stmt *st = b->ins_malformed;
+
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int(st, 2, c->kind);
+	sqlite3_bind_int(st, 3, (int)c->line);
+	sqlite3_bind_text(st, 4, c->hex, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 5, c->hexlen);
+	if (c->has_quoted)
+		sqlite3_bind_text(st, 6, c->quoted, (int)c->quoted_len,
+				  SQLITE_STATIC);
+	else
+		sqlite3_bind_null(st, 6);
+	if (cbp_db_step(b->db, st))
+		return -1;
+	b->malformed++;
+	return 0;
 }
 
 /**
@@ -151,10 +177,21 @@ int build_store_commit(struct build *b, const struct commit_rec *r)
 			  SQLITE_STATIC);
 	if (cbp_db_step(b->db, b->ins_commit))
 		return -1;
+	/* A cited ID that arrived: its citations are to be judged. */
+	if (r->id <= b->max_old) {
+		b->arrived = cbp_grow(b->arrived, sizeof(*b->arrived),
+				      b->nr_arrived + 1, &b->alloc_arrived);
+		b->arrived[b->nr_arrived++] = r->id;
+	}
 
 	for (i = 0; i < r->nr_cites; i++) {
 		const struct rec_cite *c = &r->cites[i];
 
+		if (c->malformed) {
+			if (store_malformed(b, r->id, c))
+				return -1;
+			continue;
+		}
 		sqlite3_bind_int64(b->ins_link, 1, r->id);
 		sqlite3_bind_int(b->ins_link, 2, c->kind);
 		sqlite3_bind_text(b->ins_link, 3, c->hex, c->hexlen,

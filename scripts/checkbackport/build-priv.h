@@ -60,9 +60,15 @@ struct build {
 	size_t alloc_tag_key;
 
 	sqlite3_stmt *ins_commit, *ins_link, *find_hex, *load_node;
-	sqlite3_stmt *put_reach, *put_absent;
+	sqlite3_stmt *put_reach, *put_absent, *ins_malformed;
 
 	long long read, links, absent_warned;
+	long long malformed;		/* malformed citations stored */
+	long long verdicts[5];		/* links judged, per enum cbp_trust */
+	/* Cited-only rows of earlier runs that became commits in this one. */
+	unsigned int max_old;		/* highest row of earlier runs */
+	unsigned int *arrived;
+	size_t nr_arrived, alloc_arrived;
 };
 
 /*
@@ -73,9 +79,11 @@ struct build {
 struct rec_cite {
 	enum cbp_kind kind;
 	unsigned int hexlen;
+	int malformed;		/* more than 40 digits: see trailer.h */
+	unsigned int line;
 	int has_quoted;
 	size_t quoted_len;
-	char hex[CBP_HEX_MAX + 1];
+	char hex[CBP_CITE_HEX_MAX + 1];
 	char quoted[256];
 };
 
@@ -123,6 +131,10 @@ int build_update_branches(struct build *b);
 /* build-resolve.c */
 int build_resolve_links(struct build *b, long long first_rowid);
 int build_reresolve_absent(struct build *b);
+
+/* build-trust.c */
+int build_judge_links(struct build *b, long long first_rowid,
+		      long long max_id);
 
 /* build.c */
 int build_run(struct cbp_index *idx, struct cbp_repo *repo,

@@ -6,7 +6,8 @@
  * file as it is, updating it in place (one transaction, reading only the
  * commits no row has yet) and building it afresh (build-cold.c).  A run
  * collects the refs, reads the new commits, then brings first releases,
- * branch containment and cited-ID resolution up to date, in that order.
+ * branch containment, cited-ID resolution and the verdicts on new links
+ * up to date, in that order.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +34,7 @@ static void build_free(struct build *b)
 	sqlite3_finalize(b->load_node);
 	sqlite3_finalize(b->put_reach);
 	sqlite3_finalize(b->put_absent);
+	sqlite3_finalize(b->ins_malformed);
 	for (i = 0; i < b->nr_tags; i++)
 		free(b->tags[i].name);
 	for (i = 0; i < b->nr_br; i++)
@@ -45,6 +47,7 @@ static void build_free(struct build *b)
 	free(b->edge);
 	free(b->hash);
 	free(b->stack);
+	free(b->arrived);
 	cbp_git_odb_close(b->odb);
 	cbp_git_commit_release(&b->obj);
 }
@@ -88,6 +91,7 @@ int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 	if (total < 0)
 		total = 0;
 	b.next_id = (unsigned int)max_id + 1;
+	b.max_old = (unsigned int)max_id;
 	build_hash_grow(&b);
 
 	if (cbp_db_prepare(idx->db,
@@ -102,7 +106,10 @@ int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 			       &b.put_reach) ||
 		cbp_db_prepare(idx->db,
 			       "INSERT OR REPLACE INTO commits(id, hex, state) VALUES (?, ?, ?)",
-			       &b.put_absent))
+			       &b.put_absent) ||
+		cbp_db_prepare(idx->db,
+			       "INSERT INTO malformed VALUES (?, ?, ?, ?, ?, ?)",
+			       &b.ins_malformed))
 		goto out;
 	if (!cold &&
 	    (cbp_db_prepare(idx->db, "SELECT id, state FROM commits WHERE hex = ?",
@@ -131,6 +138,8 @@ int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 		goto out;
 	if (!cold && b.read && build_reresolve_absent(&b))
 		goto out;
+	if (build_judge_links(&b, first_link, max_id))
+		goto out;
 
 	total += b.read;
 	{
@@ -146,6 +155,9 @@ int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 	stats->links = b.links;
 	stats->total = total;
 	stats->tags = (long long)b.nr_tags;
+	stats->malformed = b.malformed;
+	stats->adapted = b.verdicts[CBP_TRUST_ADAPTED];
+	stats->suspicious = b.verdicts[CBP_TRUST_SUSPICIOUS];
 	err = 0;
 out:
 	build_free(&b);

@@ -16,6 +16,9 @@ struct cbp_repo;
  * @total: present commits in the index afterwards
  * @links: citations recorded in this run
  * @tags: release tags known afterwards
+ * @malformed: citations of IDs too long to be commits, found in this run
+ * @adapted: citations between commits judged adapted in this run
+ * @suspicious: citations between commits judged suspicious in this run
  * @rebuilt: 1 if the index was (re)built from scratch
  * @seconds: wall time
  */
@@ -24,6 +27,9 @@ struct cbp_update_stats {
 	long long total;
 	long long links;
 	long long tags;
+	long long malformed;
+	long long adapted;
+	long long suspicious;
 	int rebuilt;
 	double seconds;
 };

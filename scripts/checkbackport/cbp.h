@@ -119,6 +119,7 @@ int cmd_index(struct cbp_ctx *ctx);
 int cmd_names(struct cbp_ctx *ctx);
 int cmd_fixes(struct cbp_ctx *ctx);
 int cmd_check(struct cbp_ctx *ctx);
+int cmd_lint(struct cbp_ctx *ctx);
 
 /* report.c */
 int cbp_fail(void);
@@ -133,6 +134,18 @@ const char *cbp_state_str(int state);
 struct json_object *cbp_commit_json(const struct cbp_index *idx,
 				    const struct cbp_commit *c);
 void cbp_json_print(struct json_object *obj);
+
+/* report-trust.c */
+const char *cbp_cite_form(int kind, const char *cited, char *buf, size_t size);
+const char *cbp_trust_reason(const struct cbp_trust_info *ti, char *buf,
+			     size_t size);
+struct json_object *cbp_trust_json(const struct cbp_trust_info *ti);
+const char *cbp_malformed_problem(const struct cbp_malformed *m, char *buf,
+				  size_t size);
+const char *cbp_malformed_fix(const struct cbp_malformed *m, char *buf,
+			      size_t size);
+struct json_object *cbp_malformed_json(struct cbp_index *idx,
+				       const struct cbp_malformed *m);
 
 /* front.c */
 __noreturn void cbp_exec_full(char **argv, const char *why);

@@ -56,29 +56,59 @@ int check_in_stable(struct checker *chk, const struct cbp_commit *c)
 	return reaches(chk, &chk->stable_tip, c);
 }
 
-static void names_add(struct check_names *n, const struct cbp_commit *c)
+/* Add @c to @n; a name reached both ways is not adapted. */
+static void names_add(struct check_names *n, const struct cbp_commit *c,
+		      int adapted)
+{
+	size_t i, alloc = n->alloc;
+
+	for (i = 0; i < n->nr; i++)
+		if (n->c[i].id == c->id) {
+			n->adapted[i] &= !!adapted;
+			return;
+		}
+	n->c = cbp_grow(n->c, sizeof(*n->c), n->nr + 1, &n->alloc);
+	if (n->alloc != alloc || !n->adapted)
+		n->adapted = cbp_realloc(n->adapted, n->alloc);
+	n->adapted[n->nr] = !!adapted;
+	n->c[n->nr++] = *c;
+}
+
+/*
+ * Add every member of the class of row @id to @n: adapted if @adapted
+ * (the way to @id is), or if only an adapted link joins it to @id.
+ */
+static int names_add_class(struct checker *chk, struct check_names *n,
+			   long long id, int adapted)
+{
+	struct cbp_class cls;
+	size_t i;
+	int at;
+
+	if (cbp_class_of(chk->idx, id, &cls))
+		return -1;
+	at = cbp_class_contains(&cls, id);
+	for (i = 0; i < cls.nr; i++)
+		names_add(n, &cls.members[i].c, adapted ||
+			  (at >= 0 && cls.members[i].group != cls.members[at].group));
+	cbp_class_release(&cls);
+	return 0;
+}
+
+/**
+ * check_names_adapted() - whether a name is one only as an adapted backport
+ * @n: the names
+ * @c: one of them
+ *
+ * Return: non-zero if it is, 0 if not or if @c is not in @n.
+ */
+int check_names_adapted(const struct check_names *n, const struct cbp_commit *c)
 {
 	size_t i;
 
 	for (i = 0; i < n->nr; i++)
 		if (n->c[i].id == c->id)
-			return;
-	n->c = cbp_grow(n->c, sizeof(*n->c), n->nr + 1, &n->alloc);
-	n->c[n->nr++] = *c;
-}
-
-/* Add every member of the class of row @id to @n. */
-static int names_add_class(struct checker *chk, struct check_names *n,
-			   long long id)
-{
-	struct cbp_class cls;
-	size_t i;
-
-	if (cbp_class_of(chk->idx, id, &cls))
-		return -1;
-	for (i = 0; i < cls.nr; i++)
-		names_add(n, &cls.members[i].c);
-	cbp_class_release(&cls);
+			return n->adapted[i];
 	return 0;
 }
 
@@ -115,17 +145,21 @@ static int resolve_cited(struct checker *chk, const char *hex,
 
 /* Mainline names of a change, in the order they reached a release. */
 static size_t mainline_names(struct checker *chk, const struct check_names *n,
-			     struct cbp_commit **out)
+			     struct cbp_commit **out, unsigned char **adapted)
 {
 	size_t nr = 0, i, j;
 
 	*out = cbp_calloc(n->nr ? n->nr : 1, sizeof(**out));
+	*adapted = cbp_calloc(n->nr ? n->nr : 1, 1);
 	for (i = 0; i < n->nr; i++) {
 		if (!check_in_mainline(chk, &n->c[i]))
 			continue;
-		for (j = nr; j > 0 && cbp_release_before(&n->c[i], &(*out)[j - 1]); j--)
+		for (j = nr; j > 0 && cbp_release_before(&n->c[i], &(*out)[j - 1]); j--) {
 			(*out)[j] = (*out)[j - 1];
+			(*adapted)[j] = (*adapted)[j - 1];
+		}
 		(*out)[j] = n->c[i];
+		(*adapted)[j] = n->adapted[i];
 		nr++;
 	}
 	return nr;
@@ -173,8 +207,15 @@ static int on_cite(const struct cbp_cite *c, void *data)
 	return 0;
 }
 
-/* Line number in the input of line @line of the message. */
-static unsigned int src_line(const struct cbp_patch *p, unsigned int line)
+/**
+ * check_src_line() - where a line of a patch's message is in its input
+ * @p: the patch
+ * @line: the line's number in the message, 1-based
+ *
+ * Return: its line in the input file, or 0 if the message was decoded
+ * and its lines are not the file's.
+ */
+unsigned int check_src_line(const struct cbp_patch *p, unsigned int line)
 {
 	/* 0: the message was decoded, its lines are not the file's. */
 	return p->msg_line ? p->msg_line + line - 1 : 0;
@@ -189,23 +230,30 @@ static int load_upstream(struct checker *chk, struct check_facts *fx,
 	fx->up = cbp_calloc(cites->nr, sizeof(*fx->up));
 	for (i = 0; i < cites->nr; i++) {
 		struct check_upstream *u = &fx->up[fx->nr_up++];
-		struct check_names one = { NULL, 0, 0 };
+		struct check_names one = { NULL, 0, 0, NULL };
 
 		u->ct = cites->c[i];
-		u->line = src_line(fx->p, u->ct.line);
+		u->line = check_src_line(fx->p, u->ct.line);
 		u->rc = resolve_cited(chk, u->ct.hex, &u->x, u->why,
 				      sizeof(u->why));
 		if (u->rc < 0)
 			return -1;
 		if (u->rc)
 			continue;
-		if (names_add_class(chk, &one, u->x.id))
+		/* A suspicious line names another change: nothing of it. */
+		if (check_judge(chk, fx, &u->x, &u->trust))
+			return -1;
+		if (u->trust.verdict == CBP_TRUST_SUSPICIOUS)
+			continue;
+		if (names_add_class(chk, &one, u->x.id, 0))
 			return -1;
 		for (k = 0; k < one.nr; k++)
-			names_add(&fx->fix, &one.c[k]);
+			names_add(&fx->fix, &one.c[k], one.adapted[k] ||
+				  u->trust.verdict == CBP_TRUST_ADAPTED);
 		u->x_in_mainline = check_in_mainline(chk, &u->x);
-		u->nr_ml = mainline_names(chk, &one, &u->ml);
+		u->nr_ml = mainline_names(chk, &one, &u->ml, &u->ml_adapted);
 		free(one.c);
+		free(one.adapted);
 	}
 	return 0;
 }
@@ -221,12 +269,18 @@ static int load_picks(struct checker *chk, struct check_facts *fx,
 		struct check_pick *pk = &fx->picks[fx->nr_picks++];
 
 		pk->ct = cites->c[i];
-		pk->line = src_line(fx->p, pk->ct.line);
+		pk->line = check_src_line(fx->p, pk->ct.line);
 		pk->rc = resolve_cited(chk, pk->ct.hex, &pk->c, pk->why,
 				       sizeof(pk->why));
 		if (pk->rc < 0)
 			return -1;
-		if (!pk->rc && names_add_class(chk, &fx->fix, pk->c.id))
+		if (pk->rc)
+			continue;
+		if (check_judge(chk, fx, &pk->c, &pk->trust))
+			return -1;
+		if (pk->trust.verdict != CBP_TRUST_SUSPICIOUS &&
+		    names_add_class(chk, &fx->fix, pk->c.id,
+				    pk->trust.verdict == CBP_TRUST_ADAPTED))
 			return -1;
 	}
 	return 0;
@@ -257,7 +311,7 @@ static int load_bug(struct checker *chk, struct check_facts *fx,
 	const struct cbp_commit *ff_first = fx->fix_first, *ml, *alias;
 	size_t k;
 
-	if (names_add_class(chk, &ff->bug, ff->t.id))
+	if (names_add_class(chk, &ff->bug, ff->t.id, 0))
 		return -1;
 	for (k = 0; k < ff->bug.nr; k++) {
 		const struct cbp_commit *b = &ff->bug.c[k];
@@ -304,7 +358,7 @@ static int load_fixes(struct checker *chk, struct check_facts *fx,
 		struct check_fixes *ff = &fx->fixes[fx->nr_fixes++];
 
 		ff->ct = cites->c[i];
-		ff->line = src_line(fx->p, ff->ct.line);
+		ff->line = check_src_line(fx->p, ff->ct.line);
 		ff->rc = resolve_cited(chk, ff->ct.hex, &ff->t, ff->why,
 				       sizeof(ff->why));
 		if (ff->rc < 0)
@@ -366,7 +420,7 @@ static void load_cc(struct check_facts *fx)
 		fx->cc = cbp_grow(fx->cc, sizeof(*fx->cc), fx->nr_cc + 1,
 				  &alloc);
 		cc = &fx->cc[fx->nr_cc++];
-		cc->line = src_line(p, line);
+		cc->line = check_src_line(p, line);
 		cc->text = text;
 		cc->ann = ann;
 		cc->major = maj;
@@ -427,7 +481,7 @@ int check_facts_load(struct checker *chk, struct cbp_patch *p,
 	}
 	/* Without an upstream line, a mainline commit stands for itself. */
 	if (!ps.upstream.nr && fx->self_in_mainline &&
-	    names_add_class(chk, &fx->fix, fx->self->id))
+	    names_add_class(chk, &fx->fix, fx->self->id, 0))
 		return -1;
 	if (load_upstream(chk, fx, &ps.upstream) ||
 	    load_picks(chk, fx, &ps.picks))
@@ -455,10 +509,14 @@ void check_facts_release(struct check_facts *fx)
 {
 	size_t i;
 
-	for (i = 0; i < fx->nr_up; i++)
+	for (i = 0; i < fx->nr_up; i++) {
 		free(fx->up[i].ml);
-	for (i = 0; i < fx->nr_fixes; i++)
+		free(fx->up[i].ml_adapted);
+	}
+	for (i = 0; i < fx->nr_fixes; i++) {
 		free(fx->fixes[i].bug.c);
+		free(fx->fixes[i].bug.adapted);
+	}
 	for (i = 0; i < fx->nr_cc; i++)
 		free(fx->cc[i].text);
 	free(fx->up);
@@ -466,5 +524,7 @@ void check_facts_release(struct check_facts *fx)
 	free(fx->fixes);
 	free(fx->cc);
 	free(fx->fix.c);
+	free(fx->fix.adapted);
+	cbp_git_change_release(&fx->change);
 	memset(fx, 0, sizeof(*fx));
 }

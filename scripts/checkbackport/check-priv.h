@@ -25,11 +25,14 @@
  * @c: the rows
  * @nr: how many
  * @alloc: allocated entries
+ * @adapted: for each row, whether it is a name of the change only as an
+ *	     adapted backport (through an adapted link: see trust.h)
  */
 struct check_names {
 	struct cbp_commit *c;
 	size_t nr;
 	size_t alloc;
+	unsigned char *adapted;
 };
 
 /**
@@ -43,6 +46,9 @@ struct check_names {
  * @x_in_mainline: whether mainline contains @x
  * @ml: the names of @x's change in mainline, first released first
  * @nr_ml: number of @ml
+ * @ml_adapted: for each of @ml, whether it is adapted (see check_names)
+ * @trust: the verdict on this line's link from the patch to @x; a
+ *	   suspicious one brings no names (no @ml, nothing in facts->fix)
  */
 struct check_upstream {
 	struct cbp_cite ct;
@@ -53,6 +59,8 @@ struct check_upstream {
 	int x_in_mainline;
 	struct cbp_commit *ml;
 	size_t nr_ml;
+	unsigned char *ml_adapted;
+	struct cbp_trust_info trust;
 };
 
 /**
@@ -63,6 +71,7 @@ struct check_upstream {
  * @rc: as in struct check_upstream
  * @why: why X did not resolve
  * @c: the row X resolved to
+ * @trust: the verdict on the link from the patch to @c, as for upstream
  */
 struct check_pick {
 	struct cbp_cite ct;
@@ -70,6 +79,7 @@ struct check_pick {
 	int rc;
 	char why[512];
 	struct cbp_commit c;
+	struct cbp_trust_info trust;
 };
 
 /**
@@ -140,6 +150,9 @@ struct check_cc {
  *	       state -1 if no Fixes: target resolved
  * @pid: with --patch-id, the patch's patch-id, "" if none
  * @self_buf: storage for @self
+ * @change: what the patch changes, for judging its citations; read when
+ *	    first needed (@change_state 1, or -1 if it cannot be read)
+ * @change_state: 0 not read yet, 1 paths, 2 paths and patch-id, -1 failed
  */
 struct check_facts {
 	struct cbp_patch *p;
@@ -159,6 +172,8 @@ struct check_facts {
 	struct cbp_commit bug_first;
 	char pid[CBP_OID_HEXSZ + 1];
 	struct cbp_commit self_buf;
+	struct cbp_git_change change;
+	int change_state;
 };
 
 /* What a check inspects, one at a time. */
@@ -206,11 +221,24 @@ __printf(3, 4)
 struct cbp_finding *check_emit(struct check_run *run, unsigned int line,
 			       const char *fmt, ...);
 
+/* check.c */
+char *check_msg_line(const struct cbp_patch *p, unsigned int line);
+char *check_replace_in(const char *line, const char *from, const char *to);
+
 /* check-facts.c */
 int check_facts_load(struct checker *chk, struct cbp_patch *p,
 		     struct check_facts *fx);
 void check_facts_release(struct check_facts *fx);
 int check_in_mainline(struct checker *chk, const struct cbp_commit *c);
 int check_in_stable(struct checker *chk, const struct cbp_commit *c);
+unsigned int check_src_line(const struct cbp_patch *p, unsigned int line);
+int check_names_adapted(const struct check_names *n,
+			const struct cbp_commit *c);
+
+/* check-trust.c */
+int check_judge(struct checker *chk, struct check_facts *fx,
+		const struct cbp_commit *x, struct cbp_trust_info *ti);
+int check_trailer_suspicious(struct check_run *run, size_t i);
+int check_trailer_malformed(struct check_run *run, size_t i);
 
 #endif /* CHECKBACKPORT_CHECK_PRIV_H */

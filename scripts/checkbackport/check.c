@@ -75,8 +75,14 @@ static void set_commit(struct cbp_finding *f, const struct cbp_commit *c)
 	snprintf(f->commit, sizeof(f->commit), "%s", c->hex);
 }
 
-/* Line @line (1-based) of the message, as a new string. */
-static char *msg_line(const struct cbp_patch *p, unsigned int line)
+/**
+ * check_msg_line() - one line of a patch's message
+ * @p: the patch
+ * @line: its number, 1-based, in the message
+ *
+ * Return: a new string.
+ */
+char *check_msg_line(const struct cbp_patch *p, unsigned int line)
 {
 	const char *s = p->msg, *end = p->msg + p->msg_len;
 
@@ -88,8 +94,15 @@ static char *msg_line(const struct cbp_patch *p, unsigned int line)
 	return cbp_strndup(s, end ? (size_t)(end - s) : strlen(s));
 }
 
-/* The line with the first occurrence of @from replaced by @to. */
-static char *replace_in(const char *line, const char *from, const char *to)
+/**
+ * check_replace_in() - a line with one text replaced
+ * @line: the line
+ * @from: the text to replace (its first occurrence)
+ * @to: what to put instead
+ *
+ * Return: a new string; a copy of @line if @from is not in it.
+ */
+char *check_replace_in(const char *line, const char *from, const char *to)
 {
 	const char *hit = strstr(line, from);
 
@@ -204,14 +217,16 @@ static int upstream_not_mainline(struct check_run *run, size_t i)
 	if (u->rc || !u->nr_ml || u->x_in_mainline)
 		return 0;
 	f = check_emit(run, u->line,
-		       "upstream commit %.12s is %s; the same change is in mainline as %s, first released in %s",
+		       "upstream commit %.12s is %s; the same change is in mainline as %s%s, first released in %s",
 		       u->x.hex,
 		       u->x.state == CBP_PRESENT ? "not in mainline" :
 		       "not in this repository (only cited)",
-		       cite(&u->ml[0], buf, sizeof(buf)), rel(&u->ml[0]));
+		       cite(&u->ml[0], buf, sizeof(buf)),
+		       u->ml_adapted[0] || u->trust.verdict == CBP_TRUST_ADAPTED ?
+		       ", as an adapted backport" : "", rel(&u->ml[0]));
 	set_commit(f, &u->ml[0]);
-	f->old = msg_line(run->fx->p, u->ct.line);
-	f->new = replace_in(f->old, u->ct.hex, u->ml[0].hex);
+	f->old = check_msg_line(run->fx->p, u->ct.line);
+	f->new = check_replace_in(f->old, u->ct.hex, u->ml[0].hex);
 	return 0;
 }
 
@@ -221,7 +236,8 @@ static int upstream_not_in_mainline(struct check_run *run, size_t i)
 	struct cbp_finding *f;
 	char buf[700];
 
-	if (u->rc || u->nr_ml || u->x.state != CBP_PRESENT)
+	if (u->rc || u->nr_ml || u->x.state != CBP_PRESENT ||
+	    u->trust.verdict == CBP_TRUST_SUSPICIOUS)
 		return 0;
 	f = check_emit(run, u->line,
 		       "upstream commit %s is not in mainline (%s), and neither is any other name of the change: the stable rules want it in mainline first",
@@ -234,19 +250,32 @@ static int upstream_duplicate(struct check_run *run, size_t i)
 {
 	const struct check_upstream *u = &run->fx->up[i];
 	struct cbp_finding *f;
-	char buf[700];
-	size_t k, len = 0;
+	char buf[700], other[400];
+	size_t k, len = 0, olen = 0, same = 0;
+	const struct cbp_commit *first = NULL;
 
-	if (u->rc || u->nr_ml < 2)
-		return 0;
-	for (k = 0; k < u->nr_ml && len < sizeof(buf); k++)
+	/* Copies of the same patch; adapted ones are not duplicates. */
+	other[0] = '\0';
+	for (k = 0; k < u->nr_ml && len < sizeof(buf) && olen < sizeof(other); k++) {
+		if (u->ml_adapted[k]) {
+			olen += snprintf(other + olen, sizeof(other) - olen,
+					 "%s%.12s (%s)", olen ? ", " : "",
+					 u->ml[k].hex, rel(&u->ml[k]));
+			continue;
+		}
 		len += snprintf(buf + len, sizeof(buf) - len,
-				"%s%.12s (%s%s)", k ? ", " : "",
+				"%s%.12s (%s%s)", same ? ", " : "",
 				u->ml[k].hex, rel(&u->ml[k]),
-				k ? "" : ", first");
-	f = check_emit(run, u->line, "the change is in mainline %zu times: %s",
-		       u->nr_ml, buf);
-	set_commit(f, &u->ml[0]);
+				same ? "" : ", first");
+		if (!same++)
+			first = &u->ml[k];
+	}
+	if (u->rc || same < 2)
+		return 0;
+	f = check_emit(run, u->line, "the change is in mainline %zu times: %s%s%s",
+		       same, buf, olen ? "; also as adapted backports: " : "",
+		       other);
+	set_commit(f, first);
 	return 0;
 }
 
@@ -299,8 +328,9 @@ static int already_applied(struct check_run *run, size_t i)
 
 		if (!check_in_stable(chk, c))
 			continue;
-		f = check_emit(run, 0, "already in %s as %s%s, released in %s",
+		f = check_emit(run, 0, "already in %s as %s%s%s, released in %s",
 			       chk->stable, cite(c, buf, sizeof(buf)),
+			       fix->adapted[i] ? ", as an adapted backport" : "",
 			       check_in_mainline(chk, c) ?
 			       " (in mainline before the branch forked)" : "",
 			       rel(c));
@@ -388,7 +418,7 @@ static int fixes_subject_mismatch(struct check_run *run, size_t i)
 			       "the subject quoted for %.12s is not its subject \"%s\"",
 			       ff->t.hex, ff->t.subject);
 		set_commit(f, &ff->t);
-		f->old = msg_line(run->fx->p, ff->ct.line);
+		f->old = check_msg_line(run->fx->p, ff->ct.line);
 		f->new = cbp_strf("Fixes: %s", cite(&ff->t, buf, sizeof(buf)));
 	}
 	return 0;
@@ -419,9 +449,13 @@ static int fixes_alias(struct check_run *run, size_t i)
 	if (ff->rc || !ff->inverted || !ff->alias)
 		return 0;
 	f = check_emit(run, ff->line,
-		       "the fix reached %s (as %.12s) before the cited bug %.12s (%s); explained by the bug's other name %s, released in %s",
-		       rel(fix_first), fix_first->hex, ff->t.hex, rel(&ff->t),
-		       cite(ff->alias, buf, sizeof(buf)), rel(ff->alias));
+		       "the fix reached %s (as %.12s%s) before the cited bug %.12s (%s); explained by the bug's other name %s%s, released in %s",
+		       rel(fix_first), fix_first->hex,
+		       check_names_adapted(&run->fx->fix, fix_first) ?
+		       ", as an adapted backport" : "", ff->t.hex, rel(&ff->t),
+		       cite(ff->alias, buf, sizeof(buf)),
+		       check_names_adapted(&ff->bug, ff->alias) ?
+		       ", as an adapted backport" : "", rel(ff->alias));
 	set_commit(f, ff->alias);
 	return 0;
 }
@@ -488,7 +522,7 @@ static int cc_stable_version(struct check_run *run, size_t i)
 		       "the series it names do not have it");
 	set_commit(f, bug_first);
 	f->old = cbp_strdup(cc->text);
-	f->new = replace_in(cc->text, had, want);
+	f->new = check_replace_in(cc->text, had, want);
 	return 0;
 }
 
@@ -506,6 +540,10 @@ static const struct check_type check_types[] = {
 	{ "TOO_MANY_CITATIONS", CBP_LEVEL_INFO, CHECK_PATCH,
 	  too_many_citations },
 	{ "UPSTREAM_MISSING", CBP_LEVEL_ERROR, CHECK_PATCH, upstream_missing },
+	{ "TRAILER_SUSPICIOUS", CBP_LEVEL_WARNING, CHECK_PATCH,
+	  check_trailer_suspicious },
+	{ "TRAILER_MALFORMED", CBP_LEVEL_WARNING, CHECK_PATCH,
+	  check_trailer_malformed },
 
 	{ "UPSTREAM_UNKNOWN", CBP_LEVEL_ERROR, CHECK_UPSTREAM,
 	  upstream_unknown },

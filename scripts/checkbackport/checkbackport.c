@@ -42,6 +42,8 @@ static const struct cbp_command commands[] = {
 	  "fixes [--json] ID" },
 	{ "check", CBP_HAVE_GIT ? cmd_check : NULL, CBP_GIT_ALWAYS, 1, -1,
 	  "check [--json|--terse] [--stable BRANCH] [--patch-id] PATCH|ID|-..." },
+	{ "lint", CBP_HAVE_GIT ? cmd_lint : NULL, CBP_GIT_ALWAYS, 0, 1,
+	  "lint [--json] [REV-RANGE]" },
 };
 
 static const char manual[] =
@@ -54,6 +56,7 @@ static const char manual[] =
 "       checkbackport fixes [--json] [OPTIONS] ID\n"
 "       checkbackport check [--json|--terse] [--patch-id] [--stable BRANCH]\n"
 "                           [OPTIONS] PATCH|ID|-...\n"
+"       checkbackport lint [--json] [OPTIONS] [REV-RANGE]\n"
 "       checkbackport --help | --version\n"
 "\n"
 "DESCRIPTION\n"
@@ -74,6 +77,13 @@ static const char manual[] =
 "           Stable-dep-of: X (\"subject\")\n"
 "       X may be abbreviated (7 to 40 hex digits); it is expanded when it\n"
 "       names exactly one commit and kept as written otherwise.\n"
+"\n"
+"       A citation between two commits is consistent (same subject once\n"
+"       [PATCH ...], BACKPORT:-style tags, a pasted \"(cherry picked from\n"
+"       ...)\", blanks and case are set aside, or same git patch-id\n"
+"       --stable), adapted (neither, but a file in common) or suspicious\n"
+"       (no file in common).  Names follow consistent and adapted ones,\n"
+"       never a suspicious one.\n"
 "\n"
 "COMMANDS\n"
 "       index\n"
@@ -109,6 +119,14 @@ static const char manual[] =
 "           annotation; --terse gives one line per finding.  Exit 1 on any\n"
 "           error finding.  See Documentation/checkbackport-check.rst.\n"
 "\n"
+"       lint [REV-RANGE]\n"
+"           List, one per line, every suspicious citation, every malformed\n"
+"           one (an ID of more than 40 digits, or an ID naming nothing but\n"
+"           one typo from a commit with the expected subject, with the\n"
+"           ID to write) and, as information, every adapted one, of the\n"
+"           commits of REV-RANGE (A..B, or a revision; by default every\n"
+"           commit indexed).  Exit 1 on any suspicious or malformed one.\n"
+"\n"
 "       ID is a full or abbreviated commit ID (also one only cited by\n"
 "       other commits), or any revision git understands.\n"
 "\n"
@@ -141,7 +159,8 @@ static const char manual[] =
 "       0   success, nothing to report\n"
 "       1   findings: names: the change is in mainline more than once;\n"
 "           fixes: a Fixes: target has no name in this repository, or the\n"
-"           fix was released before every name of its bug\n"
+"           fix was released before every name of its bug; check: an\n"
+"           error finding; lint: a suspicious or malformed citation\n"
 "       2   usage error, repository or index error, unknown or ambiguous ID\n"
 "\n"
 "FILES\n"
@@ -151,7 +170,8 @@ static const char manual[] =
 "EXAMPLES\n"
 "       checkbackport index\n"
 "       checkbackport names 55039832f98c\n"
-"       checkbackport fixes --json a6dd15981c03\n";
+"       checkbackport fixes --json a6dd15981c03\n"
+"       checkbackport lint v6.12..linux-6.12.y\n";
 
 static void usage_error(const char *fmt, const char *arg)
 {

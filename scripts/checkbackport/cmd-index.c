@@ -35,6 +35,12 @@ int cmd_index(struct cbp_ctx *ctx)
 				       json_object_new_int64(st.links));
 		json_object_object_add(o, "release_tags",
 				       json_object_new_int64(st.tags));
+		json_object_object_add(o, "new_suspicious",
+				       json_object_new_int64(st.suspicious));
+		json_object_object_add(o, "new_adapted",
+				       json_object_new_int64(st.adapted));
+		json_object_object_add(o, "new_malformed",
+				       json_object_new_int64(st.malformed));
 		json_object_object_add(o, "seconds",
 				       json_object_new_double(st.seconds));
 		cbp_json_print(o);
@@ -46,6 +52,11 @@ int cmd_index(struct cbp_ctx *ctx)
 		printf("%lld commits, %lld release tags; %.2fs\n",
 		       st.total, st.tags, st.seconds);
 	}
+	if (st.suspicious || st.malformed)
+		cbp_note("%lld suspicious citation%s and %lld ID%s of more than 40 digits %s",
+			 st.suspicious, st.suspicious == 1 ? "" : "s",
+			 st.malformed, st.malformed == 1 ? "" : "s",
+			 "among those read; see 'checkbackport lint'");
 	cbp_index_close(idx);
 	return CBP_EXIT_OK;
 }

@@ -1,36 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * checkbackport names: every name of a change, as a small tree.
+ * checkbackport names: every name of a change, as a small tree, with the
+ * verdict on each citation that is not plainly consistent, the
+ * suspicious ones shown but not followed, and the malformed ones as
+ * notes.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "cbp.h"
-
-/* One citation in the form it was written, e.g. "commit X upstream". */
-static void link_str(const struct cbp_link *l, char *buf, size_t size)
-{
-	switch (l->kind) {
-	case CBP_CHERRY_PICK:
-		snprintf(buf, size, "(cherry picked from commit %s)", l->cited);
-		break;
-	case CBP_UPSTREAM:
-		snprintf(buf, size, "commit %s upstream", l->cited);
-		break;
-	case CBP_UPSTREAM_BRACKET:
-		snprintf(buf, size, "[ Upstream commit %s ]", l->cited);
-		break;
-	case CBP_UPSTREAM_LINE:
-		snprintf(buf, size, "Upstream commit %s", l->cited);
-		break;
-	case CBP_BACKPORTED:
-		snprintf(buf, size, "(backported from commit %s)", l->cited);
-		break;
-	default:
-		snprintf(buf, size, "%s: %s", cbp_kind_name(l->kind), l->cited);
-		break;
-	}
-}
 
 static int is_last_child(const struct cbp_class *cls, size_t i)
 {
@@ -61,11 +39,90 @@ static void tree_prefix(const struct cbp_class *cls, size_t i, char *buf,
 	}
 }
 
+/* Does member @i carry or receive a link that was not followed? */
+static void print_cut(struct cbp_index *idx, const struct cbp_class *cls,
+		      size_t i, const char *pre)
+{
+	const struct cbp_member *m = &cls->members[i];
+	char form[128], why[768], cite[640];
+	size_t k;
+
+	for (k = 0; k < cls->nr_cut; k++) {
+		const struct cbp_link *l = &cls->cut[k];
+		struct cbp_commit s, d;
+		struct cbp_trust_info ti;
+
+		/* Under the citing member, or the cited one if it is alone. */
+		if (l->src != m->c.id &&
+		    (l->dst != m->c.id || cbp_class_contains(cls, l->src) >= 0))
+			continue;
+		if (cbp_commit_get(idx, l->src, &s) ||
+		    cbp_commit_get(idx, l->dst, &d) || cbp_trust_get(idx, l, &ti))
+			continue;
+		cbp_cite_form(l->kind, l->cited, form, sizeof(form));
+		if (l->src == m->c.id)
+			printf("%s    not followed: %s\n", pre, form);
+		else
+			printf("%s    not followed: cited by %s as %s\n", pre,
+			       cbp_cite_str(&s, cite, sizeof(cite)), form);
+		printf("%s        %s: \"%s\" cites %.12s (\"%s\"): %s\n", pre,
+		       cbp_trust_name(l->trust), s.subject, d.hex, d.subject,
+		       cbp_trust_reason(&ti, why, sizeof(why)));
+	}
+}
+
+/* The citations of member @i that name no commit, as notes. */
+static void print_malformed(struct cbp_index *idx, const struct cbp_member *m,
+			    const char *pre)
+{
+	char form[160], why[768], fix[160];
+	struct cbp_malformed *bad;
+	size_t n, k;
+
+	if (m->c.state != CBP_PRESENT || cbp_malformed_of(idx, m->c.id, &bad, &n))
+		return;
+	for (k = 0; k < n; k++) {
+		printf("%s    note: malformed: %s: %s", pre,
+		       cbp_cite_form(bad[k].kind, bad[k].cited, form, sizeof(form)),
+		       cbp_malformed_problem(&bad[k], why, sizeof(why)));
+		if (bad[k].suggest.id)
+			printf(": did you mean %s? (not joined)",
+			       cbp_malformed_fix(&bad[k], fix, sizeof(fix)));
+		printf("\n");
+	}
+	free(bad);
+}
+
+static void print_links(struct cbp_index *idx, const struct cbp_member *m,
+			const char *pre)
+{
+	char form[128], why[768];
+	struct cbp_trust_info ti;
+	struct cbp_link *l;
+	size_t n, j;
+
+	if (cbp_links(idx, m->c.id, 1, 1, &l, &n))
+		return;
+	for (j = 0; j < n; j++) {
+		if (!cbp_trust_followed(l[j].trust))
+			continue;	/* see print_cut() */
+		printf("%s    via: %s", pre,
+		       cbp_cite_form(l[j].kind, l[j].cited, form, sizeof(form)));
+		if ((l[j].trust == CBP_TRUST_SAME_PATCH ||
+		     l[j].trust == CBP_TRUST_ADAPTED) &&
+		    !cbp_trust_get(idx, &l[j], &ti))
+			printf("  (%s: %s)", cbp_trust_name(l[j].trust),
+			       cbp_trust_reason(&ti, why, sizeof(why)));
+		printf("\n");
+	}
+	free(l);
+}
+
 static void print_tree(struct cbp_index *idx, const struct cbp_class *cls,
 		       long long query)
 {
-	char cite[640], pre[300], br[1024], via[128];
-	size_t i, j;
+	char cite[640], pre[300], br[1024];
+	size_t i;
 
 	for (i = 0; i < cls->nr; i++) {
 		const struct cbp_member *m = &cls->members[i];
@@ -73,31 +130,28 @@ static void print_tree(struct cbp_index *idx, const struct cbp_class *cls,
 			is_last_child(cls, i) ? "`-- " : "|-- ";
 		const char *cont = i == 0 ? "" :
 			is_last_child(cls, i) ? "    " : "|   ";
-		struct cbp_link *l;
-		size_t n;
 
 		tree_prefix(cls, i, pre, sizeof(pre));
-		printf("%s%s%s%s\n", pre, branch,
+		printf("%s%s%s%s%s\n", pre, branch,
 		       cbp_cite_str(&m->c, cite, sizeof(cite)),
+		       m->group != cls->members[0].group ? "  [adapted]" : "",
 		       m->c.id == query ? "  <==" : "");
+		/* From here on, the prefix of this member's own lines. */
+		strncat(pre, cont, sizeof(pre) - strlen(pre) - 1);
 		if (m->c.state == CBP_PRESENT)
-			printf("%s%s    first release: %s; in: %s\n", pre, cont,
+			printf("%s    first release: %s; in: %s\n", pre,
 			       m->c.release[0] ? m->c.release : "none",
 			       cbp_branches_str(idx, m->c.branches, br,
 						sizeof(br)));
 		else if (m->c.state == CBP_MISSING)
-			printf("%s%s    missing: cited, not in this repository\n",
-			       pre, cont);
+			printf("%s    missing: cited, not in this repository\n",
+			       pre);
 		else
-			printf("%s%s    ambiguous: cited by a short ID matching several commits\n",
-			       pre, cont);
-		if (cbp_links(idx, m->c.id, 1, 1, &l, &n))
-			continue;
-		for (j = 0; j < n; j++) {
-			link_str(&l[j], via, sizeof(via));
-			printf("%s%s    via: %s\n", pre, cont, via);
-		}
-		free(l);
+			printf("%s    ambiguous: cited by a short ID matching several commits\n",
+			       pre);
+		print_links(idx, m, pre);
+		print_cut(idx, cls, i, pre);
+		print_malformed(idx, m, pre);
 	}
 }
 
@@ -157,6 +211,7 @@ static struct json_object *link_json(struct cbp_index *idx,
 				     const struct cbp_link *l)
 {
 	struct json_object *o = json_object_new_object();
+	struct cbp_trust_info ti;
 	struct cbp_commit t;
 
 	json_object_object_add(o, "trailer",
@@ -165,7 +220,153 @@ static struct json_object *link_json(struct cbp_index *idx,
 	if (!cbp_commit_get(idx, l->dst, &t))
 		json_object_object_add(o, "resolves_to",
 				       json_object_new_string(t.hex));
+	json_object_object_add(o, "followed",
+			       json_object_new_boolean(cbp_trust_followed(l->trust)));
+	if (!cbp_trust_get(idx, l, &ti))
+		json_object_object_add(o, "trust", cbp_trust_json(&ti));
 	return o;
+}
+
+/* A member as JSON, with its citations, their verdicts and its notes. */
+static struct json_object *member_json(struct cbp_index *idx,
+				       const struct cbp_class *cls, size_t i)
+{
+	const struct cbp_member *m = &cls->members[i];
+	struct json_object *jm = cbp_commit_json(idx, &m->c);
+	struct json_object *links = json_object_new_array();
+	struct json_object *by = json_object_new_array();
+	struct json_object *bad = json_object_new_array();
+	struct cbp_malformed *mal;
+	struct cbp_link *l;
+	size_t n, j;
+
+	json_object_object_add(jm, "parent", m->parent < 0 ? NULL :
+			       json_object_new_string(cls->members[m->parent].c.hex));
+	json_object_object_add(jm, "adapted",
+			       json_object_new_boolean(m->group != cls->members[0].group));
+	if (!cbp_links(idx, m->c.id, 1, 1, &l, &n)) {
+		for (j = 0; j < n; j++)
+			json_object_array_add(links, link_json(idx, &l[j]));
+		free(l);
+	}
+	json_object_object_add(jm, "citations", links);
+	/* Suspicious citations of this member from outside the class. */
+	for (j = 0; j < cls->nr_cut; j++)
+		if (cls->cut[j].dst == m->c.id &&
+		    cbp_class_contains(cls, cls->cut[j].src) < 0) {
+			struct json_object *o = link_json(idx, &cls->cut[j]);
+			struct cbp_commit s;
+
+			if (!cbp_commit_get(idx, cls->cut[j].src, &s))
+				json_object_object_add(o, "cited_by",
+						       cbp_commit_json(idx, &s));
+			json_object_array_add(by, o);
+		}
+	json_object_object_add(jm, "cited_by_not_followed", by);
+	if (m->c.state == CBP_PRESENT && !cbp_malformed_of(idx, m->c.id, &mal, &n)) {
+		for (j = 0; j < n; j++)
+			json_object_array_add(bad, cbp_malformed_json(idx, &mal[j]));
+		free(mal);
+	}
+	json_object_object_add(jm, "malformed", bad);
+	return jm;
+}
+
+/*
+ * The names in mainline: the first released, the copies of the same
+ * change (its group, joined by consistent links: merged more than once),
+ * and the adapted copies (other groups).
+ */
+struct in_mainline {
+	const struct cbp_member *first;
+	int same;
+	int adapted;
+};
+
+static int member_in_mainline(const struct cbp_member *m, int mb)
+{
+	return mb >= 0 && m->c.state == CBP_PRESENT &&
+	       (m->c.branches & (1ULL << mb));
+}
+
+static void count_mainline(const struct cbp_class *cls, int mb,
+			   struct in_mainline *ml)
+{
+	size_t i;
+
+	memset(ml, 0, sizeof(*ml));
+	for (i = 0; i < cls->nr; i++)
+		if (member_in_mainline(&cls->members[i], mb) &&
+		    (!ml->first ||
+		     cbp_release_before(&cls->members[i].c, &ml->first->c)))
+			ml->first = &cls->members[i];
+	for (i = 0; ml->first && i < cls->nr; i++)
+		if (member_in_mainline(&cls->members[i], mb)) {
+			if (cls->members[i].group == ml->first->group)
+				ml->same++;
+			else
+				ml->adapted++;
+		}
+}
+
+/* The mainline names of group @group (@same) or of the other groups. */
+static void print_mainline(const struct cbp_class *cls, int mb, int group,
+			   int same)
+{
+	size_t i;
+
+	for (i = 0; i < cls->nr; i++) {
+		const struct cbp_member *m = &cls->members[i];
+
+		if (member_in_mainline(m, mb) && !(m->group == group) == !same)
+			printf(" %.12s (%s)", m->c.hex,
+			       m->c.release[0] ? m->c.release : "unreleased");
+	}
+	printf("\n");
+}
+
+static void names_json(struct cbp_ctx *ctx, const struct cbp_class *cls,
+		       int mb, const struct in_mainline *ml,
+		       const struct pid_match *pm, size_t nr_pm)
+{
+	struct cbp_index *idx = ctx->idx;
+	struct json_object *o = json_object_new_object();
+	struct json_object *arr = json_object_new_array();
+	struct json_object *mains = json_object_new_array();
+	struct json_object *adapted = json_object_new_array();
+	size_t i;
+
+	json_object_object_add(o, "query",
+			       json_object_new_string(ctx->opt->argv[0]));
+	for (i = 0; i < cls->nr; i++) {
+		const struct cbp_member *m = &cls->members[i];
+
+		json_object_array_add(arr, member_json(idx, cls, i));
+		if (member_in_mainline(m, mb))
+			json_object_array_add(m->group == ml->first->group ?
+					      mains : adapted,
+					      json_object_new_string(m->c.hex));
+	}
+	json_object_object_add(o, "members", arr);
+	json_object_object_add(o, "mainline_first", ml->first ?
+			       json_object_new_string(ml->first->c.hex) : NULL);
+	json_object_object_add(o, "in_mainline", mains);
+	json_object_object_add(o, "adapted_in_mainline", adapted);
+	json_object_object_add(o, "mainline_more_than_once",
+			       json_object_new_boolean(ml->same > 1));
+	if (ctx->opt->patch_id) {
+		struct json_object *p = json_object_new_array();
+
+		for (i = 0; i < nr_pm; i++) {
+			struct json_object *jp = cbp_commit_json(idx, &pm[i].c);
+
+			json_object_object_add(jp, "same_patch_id_as",
+					       json_object_new_string(pm[i].of.hex));
+			json_object_array_add(p, jp);
+		}
+		json_object_object_add(o, "patch_id_matches", p);
+	}
+	cbp_json_print(o);
 }
 
 /**
@@ -173,18 +374,19 @@ static struct json_object *link_json(struct cbp_index *idx,
  * @ctx: the context
  *
  * Return: CBP_EXIT_OK, CBP_EXIT_FINDINGS when the change is in mainline
- * more than once, or CBP_EXIT_ERROR.
+ * more than once (copies joined by consistent links, not adapted ones),
+ * or CBP_EXIT_ERROR.
  */
 int cmd_names(struct cbp_ctx *ctx)
 {
 	struct cbp_index *idx = ctx->idx;
 	struct cbp_class cls;
 	struct pid_match *pm = NULL;
-	const struct cbp_commit *first = NULL;
+	struct in_mainline ml;
 	char cite[640];
 	long long id;
 	size_t i, nr_pm = 0, missing = 0;
-	int mb, in_mainline = 0, ret;
+	int mb, ret;
 
 	ret = cbp_resolve_arg(ctx, ctx->opt->argv[0], &id);
 	if (ret)
@@ -197,92 +399,32 @@ int cmd_names(struct cbp_ctx *ctx)
 	}
 
 	mb = cbp_index_mainline_bit(idx);
-	for (i = 0; i < cls.nr; i++) {
-		const struct cbp_commit *c = &cls.members[i].c;
-
-		missing += c->state != CBP_PRESENT;
-		if (mb < 0 || c->state != CBP_PRESENT ||
-		    !(c->branches & (1ULL << mb)))
-			continue;
-		in_mainline++;
-		if (!first || cbp_release_before(c, first))
-			first = c;
-	}
+	for (i = 0; i < cls.nr; i++)
+		missing += cls.members[i].c.state != CBP_PRESENT;
+	count_mainline(&cls, mb, &ml);
 
 	if (ctx->opt->json) {
-		struct json_object *o = json_object_new_object();
-		struct json_object *arr = json_object_new_array();
-		struct json_object *mains = json_object_new_array();
-
-		json_object_object_add(o, "query",
-				       json_object_new_string(ctx->opt->argv[0]));
-		for (i = 0; i < cls.nr; i++) {
-			const struct cbp_member *m = &cls.members[i];
-			struct json_object *jm = cbp_commit_json(idx, &m->c);
-			struct json_object *links = json_object_new_array();
-			struct cbp_link *l;
-			size_t n, j;
-
-			const char *ph = m->parent < 0 ? NULL :
-					 cls.members[m->parent].c.hex;
-
-			json_object_object_add(jm, "parent",
-					       ph ? json_object_new_string(ph) : NULL);
-			if (!cbp_links(idx, m->c.id, 1, 1, &l, &n)) {
-				for (j = 0; j < n; j++)
-					json_object_array_add(links,
-							      link_json(idx, &l[j]));
-				free(l);
-			}
-			json_object_object_add(jm, "citations", links);
-			json_object_array_add(arr, jm);
-			if (mb >= 0 && m->c.state == CBP_PRESENT &&
-			    (m->c.branches & (1ULL << mb)))
-				json_object_array_add(mains,
-						      json_object_new_string(m->c.hex));
-		}
-		json_object_object_add(o, "members", arr);
-		json_object_object_add(o, "mainline_first", first ?
-				       json_object_new_string(first->hex) : NULL);
-		json_object_object_add(o, "in_mainline", mains);
-		json_object_object_add(o, "mainline_more_than_once",
-				       json_object_new_boolean(in_mainline > 1));
-		if (ctx->opt->patch_id) {
-			struct json_object *p = json_object_new_array();
-
-			for (i = 0; i < nr_pm; i++) {
-				struct json_object *jp =
-					cbp_commit_json(idx, &pm[i].c);
-
-				json_object_object_add(jp, "same_patch_id_as",
-						       json_object_new_string(pm[i].of.hex));
-				json_object_array_add(p, jp);
-			}
-			json_object_object_add(o, "patch_id_matches", p);
-		}
-		cbp_json_print(o);
+		names_json(ctx, &cls, mb, &ml, pm, nr_pm);
 	} else {
 		printf("%zu name%s (%zu not in this repository):\n", cls.nr,
 		       cls.nr == 1 ? "" : "s", missing);
 		print_tree(idx, &cls, id);
-		if (first)
+		if (ml.first)
 			printf("first in mainline: %s in %s\n",
-			       cbp_cite_str(first, cite, sizeof(cite)),
-			       first->release[0] ? first->release : "no release yet");
+			       cbp_cite_str(&ml.first->c, cite, sizeof(cite)),
+			       ml.first->c.release[0] ? ml.first->c.release :
+			       "no release yet");
 		else
 			printf("not in mainline%s\n", mb < 0 ?
 			       " (mainline branch not found; see --mainline)" : "");
-		if (in_mainline > 1) {
-			printf("warning: in mainline %d times:", in_mainline);
-			for (i = 0; i < cls.nr; i++) {
-				const struct cbp_commit *c = &cls.members[i].c;
-
-				if (c->state == CBP_PRESENT &&
-				    (c->branches & (1ULL << mb)))
-					printf(" %.12s (%s)", c->hex,
-					       c->release[0] ? c->release : "unreleased");
-			}
-			printf("\n");
+		if (ml.same > 1) {
+			printf("warning: in mainline %d times:", ml.same);
+			print_mainline(&cls, mb, ml.first->group, 1);
+		}
+		if (ml.adapted) {
+			printf("note: also in mainline as %s (not the same patch):",
+			       ml.adapted == 1 ? "an adapted copy" : "adapted copies");
+			print_mainline(&cls, mb, ml.first->group, 0);
 		}
 		if (ctx->opt->patch_id) {
 			printf("same patch-id, no citation (weaker evidence): %s\n",
@@ -293,7 +435,7 @@ int cmd_names(struct cbp_ctx *ctx)
 				       pm[i].of.hex);
 		}
 	}
-	ret = in_mainline > 1 ? CBP_EXIT_FINDINGS : CBP_EXIT_OK;
+	ret = ml.same > 1 ? CBP_EXIT_FINDINGS : CBP_EXIT_OK;
 out:
 	free(pm);
 	cbp_class_release(&cls);

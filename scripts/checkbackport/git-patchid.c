@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Patch-ids: `git patch-id --stable` of commits and of patches, for
- * `names --patch-id` (through libgit2's diff) and `check --patch-id`
+ * `names --patch-id` (through libgit2's diff, git-change.c) and `check --patch-id`
  * (through git's own command, as a pipeline, so that the answer is the
  * one a maintainer gets from git).
  */
@@ -19,38 +19,26 @@
  * @hex: the commit's full ID
  * @pid: CBP_OID_HEXSZ + 1 bytes for the patch-id in hex
  *
- * Merges have none.  Errors are not recorded: a commit without a
- * patch-id is simply not compared.
+ * The patch-id link trust compares (cbp_git_change_of()).  Merges and
+ * empty commits have none.  A commit without a patch-id is simply not
+ * compared, so the caller need not report why.
  *
  * Return: 0, or -1 if there is no patch-id.
  */
 int cbp_git_diff_patch_id(struct cbp_repo *repo, const char *hex, char *pid)
 {
-	git_commit *c = NULL, *parent = NULL;
-	git_tree *t = NULL, *pt = NULL;
-	git_diff *diff = NULL;
-	git_oid oid, out;
+	struct cbp_git_change ch;
+	struct cbp_oid oid;
 	int err = -1;
 
-	if (git_oid_fromstr(&oid, hex) || git_commit_lookup(&c, repo->git, &oid) ||
-	    git_commit_tree(&t, c))
-		goto out;
-	if (git_commit_parentcount(c) > 1)
-		goto out;	/* merges have no patch-id */
-	if (git_commit_parentcount(c) == 1 &&
-	    (git_commit_parent(&parent, c, 0) || git_commit_tree(&pt, parent)))
-		goto out;
-	if (git_diff_tree_to_tree(&diff, repo->git, pt, t, NULL) ||
-	    git_diff_patchid(&out, diff, NULL))
-		goto out;
-	cbp_oid_tohex(from_git(&out), pid);
-	err = 0;
-out:
-	git_diff_free(diff);
-	git_tree_free(pt);
-	git_tree_free(t);
-	git_commit_free(parent);
-	git_commit_free(c);
+	if (!cbp_oid_fromhex(&oid, hex) &&
+	    !cbp_git_change_of(repo, &oid, 1, &ch)) {
+		if (ch.has_pid) {
+			memcpy(pid, ch.pid, sizeof(ch.pid));
+			err = 0;
+		}
+		cbp_git_change_release(&ch);
+	}
 	git_error_clear();
 	return err;
 }

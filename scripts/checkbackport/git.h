@@ -3,7 +3,8 @@
  * The git layer: everything checkbackport asks of a repository.
  *
  * git.c (repository, config, revisions, refs, history), git-odb.c (reading
- * commit objects) and git-patchid.c (patch-ids) are the only code that
+ * commit objects), git-patchid.c (patch-ids) and git-change.c (the files
+ * and patch-id of one change, for link trust) are the only code that
  * calls libgit2; they share git-priv.h, the only header that includes
  * it.  This interface uses no libgit2 type, so the layers above never
  * see one.  git-commit.c, the parser of commit headers and object IDs,
@@ -84,6 +85,20 @@ struct cbp_patch_ids {
 	size_t alloc;
 };
 
+/**
+ * struct cbp_git_change - what a commit or patch changes, for link trust
+ * @paths: the paths it touches (both of a rename), sorted, each once
+ * @nr_paths: number of @paths
+ * @has_pid: @pid is set (not for merges, empty diffs, or when not asked)
+ * @pid: its `git patch-id --stable`, 40 hex digits
+ */
+struct cbp_git_change {
+	char **paths;
+	size_t nr_paths;
+	int has_pid;
+	char pid[CBP_OID_HEXSZ + 1];
+};
+
 /* git.c */
 int cbp_git_open(struct cbp_repo **out, const char *path);
 void cbp_git_close(struct cbp_repo *repo);
@@ -127,5 +142,18 @@ int cbp_git_commit_patch_id(struct cbp_repo *repo, const char *hex,
 			    char *pid);
 int cbp_git_text_patch_id(const char *diff, size_t len, char *pid);
 void cbp_patch_ids_release(struct cbp_patch_ids *ids);
+
+/* git-change.c */
+int cbp_git_change_of(struct cbp_repo *repo, const struct cbp_oid *oid,
+		      int want_pid, struct cbp_git_change *ch);
+int cbp_git_text_change(const char *diff, size_t len,
+			struct cbp_git_change *ch);
+size_t cbp_git_change_common(const struct cbp_git_change *a,
+			     const struct cbp_git_change *b, const char **first);
+void cbp_git_change_release(struct cbp_git_change *ch);
+
+/* git-range.c */
+int cbp_git_rev_list(struct cbp_repo *repo, const char *range,
+		     struct cbp_oid **oids, size_t *nr);
 
 #endif /* CHECKBACKPORT_GIT_H */

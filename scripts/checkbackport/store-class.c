@@ -2,7 +2,9 @@
 /*
  * The class of names of a change: every row joined to a given one by
  * origin citations, in either direction and to any depth, laid out as a
- * spanning tree rooted at the original for printing.
+ * spanning tree rooted at the original for printing.  Suspicious links
+ * (see trust.h) are never followed: they are kept aside, with the member
+ * that carries or receives them, for the commands to show.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,15 +40,73 @@ int cbp_class_contains(const struct cbp_class *cls, long long id)
 void cbp_class_release(struct cbp_class *cls)
 {
 	free(cls->members);
+	free(cls->cut);
 	memset(cls, 0, sizeof(*cls));
 }
 
 struct walk {
 	struct cbp_member *m;	/* in discovery order */
 	size_t nr, alloc;
-	struct cbp_link *e;	/* origin links inside the class */
+	struct cbp_link *e;	/* origin links followed inside the class */
 	size_t nr_e, alloc_e;
 };
+
+/* Keep a suspicious link aside, once however many ends reach it. */
+static void cut_link(struct cbp_class *cls, const struct cbp_link *l)
+{
+	size_t i;
+
+	for (i = 0; i < cls->nr_cut; i++)
+		if (cls->cut[i].src == l->src && cls->cut[i].dst == l->dst &&
+		    cls->cut[i].kind == l->kind)
+			return;
+	cls->cut = cbp_grow(cls->cut, sizeof(*cls->cut), cls->nr_cut + 1,
+			    &cls->alloc_cut);
+	cls->cut[cls->nr_cut++] = *l;
+}
+
+static int group_root(int *up, int i)
+{
+	while (up[i] != i) {
+		up[i] = up[up[i]];
+		i = up[i];
+	}
+	return i;
+}
+
+/*
+ * Groups: members joined by links other than adapted ones, numbered in
+ * the order of the members' first appearance in @cls.
+ */
+static void set_groups(const struct walk *w, struct cbp_class *cls)
+{
+	int *up = cbp_calloc(cls->nr ? cls->nr : 1, sizeof(*up));
+	int *num = cbp_calloc(cls->nr ? cls->nr : 1, sizeof(*num));
+	size_t i, e;
+	int next = 0;
+
+	for (i = 0; i < cls->nr; i++) {
+		up[i] = (int)i;
+		num[i] = -1;
+	}
+	for (e = 0; e < w->nr_e; e++) {
+		int s = cbp_class_contains(cls, w->e[e].src);
+		int d = cbp_class_contains(cls, w->e[e].dst);
+
+		if (s < 0 || d < 0 || w->e[e].trust == CBP_TRUST_ADAPTED)
+			continue;
+		up[group_root(up, s)] = group_root(up, d);
+	}
+	for (i = 0; i < cls->nr; i++) {
+		int r = group_root(up, (int)i);
+
+		if (num[r] < 0)
+			num[r] = next++;
+		cls->members[i].group = num[r];
+	}
+	free(num);
+	free(up);
+}
 
 static int find(const struct walk *w, long long id)
 {
@@ -68,11 +128,25 @@ static int earlier(const struct cbp_commit *a, const struct cbp_commit *b)
 	return strcmp(a->hex, b->hex) < 0;
 }
 
+/* Is @a on the tree path from @b up to the root? */
+static int is_ancestor(const int *parent, size_t nr, int a, int b)
+{
+	size_t steps;
+
+	for (steps = 0; b >= 0 && steps <= nr; steps++, b = parent[b])
+		if (b == a)
+			return 1;
+	return 0;
+}
+
 /*
  * Tree parent of each member: the member it cites that lies deepest on a
  * citation chain from the root (so a backport citing both the original
  * and a cherry-pick of it hangs under the cherry-pick); members citing
- * nothing in the tree hang under a member that cites them.
+ * nothing in the tree hang under a member that cites them.  A member
+ * never moves under one that hangs under it: a backport citing the root
+ * and an ID missing here keeps the root as parent, the missing ID hangs
+ * under it, and the tree has no cycle.
  */
 static void place(struct walk *w, int root, int *parent, int *link, int *depth)
 {
@@ -92,7 +166,8 @@ static void place(struct walk *w, int root, int *parent, int *link, int *depth)
 
 			if (s < 0 || d < 0 || s == root || s == d || depth[d] < 0)
 				continue;
-			if (depth[s] < depth[d] + 1 && depth[d] < (int)w->nr) {
+			if (depth[s] < depth[d] + 1 && depth[d] < (int)w->nr &&
+			    !is_ancestor(parent, w->nr, s, d)) {
 				depth[s] = depth[d] + 1;
 				parent[s] = d;
 				link[s] = (int)e;
@@ -153,10 +228,12 @@ static void emit(struct walk *w, int at, int parent_out, const int *parent,
  *
  * Rows joined by origin citations (cherry picked from, commit X upstream,
  * [ Upstream commit X ], Upstream commit X, backported from), in either
- * direction and to any depth, form the class.  The members are returned
- * as a spanning tree in depth-first order, rooted at the original: a
- * member citing no other member, preferring one present in the repository
- * and then the oldest.
+ * direction and to any depth, form the class; a suspicious citation is
+ * not followed, but kept in @cls->cut.  The members are returned as a
+ * spanning tree in depth-first order, rooted at the original: a member
+ * citing no other member, preferring one present in the repository and
+ * then the oldest.  Members joined only through adapted citations are
+ * in different groups (struct cbp_member).
  *
  * Return: 0, or -1 on error.
  */
@@ -189,6 +266,10 @@ int cbp_class_of(struct cbp_index *idx, long long id, struct cbp_class *cls)
 			for (i = 0; i < n; i++) {
 				long long other = dir ? l[i].dst : l[i].src;
 
+				if (!cbp_trust_followed(l[i].trust)) {
+					cut_link(cls, &l[i]);
+					continue;
+				}
 				/* Every member is visited: keep its own citations. */
 				if (dir) {
 					w.e = cbp_grow(w.e, sizeof(*w.e), w.nr_e + 1,
@@ -234,6 +315,7 @@ int cbp_class_of(struct cbp_index *idx, long long id, struct cbp_class *cls)
 			parent[i] = -1;
 			emit(&w, (int)i, -1, parent, link, done, cls);
 		}
+	set_groups(&w, cls);
 	free(parent);
 	free(link);
 	free(depth);

@@ -223,6 +223,7 @@ static void copy_link(sqlite3_stmt *st, struct cbp_link *l)
 	l->kind = sqlite3_column_int(st, 2);
 	snprintf(l->cited, sizeof(l->cited), "%s", cited ? cited : "");
 	snprintf(l->quoted, sizeof(l->quoted), "%s", quoted ? quoted : "");
+	l->trust = sqlite3_column_int(st, 5);
 }
 
 /**
@@ -325,5 +326,23 @@ int cbp_same_subject(struct cbp_index *idx, const char *subject,
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
 		return cbp_error_sqlite(idx->db, "index");
+	return 0;
+}
+
+/**
+ * cbp_index_count_present() - how many commits the index has
+ * @idx: the index
+ * @nr: the number of commits (rows of state present)
+ *
+ * Return: 0, or -1 on error.
+ */
+int cbp_index_count_present(struct cbp_index *idx, long long *nr)
+{
+	if (cbp_db_int(idx->db, "SELECT value FROM meta WHERE key = 'present'",
+		       nr))
+		return -1;
+	if (*nr < 0)
+		return cbp_db_int(idx->db,
+				  "SELECT count(*) FROM commits WHERE state = 1", nr);
 	return 0;
 }

@@ -7,9 +7,10 @@
 #define CHECKBACKPORT_STORE_TYPES_H
 
 #include "trailer.h"
+#include "trust.h"
 
 /* Bumped whenever the tables change meaning; older files are rebuilt. */
-#define CBP_SCHEMA_VERSION	3
+#define CBP_SCHEMA_VERSION	4
 #define CBP_MAX_BRANCHES	64
 
 /**
@@ -86,6 +87,8 @@ struct cbp_commit {
  * @kind: enum cbp_kind
  * @cited: the ID as written in the message
  * @quoted: the quoted subject of a Fixes:/Stable-dep-of: trailer, or ""
+ * @trust: enum cbp_trust: CBP_TRUST_UNJUDGED unless it is an origin
+ *	   citation between two commits of the repository
  */
 struct cbp_link {
 	long long src;
@@ -93,6 +96,7 @@ struct cbp_link {
 	int kind;
 	char cited[CBP_HEX_MAX + 1];
 	char quoted[256];
+	int trust;
 };
 
 /**
@@ -101,11 +105,16 @@ struct cbp_link {
  * @parent: index in cbp_class.members of the member it was reached from
  *	    in the spanning tree, -1 for the root
  * @link: the citation joining it to @parent (src is the citing side)
+ * @group: members joined by consistent links (or links to cited-only
+ *	   rows) share a group; only an adapted link joins two groups.  A
+ *	   member of another group than a given one is the same change
+ *	   only as an adapted backport.
  */
 struct cbp_member {
 	struct cbp_commit c;
 	int parent;
 	struct cbp_link link;
+	int group;
 };
 
 /**
@@ -113,11 +122,60 @@ struct cbp_member {
  * @members: the names; members[0] is the root of the spanning tree
  * @nr: number of members
  * @alloc: allocated entries
+ * @cut: the suspicious links of the members, to or from them, which
+ *	 were not followed
+ * @nr_cut: number of @cut
+ * @alloc_cut: allocated entries of @cut
  */
 struct cbp_class {
 	struct cbp_member *members;
 	size_t nr;
 	size_t alloc;
+	struct cbp_link *cut;
+	size_t nr_cut;
+	size_t alloc_cut;
+};
+
+/**
+ * struct cbp_trust_info - why a link got its verdict
+ * @verdict: enum cbp_trust
+ * @sfiles: files the citing commit touches, -1 if not compared
+ * @dfiles: files the cited commit touches, -1 if not compared
+ * @common: files both touch, -1 if not compared
+ * @spath: a file both touch (adapted), or one the citing commit touches
+ *	   (suspicious); "" if none
+ * @dpath: one the cited commit touches (suspicious); "" if none
+ */
+struct cbp_trust_info {
+	int verdict;
+	long long sfiles;
+	long long dfiles;
+	long long common;
+	char spath[256];
+	char dpath[256];
+};
+
+/**
+ * struct cbp_malformed - a citation that names no commit, and why
+ * @src: row of the citing commit
+ * @kind: enum cbp_kind
+ * @line: its line in the message, 0 if not recorded
+ * @cited: the ID as written (its first CBP_CITE_HEX_MAX digits)
+ * @digits: how many digits it has: more than 40 is never a commit ID
+ * @quoted: the quoted subject of a Fixes:/Stable-dep-of: trailer, or ""
+ * @suggest: the one commit with a consistent subject that @cited is one
+ *	     typo away from; @suggest.id is 0 if there is none
+ * @suggest_digits: how many digits of @suggest.hex to write instead
+ */
+struct cbp_malformed {
+	long long src;
+	int kind;
+	unsigned int line;
+	char cited[CBP_CITE_HEX_MAX + 1];
+	unsigned int digits;
+	char quoted[256];
+	struct cbp_commit suggest;
+	unsigned int suggest_digits;
 };
 
 #endif /* CHECKBACKPORT_STORE_TYPES_H */

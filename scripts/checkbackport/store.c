@@ -21,6 +21,14 @@
  *                               tracked branches, the tip last seen, and
  *                               the version key of the newest mainline
  *                               release the branch contains whole (-1)
+ *   trust(src, dst, verdict, sfiles, dfiles, common, spath, dpath)
+ *                               the verdict (enum cbp_trust) on the origin
+ *                               citations from src to dst, both commits,
+ *                               when their subjects differ; the numbers of
+ *                               files each touches and both touch, and a
+ *                               file to name (see build-trust.c)
+ *   malformed(src, kind, line, cited, digits, quoted)
+ *                               citations whose ID has more than 40 digits
  *
  * A file is used only when it carries our application id, our schema
  * version and meta.complete = 1 (cbp_store_check()); the builder
@@ -52,7 +60,14 @@ static const char schema_sql[] =
 	"CREATE TABLE tags(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE,\n"
 	" commit_id INTEGER NOT NULL, vkey INTEGER NOT NULL);"
 	"CREATE TABLE branches(bit INTEGER PRIMARY KEY, name TEXT NOT NULL,\n"
-	" role INTEGER NOT NULL, tip TEXT NOT NULL, base INTEGER NOT NULL);";
+	" role INTEGER NOT NULL, tip TEXT NOT NULL, base INTEGER NOT NULL);"
+	"CREATE TABLE trust(src INTEGER NOT NULL, dst INTEGER NOT NULL,\n"
+	" verdict INTEGER NOT NULL, sfiles INTEGER, dfiles INTEGER,\n"
+	" common INTEGER, spath TEXT, dpath TEXT, PRIMARY KEY(src, dst))\n"
+	" WITHOUT ROWID;"
+	"CREATE TABLE malformed(src INTEGER NOT NULL, kind INTEGER NOT NULL,\n"
+	" line INTEGER NOT NULL, cited TEXT NOT NULL, digits INTEGER NOT NULL,\n"
+	" quoted TEXT);";
 
 /* Created after the bulk load of a fresh build. */
 static const char index_sql[] =
@@ -60,7 +75,8 @@ static const char index_sql[] =
 	"CREATE INDEX commits_shash ON commits(shash);"
 	"CREATE INDEX commits_absent ON commits(state) WHERE state != 1;"
 	"CREATE INDEX links_src ON links(src);"
-	"CREATE INDEX links_dst ON links(dst);";
+	"CREATE INDEX links_dst ON links(dst);"
+	"CREATE INDEX malformed_src ON malformed(src);";
 
 /* ---------------------------------------------------------------------- */
 /* Small SQLite helpers. */
@@ -325,16 +341,24 @@ int cbp_store_load_branches(struct cbp_index *idx)
  */
 int cbp_prepare_queries(struct cbp_index *idx)
 {
+	/*
+	 * With each link, its verdict: the trust row's if there is one, a
+	 * consistent subject if both ends are commits (see build-trust.c),
+	 * none otherwise.
+	 */
+#define LINKS_SQL(where)						\
+	"SELECT l.src, l.dst, l.kind, l.cited, l.quoted,\n"		\
+	" CASE WHEN l.kind < 16 AND a.state = 1 AND b.state = 1\n"	\
+	" THEN coalesce(t.verdict, 1) ELSE 0 END FROM links l\n"		\
+	" LEFT JOIN commits a ON a.id = l.src\n"			\
+	" LEFT JOIN commits b ON b.id = l.dst\n"			\
+	" LEFT JOIN trust t ON t.src = l.src AND t.dst = l.dst\n"	\
+	" WHERE " where " ORDER BY l.rowid"
 	static const char *const links_sql[2][2] = {
-		{ "SELECT src, dst, kind, cited, quoted FROM links\n"
-		  " WHERE dst = ? ORDER BY rowid",
-		  "SELECT src, dst, kind, cited, quoted FROM links\n"
-		  " WHERE dst = ? AND kind < 16 ORDER BY rowid" },
-		{ "SELECT src, dst, kind, cited, quoted FROM links\n"
-		  " WHERE src = ? ORDER BY rowid",
-		  "SELECT src, dst, kind, cited, quoted FROM links\n"
-		  " WHERE src = ? AND kind < 16 ORDER BY rowid" },
+		{ LINKS_SQL("l.dst = ?"), LINKS_SQL("l.dst = ? AND l.kind < 16") },
+		{ LINKS_SQL("l.src = ?"), LINKS_SQL("l.src = ? AND l.kind < 16") },
 	};
+#undef LINKS_SQL
 	int i, j;
 
 	if (idx->st_get)

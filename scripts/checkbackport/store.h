@@ -52,5 +52,18 @@ int cbp_class_contains(const struct cbp_class *cls, long long id);
 int cbp_same_subject(struct cbp_index *idx, const char *subject,
 		     long long **ids, size_t *nr);
 int cbp_release_before(const struct cbp_commit *a, const struct cbp_commit *b);
+int cbp_index_count_present(struct cbp_index *idx, long long *nr);
+
+/* store-trust.c */
+int cbp_trust_get(struct cbp_index *idx, const struct cbp_link *l,
+		  struct cbp_trust_info *ti);
+int cbp_near_miss(struct cbp_index *idx, const char *cited,
+		  const char *subject, long long self, struct cbp_commit *c,
+		  unsigned int *digits);
+int cbp_malformed_of(struct cbp_index *idx, long long src,
+		     struct cbp_malformed **out, size_t *nr);
+int cbp_origin_links(struct cbp_index *idx, int min_trust,
+		     struct cbp_link **links, size_t *nr);
+int cbp_trust_count(struct cbp_index *idx, long long count[5]);
 
 #endif /* CHECKBACKPORT_STORE_H */

@@ -14,9 +14,13 @@
  *   Stable-dep-of: X ("subject")       trailer
  *
  * X is 7 to 40 hex digits followed by a non-alphanumeric character or the
- * end of the line; anything else is ignored rather than guessed at.
+ * end of the line; anything else is ignored rather than guessed at, except
+ * that cbp_scan_message() with CBP_SCAN_MALFORMED also reports an X of
+ * more than 40 digits (one doubled, or two IDs run together), marked
+ * malformed, so that a mistyped trailer is not lost silently.
  */
 #define _GNU_SOURCE
+#include <limits.h>
 #include <string.h>
 
 #include "trailer.h"
@@ -66,25 +70,29 @@ static const char *skip_blank(const char *p, const char *end)
 
 /*
  * Parse an object ID at @p into @cite.  Returns the position after it, or
- * NULL if there is no well-formed ID there.
+ * NULL if there is no well-formed ID there; with CBP_SCAN_MALFORMED in
+ * @flags, an ID of more than CBP_HEX_MAX digits is returned marked
+ * malformed.
  */
 static const char *parse_hex(const char *p, const char *end,
-			     struct cbp_cite *cite)
+			     struct cbp_cite *cite, unsigned int flags)
 {
 	const char *s = p;
-	size_t n;
+	size_t n, keep;
 
-	while (p < end && is_hex((unsigned char)*p) && p - s <= CBP_HEX_MAX)
+	while (p < end && is_hex((unsigned char)*p))
 		p++;
 	n = p - s;
-	if (n < CBP_HEX_MIN || n > CBP_HEX_MAX)
+	if (n < CBP_HEX_MIN || (n > CBP_HEX_MAX && !(flags & CBP_SCAN_MALFORMED)))
 		return NULL;
 	if (p < end && is_alnum((unsigned char)*p))
 		return NULL;
-	for (size_t i = 0; i < n; i++)
+	keep = n < CBP_CITE_HEX_MAX ? n : CBP_CITE_HEX_MAX;
+	for (size_t i = 0; i < keep; i++)
 		cite->hex[i] = (char)lower((unsigned char)s[i]);
-	cite->hex[n] = '\0';
-	cite->hexlen = (unsigned int)n;
+	cite->hex[keep] = '\0';
+	cite->hexlen = n < UINT_MAX ? (unsigned int)n : UINT_MAX;
+	cite->malformed = n > CBP_HEX_MAX;
 	return p;
 }
 
@@ -120,7 +128,7 @@ static const struct {
 };
 
 static int scan_line_start(const char *p, const char *end,
-			   struct cbp_cite *cite)
+			   struct cbp_cite *cite, unsigned int flags)
 {
 	const char *q = NULL;
 	size_t i;
@@ -139,7 +147,7 @@ static int scan_line_start(const char *p, const char *end,
 	switch (cite->kind) {
 	case CBP_UPSTREAM:
 		/* "commit X upstream." */
-		q = parse_hex(skip_blank(q, end), end, cite);
+		q = parse_hex(skip_blank(q, end), end, cite, flags);
 		return q && match_kw(skip_blank(q, end), end, "upstream");
 	case CBP_UPSTREAM_BRACKET:
 		/* "[ Upstream commit X ]" */
@@ -158,7 +166,7 @@ static int scan_line_start(const char *p, const char *end,
 		break;
 	}
 
-	q = parse_hex(skip_blank(q, end), end, cite);
+	q = parse_hex(skip_blank(q, end), end, cite, flags);
 	if (!q)
 		return 0;
 	if (cite->kind == CBP_FIXES || cite->kind == CBP_STABLE_DEP_OF)
@@ -171,7 +179,8 @@ static int scan_line_start(const char *p, const char *end,
  * possibly several on one line.  @fn is called for each.
  */
 static int scan_from_commit(const char *line, const char *end,
-			    struct cbp_cite *cite, cbp_cite_fn fn, void *data)
+			    struct cbp_cite *cite, unsigned int flags,
+			    cbp_cite_fn fn, void *data)
 {
 	static const char needle[] = "from commit ";
 	const size_t nlen = sizeof(needle) - 1;
@@ -200,7 +209,7 @@ static int scan_from_commit(const char *line, const char *end,
 		} else {
 			continue;
 		}
-		q = parse_hex(skip_blank(p, end), end, cite);
+		q = parse_hex(skip_blank(p, end), end, cite, flags);
 		if (!q)
 			continue;
 		cite->quoted = NULL;
@@ -225,6 +234,24 @@ static int scan_from_commit(const char *line, const char *end,
  */
 int cbp_parse_message(const char *msg, size_t len, cbp_cite_fn fn, void *data)
 {
+	return cbp_scan_message(msg, len, 0, fn, data);
+}
+
+/**
+ * cbp_scan_message() - report every citation, malformed ones too if asked
+ * @msg: the message (need not be NUL-terminated; may contain NULs)
+ * @len: its length in bytes
+ * @flags: CBP_SCAN_MALFORMED to report IDs of more than 40 digits too,
+ *	   with cite->malformed set
+ * @fn: callback invoked once per citation, in message order
+ * @data: passed through to @fn
+ *
+ * Return: 0 after a complete scan, or the first non-zero value returned by
+ * @fn.
+ */
+int cbp_scan_message(const char *msg, size_t len, unsigned int flags,
+		     cbp_cite_fn fn, void *data)
+{
 	const char *p = msg;
 	const char *end = msg + len;
 	struct cbp_cite cite;
@@ -245,12 +272,12 @@ int cbp_parse_message(const char *msg, size_t len, cbp_cite_fn fn, void *data)
 		lineno++;
 		cite.line = lineno;
 		s = skip_blank(p, eol);
-		if (s < eol && scan_line_start(s, eol, &cite)) {
+		if (s < eol && scan_line_start(s, eol, &cite, flags)) {
 			ret = fn(&cite, data);
 			if (ret)
 				return ret;
 		} else if (s < eol) {
-			ret = scan_from_commit(s, eol, &cite, fn, data);
+			ret = scan_from_commit(s, eol, &cite, flags, fn, data);
 			if (ret)
 				return ret;
 		}

@@ -18,6 +18,8 @@
 /* Shortest abbreviated ID accepted in a citation (git's default). */
 #define CBP_HEX_MIN	7
 #define CBP_HEX_MAX	40
+/* Digits of a malformed (too long) ID kept in struct cbp_cite.hex. */
+#define CBP_CITE_HEX_MAX	64
 
 /*
  * Citation kinds.  The values are stored in the index (links.kind), so
@@ -38,8 +40,11 @@ enum cbp_kind {
  * struct cbp_cite - one citation found in a commit message
  * @kind: which trailer form was matched
  * @line: 1-based line number of the citation within the message
- * @hex: the cited ID as written, lower-cased, NUL-terminated
- * @hexlen: number of hex digits in @hex
+ * @hex: the cited ID as written, lower-cased, NUL-terminated; of a
+ *	 malformed ID, its first CBP_CITE_HEX_MAX digits
+ * @hexlen: number of hex digits cited
+ * @malformed: the ID has more than CBP_HEX_MAX digits, so it is no
+ *	       commit ID (reported with CBP_SCAN_MALFORMED only)
  * @quoted: start of the quoted subject of a Fixes:/Stable-dep-of: trailer
  *	    (points into the message), or NULL
  * @quoted_len: length of @quoted in bytes
@@ -47,8 +52,9 @@ enum cbp_kind {
 struct cbp_cite {
 	enum cbp_kind kind;
 	unsigned int line;
-	char hex[CBP_HEX_MAX + 1];
+	char hex[CBP_CITE_HEX_MAX + 1];
 	unsigned int hexlen;
+	int malformed;
 	const char *quoted;
 	size_t quoted_len;
 };
@@ -59,7 +65,12 @@ struct cbp_cite {
  */
 typedef int (*cbp_cite_fn)(const struct cbp_cite *cite, void *data);
 
+/* cbp_scan_message() flags. */
+#define CBP_SCAN_MALFORMED	0x1	/* also IDs of more than 40 digits */
+
 int cbp_parse_message(const char *msg, size_t len, cbp_cite_fn fn, void *data);
+int cbp_scan_message(const char *msg, size_t len, unsigned int flags,
+		     cbp_cite_fn fn, void *data);
 size_t cbp_sanitize(const char *in, size_t len, char *out, size_t outsz);
 size_t cbp_utf8_char(const char *s, size_t n);
 int cbp_utf8_valid(const char *s, size_t len);

@@ -6,7 +6,9 @@
 # For each N, a kernel-like repository of N commits is generated with git
 # fast-import (cached in $BENCH_DIR), copied, and measured:
 #   git log --all --format=%H%x00%B     reading every message once (baseline)
-#   checkbackport index --rebuild       cold index
+#   checkbackport index --rebuild       cold index, link verdicts included
+#   checkbackport lint --json           the verdicts of every citation, which
+#                                       must find exactly the planted ones
 #   checkbackport index                 after N/100 new commits and tags
 #   checkbackport names ID              1000 random IDs, per process, p50/p99
 #   names-by-hand.sh ID                 20 of the same IDs, git log --grep per hop
@@ -35,10 +37,12 @@ mib () {
 
 rows=$dir/rows.$$
 : >"$rows"
+# A generator of another version makes another history: cache it apart.
+gver=$("$GEN" --version)
 for n in "$@"
 do
 	total=$((n + n / 100))
-	base=$dir/base-$n.git
+	base=$dir/base-$n-g$gver.git
 	work=$dir/work-$n.git
 	if ! test -f "$base/complete"
 	then
@@ -61,6 +65,16 @@ do
 	set -- $("$RUN" once "$CBP" -q -C "$work" index --rebuild)
 	cold_t=$1 cold_rss=$2
 	db_kib=$(du -k "$work/checkbackport.db" | cut -f1)
+
+	progress "N=$n: lint, the verdicts of every citation"
+	set -- $("$RUN" once -o "$dir/lint-$n.json" "$CBP" -q -C "$work" lint --json)
+	lint_t=$1
+	set -- $("$GEN" --planted "$total" 0 "$n")
+	planted="$1 $2 $3"
+	verdicts=$(for k in consistent consistent_by_patch_id adapted suspicious unjudged
+		do
+			sed -n "s/.*\"$k\": *\([0-9]*\).*/\1/p" "$dir/lint-$n.json" | tail -n 1
+		done | tr '\n' ' ')
 
 	progress "N=$n: names on 1000 random IDs"
 	git -C "$work" rev-list --all >"$dir/all-$n"
@@ -92,7 +106,7 @@ do
 	set -- $("$RUN" once "$CBP" -q -C "$work" index)
 	noop_t=$1
 
-	echo "$n $log_t $cold_t $inc_read $inc_t $noop_t $names_p50 $names_p99 $start_p50 $hand_p50 $hand_p99 $(mib "$log_rss") $(mib "$cold_rss") $(mib "$inc_rss") $(mib "$db_kib")" >>"$rows"
+	echo "$n $log_t $cold_t $inc_read $inc_t $noop_t $names_p50 $names_p99 $start_p50 $hand_p50 $hand_p99 $(mib "$log_rss") $(mib "$cold_rss") $(mib "$inc_rss") $(mib "$db_kib") $lint_t $verdicts $planted" >>"$rows"
 	rm -rf "$work"
 done
 
@@ -107,6 +121,10 @@ done
 		printf "  index with nothing new                                 %8.2f s\n", $6
 		printf "  names, 1000 random IDs, per process        p50 %7.2f ms   p99 %7.2f ms  (process start alone: %.2f ms)\n", $7, $8, $9
 		printf "  names by hand, git log --grep per hop, 20  p50 %7.0f ms   p99 %7.0f ms\n", $10, $11
+		printf "  lint --json, every citation of the history             %8.2f s\n", $16
+		printf "  citations: %d consistent (%d by patch-id; planted %d), %d adapted (planted %d),\n", $17, $18, $24, $19, $23
+		printf "             %d suspicious (planted %d), %d not judged%s\n", $20, $22, $21,
+			($18 == $24 && $19 == $23 && $20 == $22) ? "; the planted ones exactly" : "; NOT the planted ones"
 		printf "\n"
 	}' "$rows"
 } | tee "$dir/results.txt"

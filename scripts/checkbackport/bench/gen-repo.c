@@ -3,6 +3,8 @@
  * gen-repo - write a git fast-import stream of a kernel-like history
  *
  * Usage: gen-repo TOTAL FROM TO [SEED]
+ *        gen-repo --planted TOTAL FROM TO [SEED]
+ *        gen-repo --version
  *
  * The history of TOTAL commits is a pure function of TOTAL and SEED;
  * commits FROM..TO-1 of it are written, with the branch and tag updates
@@ -20,10 +22,19 @@
  * 13000 commits with seven rcs, annotated tags, stable tags every 150
  * stable commits.
  *
- * All commits share the empty tree, so commit IDs can be computed here
- * (with libgit2's git_odb_hash()) and cited by later messages.  Commit N
- * has mark :N+1; import the first part with --export-marks and the rest
- * with --import-marks.
+ * Once per 13000 commits, a group of citations that link trust must tell
+ * apart is planted (see plant_step()): three stable backports whose trailers
+ * are shifted by one (suspicious), a partial backport and a version bump
+ * with other numbers (adapted), and a reworded backport with the same
+ * diff (consistent by patch-id).  --planted prints how many of each the
+ * commits before TO hold, instead of the stream.
+ *
+ * All other commits share the empty tree, and a planted commit's tree
+ * holds only its own files, so commit IDs can be computed here (with
+ * libgit2's git_odb_hash()) and cited by later messages.  Commit N has
+ * mark :N+1; import the first part with --export-marks and the rest with
+ * --import-marks.  --version prints the version of the history, which
+ * changes whenever the same arguments give another one.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +47,9 @@
 #define NR_STABLE	3
 #define MAXMSG		4096
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#define GEN_VERSION	3
+#define PLANT_AT	(CYCLE / 2)	/* where in each cycle a group starts */
+#define MAX_FILES	8	/* in a planted commit's tree */
 
 enum kind { K_MAIN, K_DRM, K_PICK, K_STABLE, K_MERGE };
 
@@ -43,6 +57,20 @@ struct commit {
 	git_oid oid;
 	int origin;	/* index of the commit this one cites as origin */
 	int subject;	/* subject number, shared by copies */
+	int files;	/* a planted commit: its tree is not empty */
+};
+
+/* The files of a planted commit: its whole tree. */
+struct file {
+	char name[64];
+	char data[64];
+};
+
+/* Planted citations, by verdict, among the commits generated so far. */
+struct planted {
+	int suspicious;
+	int adapted;
+	int same_patch;
 };
 
 struct state {
@@ -62,6 +90,13 @@ struct state {
 	unsigned long long rng;
 	FILE *out;
 	int emit;
+	int phase;			/* next step of the planted group, 0: none */
+	int group;			/* planted groups started */
+	int plant_k;			/* the group's stable branch */
+	int plant[7];			/* the group's mainline commits */
+	struct file ptree[2][MAX_FILES];	/* the group's files so far, */
+	int nr_ptree[2];		/* on master [0] and the stable branch */
+	struct planted planted;
 };
 
 static const char *const words[] = {
@@ -94,16 +129,49 @@ static void version(int release, char *buf, size_t size)
 	snprintf(buf, size, "%d.%d", 3 + release / 20, release % 20);
 }
 
-/* Build the message, hash the commit, and write it when in range. */
-static void emit_commit(struct state *s, int i, const char *branch, int p1,
-			int p2, const char *msg, size_t len)
+/* The ID of the tree holding exactly @files. */
+static void tree_of(const struct file *files, int nr, char *hex)
+{
+	unsigned char buf[MAX_FILES * 128];
+	size_t n = 0;
+	git_oid blob, tree;
+	int i;
+
+	/* Entries are sorted by name; callers list them so. */
+	for (i = 0; i < nr; i++) {
+		git_odb_hash(&blob, files[i].data, strlen(files[i].data),
+			     GIT_OBJECT_BLOB);
+		n += snprintf((char *)buf + n, sizeof(buf) - n, "100644 %s",
+			      files[i].name) + 1;
+		memcpy(buf + n, blob.id, GIT_OID_RAWSZ);
+		n += GIT_OID_RAWSZ;
+	}
+	git_odb_hash(&tree, buf, n, GIT_OBJECT_TREE);
+	git_oid_tostr(hex, GIT_OID_HEXSZ + 1, &tree);
+}
+
+/*
+ * Build the message, hash the commit, and write it when in range.  The
+ * tree is empty, or for a planted commit @tree of @nr_tree files, its
+ * parent's plus @files; any other commit whose first parent's tree is not
+ * empty starts from nothing.
+ */
+static void emit_tree_commit(struct state *s, int i, const char *branch,
+			     int p1, int p2, const char *msg, size_t len,
+			     const struct file *files, int nr_files,
+			     const struct file *ptree, int nr_tree)
 {
 	static char obj[MAXMSG + 512];
 	char hex1[GIT_OID_HEXSZ + 1], hex2[GIT_OID_HEXSZ + 1];
+	char tree[GIT_OID_HEXSZ + 1] = EMPTY_TREE;
 	long long t = 1500000000LL + (long long)i * 60;
 	size_t n;
+	int f;
 
-	n = snprintf(obj, sizeof(obj), "tree %s\n", EMPTY_TREE);
+	s->c[i].files = nr_tree;
+	if (nr_tree)
+		tree_of(ptree, nr_tree, tree);
+	n = snprintf(obj, sizeof(obj), "tree %s\n", tree);
 	if (p1 >= 0)
 		n += snprintf(obj + n, sizeof(obj) - n, "parent %s\n",
 			      git_oid_tostr(hex1, sizeof(hex1), &s->c[p1].oid));
@@ -129,7 +197,18 @@ static void emit_commit(struct state *s, int i, const char *branch, int p1,
 		fprintf(s->out, "from :%d\n", p1 + 1);
 	if (p2 >= 0)
 		fprintf(s->out, "merge :%d\n", p2 + 1);
+	if (p1 >= 0 && s->c[p1].files && !nr_tree)
+		fprintf(s->out, "deleteall\n");
+	for (f = 0; f < nr_files; f++)
+		fprintf(s->out, "M 100644 inline %s\ndata %zu\n%s\n",
+			files[f].name, strlen(files[f].data), files[f].data);
 	fputc('\n', s->out);
+}
+
+static void emit_commit(struct state *s, int i, const char *branch, int p1,
+			int p2, const char *msg, size_t len)
+{
+	emit_tree_commit(s, i, branch, p1, p2, msg, len, NULL, 0, NULL, 0);
 }
 
 static void emit_tag(struct state *s, const char *name, int at, int i)
@@ -186,6 +265,158 @@ static size_t chain(struct state *s, int of, char *m, size_t n)
 	return n;
 }
 
+/* Write a commit on stable branch @k; a stable release every 150. */
+static void stable_commit(struct state *s, int i, int k, const char *m,
+			  size_t n, const struct file *files, int nr_files)
+{
+	char ver[32], name[64];
+
+	version(s->stable_ver[k], ver, sizeof(ver));
+	snprintf(name, sizeof(name), "linux-%s.y", ver);
+	emit_tree_commit(s, i, name, s->stable_tip[k], -1, m, n, files,
+			 nr_files, s->ptree[1], nr_files ? s->nr_ptree[1] : 0);
+	s->stable_tip[k] = i;
+	if (++s->stable_count[k] % 150 == 0) {
+		snprintf(name, sizeof(name), "v%s.%d", ver, ++s->stable_tag[k]);
+		emit_tag(s, name, i, i);
+	}
+}
+
+static void set_file(struct file *f, int group, const char *name,
+		     const char *data)
+{
+	snprintf(f->name, sizeof(f->name), "plant%d-%s", group, name);
+	snprintf(f->data, sizeof(f->data), "%s %d\n", data, group);
+}
+
+/* Add @f to the group's tree on one branch, in name order. */
+static void tree_add(struct state *s, int stable, const struct file *f)
+{
+	struct file *t = s->ptree[stable];
+	int j = s->nr_ptree[stable]++;
+
+	while (j > 0 && strcmp(t[j - 1].name, f->name) > 0) {
+		t[j] = t[j - 1];
+		j--;
+	}
+	t[j] = *f;
+}
+
+/*
+ * One planted commit: its subject, an optional trailer and the files it
+ * adds.  Its tree is the group's files so far on its branch, so that its
+ * diff adds exactly @files.
+ */
+static void plant_commit(struct state *s, int i, int stable,
+			 const char *subject, const char *trailer, int cites,
+			 const struct file *files, int nr_files)
+{
+	char m[MAXMSG], hex[GIT_OID_HEXSZ + 1];
+	size_t n = snprintf(m, MAXMSG, "%s\n\n", subject);
+	int f;
+
+	if (trailer)
+		n += snprintf(m + n, MAXMSG - n, trailer,
+			      git_oid_tostr(hex, sizeof(hex), &s->c[cites].oid));
+	n = body(s, m, n);
+	n += snprintf(m + n, MAXMSG - n, "\nSigned-off-by: Dev <dev@example.com>\n");
+	for (f = 0; f < nr_files; f++)
+		tree_add(s, stable, &files[f]);
+	if (stable) {
+		stable_commit(s, i, s->plant_k, m, n, files, nr_files);
+		return;
+	}
+	emit_tree_commit(s, i, "master", s->main_tip, -1, m, n, files, nr_files,
+			 s->ptree[0], s->nr_ptree[0]);
+	s->main_tip = i;
+}
+
+/*
+ * The planted group, one commit per step: seven mainline commits with
+ * files of their own, then six stable commits citing them.  Three cite
+ * the next commit of the batch instead of their own (a shifted batch: no
+ * subject, patch-id or file in common, suspicious); one takes the
+ * helpers of a feature and one bumps the version to other numbers
+ * (another subject and patch-id, a file in common: adapted); one is a
+ * reworded copy (another subject, the same patch-id: consistent).
+ */
+static void plant_step(struct state *s, int i)
+{
+	static const char *const fix[] = { "a", "b", "c", "d" };
+	int g = s->group, ph = s->phase++;
+	struct file f[MAX_FILES];
+	char subject[128], name[16];
+
+	s->since_tag++;
+	if (ph <= 4) {
+		snprintf(name, sizeof(name), "%s.c", fix[ph - 1]);
+		set_file(&f[0], g, name, "fix");
+		snprintf(subject, sizeof(subject), "drm/plant: fix %s in group %d",
+			 fix[ph - 1], g);
+		plant_commit(s, i, 0, subject, NULL, 0, f, 1);
+	} else if (ph == 5) {
+		set_file(&f[0], g, "core.c", "widget");
+		set_file(&f[1], g, "helpers.c", "helpers");
+		snprintf(subject, sizeof(subject),
+			 "drm/plant: add the widget and its helpers %d", g);
+		plant_commit(s, i, 0, subject, NULL, 0, f, 2);
+	} else if (ph == 6) {
+		set_file(&f[0], g, "version", "1");
+		snprintf(subject, sizeof(subject), "plant: bump to %d.1", g);
+		plant_commit(s, i, 0, subject, NULL, 0, f, 1);
+	} else if (ph == 7) {
+		set_file(&f[0], g, "ref.c", "put");
+		snprintf(subject, sizeof(subject),
+			 "drm/plant: fix the refcount leak %d", g);
+		plant_commit(s, i, 0, subject, NULL, 0, f, 1);
+	} else if (ph <= 10) {
+		/* Backport of fix ph - 8, citing fix ph - 7. */
+		snprintf(name, sizeof(name), "%s.c", fix[ph - 8]);
+		set_file(&f[0], g, name, "fix");
+		snprintf(subject, sizeof(subject), "drm/plant: fix %s in group %d",
+			 fix[ph - 8], g);
+		plant_commit(s, i, 1, subject, "commit %s upstream.\n\n",
+			     s->plant[ph - 7], f, 1);
+		s->planted.suspicious++;
+	} else if (ph == 11) {
+		set_file(&f[0], g, "helpers.c", "helpers");
+		snprintf(subject, sizeof(subject),
+			 "drm/plant: add the widget helpers %d", g);
+		plant_commit(s, i, 1, subject, "commit %s upstream.\n\n",
+			     s->plant[4], f, 1);
+		s->planted.adapted++;
+	} else if (ph == 12) {
+		set_file(&f[0], g, "version", "0.1");
+		snprintf(subject, sizeof(subject), "plant: bump to %d.0.1", g);
+		plant_commit(s, i, 1, subject,
+			     "(cherry picked from commit %s)\n\n", s->plant[5],
+			     f, 1);
+		s->planted.adapted++;
+	} else {
+		set_file(&f[0], g, "ref.c", "put");
+		snprintf(subject, sizeof(subject),
+			 "drm/plant: plug a refcount leak in probe %d", g);
+		plant_commit(s, i, 1, subject, "commit %s upstream.\n\n",
+			     s->plant[6], f, 1);
+		s->planted.same_patch++;
+		s->phase = 0;
+	}
+	if (ph <= 7)
+		s->plant[ph - 1] = i;
+}
+
+/*
+ * The commit a generated citation names: @i, or the commit before the
+ * planted group @i is in, whose subjects are not "AREA: change N" and
+ * whose citations are counted exactly.
+ */
+static int not_planted(const struct state *s, int i)
+{
+	while (i > 0 && s->c[i].files)
+		i--;
+	return i;
+}
+
 static void step(struct state *s, int i)
 {
 	char m[MAXMSG], hex[GIT_OID_HEXSZ + 1], name[64], ver[32];
@@ -195,8 +426,8 @@ static void step(struct state *s, int i)
 	s->c[i].origin = -1;
 	s->c[i].subject = i;
 
-	/* Release cycle on mainline: rc1 merges drm-next. */
-	if (s->since_tag >= CYCLE / 8 && i > 0) {
+	/* Release cycle on mainline: rc1 merges drm-next; not in a group. */
+	if (s->since_tag >= CYCLE / 8 && i > 0 && !s->phase) {
 		s->since_tag = 0;
 		if (s->rc == 0) {
 			s->release++;
@@ -233,6 +464,18 @@ static void step(struct state *s, int i)
 		n = snprintf(m, MAXMSG, "Initial commit\n");
 		emit_commit(s, i, "master", -1, -1, m, n);
 		s->main_tip = i;
+		return;
+	}
+	if (!s->phase && i % CYCLE == PLANT_AT && s->nr_stable) {
+		s->phase = 1;
+		s->plant_k = s->group % s->nr_stable;
+		s->nr_ptree[0] = 0;
+		s->nr_ptree[1] = 0;
+	}
+	if (s->phase) {
+		plant_step(s, i);
+		if (!s->phase)
+			s->group++;
 		return;
 	}
 	if (r < 30) {
@@ -272,6 +515,7 @@ static void step(struct state *s, int i)
 			target = s->main_tip - (int)(rnd(s) % 32);
 		if (target < 0)
 			target = s->main_tip;
+		target = not_planted(s, target);
 		s->c[i].origin = target;
 		s->c[i].subject = s->c[target].subject;
 		n = subject(s->c[i].subject, m);
@@ -280,15 +524,7 @@ static void step(struct state *s, int i)
 		n = body(s, m, n);
 		n = chain(s, target, m, n);
 		n += snprintf(m + n, MAXMSG - n, "Signed-off-by: Stable <stable@example.com>\n");
-		version(s->stable_ver[k], ver, sizeof(ver));
-		snprintf(name, sizeof(name), "linux-%s.y", ver);
-		emit_commit(s, i, name, s->stable_tip[k], -1, m, n);
-		s->stable_tip[k] = i;
-		if (++s->stable_count[k] % 150 == 0) {
-			snprintf(name, sizeof(name), "v%s.%d", ver,
-				 ++s->stable_tag[k]);
-			emit_tag(s, name, i, i);
-		}
+		stable_commit(s, i, k, m, n, NULL, 0);
 		return;
 	}
 	/* Plain mainline work, some with a Fixes: tag. */
@@ -296,7 +532,7 @@ static void step(struct state *s, int i)
 	n = body(s, m, n);
 	n += snprintf(m + n, MAXMSG - n, "\n");
 	if (pct(s, 11) && s->main_tip > 100) {
-		target = s->main_tip - 1 - (int)(rnd(s) % 100);
+		target = not_planted(s, s->main_tip - 1 - (int)(rnd(s) % 100));
 		n += snprintf(m + n, MAXMSG - n, "Fixes: %.12s (\"%s: change %d\")\n",
 			      git_oid_tostr(hex, sizeof(hex), &s->c[target].oid),
 			      areas[s->c[target].subject %
@@ -311,7 +547,7 @@ static void step(struct state *s, int i)
 /**
  * main() - generate the stream
  * @argc: argument count
- * @argv: TOTAL FROM TO [SEED]
+ * @argv: [--planted] TOTAL FROM TO [SEED], or --version
  *
  * Return: 0, or 2 on a usage error.
  */
@@ -319,10 +555,19 @@ int main(int argc, char **argv)
 {
 	struct state s = { 0 };
 	static char buf[1 << 20];
-	int total, from, to, i;
+	int total, from, to, i, count = 0;
 
+	if (argc == 2 && !strcmp(argv[1], "--version")) {
+		printf("%d\n", GEN_VERSION);
+		return 0;
+	}
+	if (argc > 1 && !strcmp(argv[1], "--planted")) {
+		count = 1;
+		argc--;
+		argv++;
+	}
 	if (argc < 4) {
-		fprintf(stderr, "usage: gen-repo TOTAL FROM TO [SEED]\n");
+		fprintf(stderr, "usage: gen-repo [--planted] TOTAL FROM TO [SEED]\n");
 		return 2;
 	}
 	total = atoi(argv[1]);
@@ -345,14 +590,19 @@ int main(int argc, char **argv)
 	s.drm_tip = -1;
 	git_libgit2_init();
 	for (i = 0; i < to; i++) {
-		s.emit = i >= from;
+		s.emit = !count && i >= from;
 		step(&s, i);
 	}
-	/* Make sure the working branches exist and point at their tips. */
-	s.emit = 1;
-	branch(&s, "master", s.main_tip);
-	if (s.drm_tip >= 0)
-		branch(&s, "drm-next", s.drm_tip);
+	if (count) {
+		printf("%d %d %d\n", s.planted.suspicious, s.planted.adapted,
+		       s.planted.same_patch);
+	} else {
+		/* Make sure the working branches exist and point at their tips. */
+		s.emit = 1;
+		branch(&s, "master", s.main_tip);
+		if (s.drm_tip >= 0)
+			branch(&s, "drm-next", s.drm_tip);
+	}
 	fflush(stdout);
 	git_libgit2_shutdown();
 	free(s.c);

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * libFuzzer target for the trailer scanner: cbp_parse_message(),
- * cbp_subject(), cbp_sanitize() and cbp_version_key() on arbitrary bytes.
+ * cbp_scan_message(), cbp_subject(), cbp_sanitize() and cbp_version_key()
+ * on arbitrary bytes.
  *
  * Besides memory errors (ASan/UBSan), it checks the scanner's promises:
- * every citation has 7..40 lower-case hex digits, a known kind, a line
+ * every citation has 7..40 lower-case hex digits (more, marked malformed
+ * and cut to CBP_CITE_HEX_MAX, only when asked for), a known kind, a line
  * number within the message and a quoted subject inside the message, and
  * sanitized text is NUL-terminated and fits its buffer.
  */
@@ -17,6 +19,7 @@ struct ctx {
 	const char *msg;
 	size_t len;
 	unsigned int lines;
+	int malformed_ok;
 };
 
 static int check_cite(const struct cbp_cite *c, void *data)
@@ -24,10 +27,15 @@ static int check_cite(const struct cbp_cite *c, void *data)
 	const struct ctx *x = data;
 	size_t i;
 
-	if (c->hexlen < CBP_HEX_MIN || c->hexlen > CBP_HEX_MAX ||
-	    strlen(c->hex) != c->hexlen)
+	int too_long = c->hexlen > CBP_HEX_MAX;
+
+	if (c->malformed != (x->malformed_ok && too_long) ||
+	    c->hexlen < CBP_HEX_MIN ||
+	    (!c->malformed && c->hexlen > CBP_HEX_MAX) ||
+	    strlen(c->hex) != (c->hexlen < CBP_CITE_HEX_MAX ? c->hexlen :
+			       CBP_CITE_HEX_MAX))
 		abort();
-	for (i = 0; i < c->hexlen; i++)
+	for (i = 0; c->hex[i]; i++)
 		if (!strchr("0123456789abcdef", c->hex[i]))
 			abort();
 	if (!cbp_kind_is_origin(c->kind) && c->kind != CBP_FIXES &&
@@ -65,7 +73,10 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	for (i = 0; i < size; i++)
 		x.lines += msg[i] == '\n';
 
+	x.malformed_ok = 0;
 	cbp_parse_message(msg, size, check_cite, &x);
+	x.malformed_ok = 1;
+	cbp_scan_message(msg, size, CBP_SCAN_MALFORMED, check_cite, &x);
 
 	n = cbp_subject(msg, size, out, sizeof(out));
 	if (n >= sizeof(out) || strlen(out) != n)

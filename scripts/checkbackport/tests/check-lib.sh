@@ -2,9 +2,11 @@
 #
 # Helpers for the `checkbackport check` tests (t3*), sourced after lib.sh.
 
-# mkpatch FILE SUBJECT BODY: write a format-patch style mail whose commit
-# message is BODY (trailers included) and whose diff is a small valid one.
+# mkpatch FILE SUBJECT BODY [PATH]: write a format-patch style mail whose
+# commit message is BODY (trailers included) and whose diff is a small
+# valid one, of PATH (x.c by default).
 mkpatch () {
+	path=${4:-x.c}
 	{
 		echo "From 1111111111111111111111111111111111111111 Mon Sep 17 00:00:00 2001"
 		echo "From: A U Thor <author@example.com>"
@@ -13,12 +15,12 @@ mkpatch () {
 		echo
 		printf '%s\n' "$3"
 		echo "---"
-		echo " x.c | 1 +"
+		echo " $path | 1 +"
 		echo
-		echo "diff --git a/x.c b/x.c"
+		echo "diff --git a/$path b/$path"
 		echo "index 1111111..2222222 100644"
-		echo "--- a/x.c"
-		echo "+++ b/x.c"
+		echo "--- a/$path"
+		echo "+++ b/$path"
 		echo "@@ -1 +1,2 @@"
 		echo " a"
 		echo "+b"

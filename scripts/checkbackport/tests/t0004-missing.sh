@@ -14,7 +14,7 @@ test_expect_success 'set up: a drm tree and a mainline tree citing it' '
 	test_commit "drm/xe: fix oa" "(cherry picked from commit $N)" &&
 	git rev-parse HEAD >../M && git tag v6.13-rc6 &&
 	git checkout -q -b drm-fixes v6.13-rc1 &&
-	test_commit "drm/xe: fix oa again" \
+	test_commit "drm/xe: fix oa" \
 		"(cherry picked from commit $(echo $N | cut -c1-12))" &&
 	git rev-parse HEAD >../M2 && git checkout -q master &&
 	cbp index >/dev/null

@@ -18,7 +18,7 @@ test_expect_success 'a second run reads nothing' '
 '
 
 test_expect_success 'new commits and a new tag: only the new ones are read' '
-	cd repo && test_commit "d1" && test_commit "d2" \
+	cd repo && test_commit "d1" && test_commit "c3" \
 		"(cherry picked from commit $(git rev-parse HEAD~3))" &&
 	test_commit "d3" && git tag v6.1-rc1 &&
 	cbp index >../out && grep "read 3 new commits (1 citation)" ../out &&

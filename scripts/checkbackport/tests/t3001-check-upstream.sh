@@ -120,7 +120,8 @@ test_expect_success 'UPSTREAM_DUPLICATE: after drm-next is merged, both copies' 
 '
 
 test_expect_success 'UPSTREAM_SUBJECT_MISMATCH: a different subject warns' '
-	mkpatch p.patch "drm/x: fix another thing" "commit $F upstream." &&
+	mkpatch p.patch "drm/x: fix another thing" "commit $F upstream." \
+		"$(git -C repo show --format= --name-only $F)" &&
 	cd repo && check_terse 0 ../out $S ../p.patch &&
 	has_finding ../out WARNING:UPSTREAM_SUBJECT_MISMATCH
 '

@@ -27,7 +27,8 @@ test_expect_success 'a clean patch: no output in --terse, exit 0' '
 '
 
 test_expect_success 'warnings alone exit 0, an error exits 1' '
-	mkpatch warn.patch "drm/x: fix it differently" "commit $F upstream." &&
+	mkpatch warn.patch "drm/x: fix it differently" "commit $F upstream." \
+		"$(git -C repo show --format= --name-only $F)" &&
 	mkpatch err.patch "drm/x: fix it" "no upstream line" &&
 	cd repo && check_terse 0 ../out $S ../warn.patch &&
 	has_finding ../out WARNING:UPSTREAM_SUBJECT_MISMATCH &&

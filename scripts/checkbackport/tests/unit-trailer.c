@@ -137,6 +137,48 @@ static void malformed_rejected(void **state)
 	assert_int_equal(f.nr, 0);
 }
 
+static int collect_all(const char *msg, struct found *f)
+{
+	f->nr = 0;
+	return cbp_scan_message(msg, strlen(msg), CBP_SCAN_MALFORMED, collect, f);
+}
+
+static void malformed_reported_when_asked(void **state)
+{
+	static const char msg[] =
+		"s\n\n(cherry picked from commit " ID40 "0)\n"
+		"commit 5" ID40 " upstream\n"
+		"Fixes: " ID40 ID40 " (\"two run together\")\n"
+		"Fixes: 123456 (\"too short: still ignored\")\n"
+		"Fixes: " ID40 "0g (\"not hex: still ignored\")\n"
+		"(cherry-picked from commit " ID40B ")\n";
+	struct found f;
+
+	(void)state;
+	assert_int_equal(collect_all(msg, &f), 0);
+	assert_int_equal(f.nr, 4);
+	assert_int_equal(f.c[0].kind, CBP_CHERRY_PICK);
+	assert_true(f.c[0].malformed);
+	assert_int_equal(f.c[0].hexlen, 41);
+	assert_string_equal(f.c[0].hex, ID40 "0");
+	assert_int_equal(f.c[0].line, 3);
+	assert_int_equal(f.c[1].kind, CBP_UPSTREAM);
+	assert_true(f.c[1].malformed);
+	assert_string_equal(f.c[1].hex, "5" ID40);
+	/* 80 digits: the first 64 are kept, the count is the real one. */
+	assert_int_equal(f.c[2].kind, CBP_FIXES);
+	assert_int_equal(f.c[2].hexlen, 80);
+	assert_int_equal(strlen(f.c[2].hex), CBP_CITE_HEX_MAX);
+	assert_string_equal(f.quoted[2], "two run together");
+	assert_false(f.c[3].malformed);
+	assert_string_equal(f.c[3].hex, ID40B);
+
+	/* Without the flag, the same message has only the good one. */
+	f = parse(msg);
+	assert_int_equal(f.nr, 1);
+	assert_false(f.c[0].malformed);
+}
+
 static void fixes_without_quote(void **state)
 {
 	struct found f = parse("Fixes: 0123456789ab\nFixes: 0123456789ac (\"unterminated\n");
@@ -237,6 +279,7 @@ int main(void)
 		cmocka_unit_test(fixes_with_subject),
 		cmocka_unit_test(case_and_crlf),
 		cmocka_unit_test(malformed_rejected),
+		cmocka_unit_test(malformed_reported_when_asked),
 		cmocka_unit_test(fixes_without_quote),
 		cmocka_unit_test(not_nul_terminated),
 		cmocka_unit_test(callback_stops_scan),

@@ -128,4 +128,14 @@ int cbp_git_commit_patch_id(struct cbp_repo *repo, const char *hex,
 int cbp_git_text_patch_id(const char *diff, size_t len, char *pid);
 void cbp_patch_ids_release(struct cbp_patch_ids *ids);
 
+/* git-diff.c: diffs as struct cbp_diff (diff.h) */
+struct cbp_diff;
+int cbp_git_diff_parse(const char *text, size_t len, struct cbp_diff *out);
+int cbp_git_first_parent(struct cbp_repo *repo, const char *hex,
+			 char *parent);
+int cbp_git_commit_diff(struct cbp_repo *repo, const char *hex,
+			struct cbp_diff *out, char **text, size_t *len);
+int cbp_git_range_diff(struct cbp_repo *repo, const char *from,
+		       const char *to, struct cbp_diff *out);
+
 #endif /* CHECKBACKPORT_GIT_H */

@@ -140,6 +140,10 @@ struct check_cc {
  *	       state -1 if no Fixes: target resolved
  * @pid: with --patch-id, the patch's patch-id, "" if none
  * @self_buf: storage for @self
+ * @tree: with --tree, what became of the patch in the target tree
+ *	  (check-tree.c); else NULL
+ * @cmp: with --compare, the patch against the upstream commits it
+ *	 names (check-compare.c); else NULL
  */
 struct check_facts {
 	struct cbp_patch *p;
@@ -159,6 +163,8 @@ struct check_facts {
 	struct cbp_commit bug_first;
 	char pid[CBP_OID_HEXSZ + 1];
 	struct cbp_commit self_buf;
+	struct check_tree *tree;
+	struct check_compare *cmp;
 };
 
 /* What a check inspects, one at a time. */
@@ -169,6 +175,8 @@ enum check_scope {
 	CHECK_PICK,		/* each of facts->picks */
 	CHECK_FIXES,		/* each of facts->fixes */
 	CHECK_CC_STABLE,	/* each of facts->cc */
+	CHECK_TREE,		/* facts->tree, with --tree; needs no index */
+	CHECK_COMPARE,		/* facts->cmp, with --compare */
 };
 
 struct check_run;
@@ -212,5 +220,25 @@ int check_facts_load(struct checker *chk, struct cbp_patch *p,
 void check_facts_release(struct check_facts *fx);
 int check_in_mainline(struct checker *chk, const struct cbp_commit *c);
 int check_in_stable(struct checker *chk, const struct cbp_commit *c);
+
+/* check-tree.c: --tree, the patch applied and built in the target tree */
+int check_tree_load(struct checker *chk, struct check_facts *fx);
+void check_tree_release(struct check_facts *fx);
+void check_tree_report(const struct check_facts *fx, struct cbp_report *r);
+int check_apply_failed(struct check_run *run, size_t i);
+int check_applies_in_reverse(struct check_run *run, size_t i);
+int check_apply_offset(struct check_run *run, size_t i);
+int check_build_failed(struct check_run *run, size_t i);
+int check_new_warning(struct check_run *run, size_t i);
+int check_build_skipped(struct check_run *run, size_t i);
+
+/* check-compare.c: --compare, the patch against upstream's commits */
+int check_compare_load(struct checker *chk, struct check_facts *fx);
+void check_compare_release(struct check_facts *fx);
+void check_compare_report(const struct check_facts *fx,
+			  struct cbp_report *r);
+int check_backport_extra(struct check_run *run, size_t i);
+int check_backport_dropped(struct check_run *run, size_t i);
+int check_backport_squash(struct check_run *run, size_t i);
 
 #endif /* CHECKBACKPORT_CHECK_PRIV_H */

@@ -508,8 +508,9 @@ int check_applies_in_reverse(struct check_run *run, size_t i __always_unused)
 	for (k = 0; k < d->nr; k++)
 		hunks += d->f[k].nr;
 	f = check_emit(run, 0,
-		       "the change is in Linux %s already: all of it (%zu hunk%s in %zu file%s) applies in reverse",
-		       cbp_tree_info(ct->st->t)->version, hunks,
+		       "the change is in the tree already (Linux %s%s): all of it (%zu hunk%s in %zu file%s) applies in reverse",
+		       cbp_tree_info(ct->st->t)->version,
+		       ct->k ? " with the patches before it" : "", hunks,
 		       hunks == 1 ? "" : "s", d->nr, d->nr == 1 ? "" : "s");
 	f->hint = cbp_strf("%s %s", "drop it from the series, or find the commit",
 			   "that brought the change (it may carry another ID)");

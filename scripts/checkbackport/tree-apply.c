@@ -144,9 +144,13 @@ static void parse_log(struct cbp_tree *t, const char *log,
 	free(file);
 }
 
-/* Run GNU patch on the scratch copy: forward or @reverse, dry or not. */
+/*
+ * Run GNU patch on the scratch copy: forward or @reverse, dry or not,
+ * with its default fuzz or, with @any_context, ignoring up to three
+ * lines of context at each end (all of it in a diff of three).
+ */
 static int run_patch(struct cbp_tree *t, const char *file, int reverse,
-		     int dry, char **log)
+		     int dry, int any_context, char **log)
 {
 	const char *argv[16];
 	int n = 0;
@@ -161,6 +165,8 @@ static int run_patch(struct cbp_tree *t, const char *file, int reverse,
 		argv[n++] = "-R";
 	if (dry)
 		argv[n++] = "--dry-run";
+	if (any_context)
+		argv[n++] = "-F3";
 	argv[n++] = "-d";
 	argv[n++] = t->src;
 	argv[n++] = "-i";
@@ -188,7 +194,8 @@ static void clear_hunks(struct cbp_apply *a)
  * @len: its length
  * @res: what would become of it; release with cbp_apply_release()
  *
- * Dry runs only: forward, and if that fails, in reverse.
+ * Dry runs only: forward, and if that fails, in reverse (ignoring the
+ * context if need be).
  *
  * Return: 0 (whether or not it applies: see @res), or -1 with the error
  * recorded when GNU patch cannot be run.
@@ -206,7 +213,7 @@ int cbp_tree_try(struct cbp_tree *t, const char *diff, size_t len,
 		free(file);
 		return -1;
 	}
-	rc = run_patch(t, file, 0, 1, &res->log);
+	rc = run_patch(t, file, 0, 1, 0, &res->log);
 	if (rc < 0 || rc > 2)
 		goto trouble;
 	parse_log(t, res->log, res, 0);
@@ -215,7 +222,16 @@ int cbp_tree_try(struct cbp_tree *t, const char *diff, size_t len,
 		goto out;
 	}
 	res->state = CBP_APPLY_FAILED;
-	rc = run_patch(t, file, 1, 1, &log);
+	/*
+	 * Is the change there already?  In reverse as it is, then ignoring
+	 * its context: a later patch may have changed the lines around it.
+	 */
+	rc = run_patch(t, file, 1, 1, 0, &log);
+	if (rc > 0) {
+		free(log);
+		log = NULL;
+		rc = run_patch(t, file, 1, 1, 1, &log);
+	}
 	if (rc < 0)
 		goto trouble;
 	if (!rc) {
@@ -266,7 +282,7 @@ int cbp_tree_apply(struct cbp_tree *t, struct cbp_apply *res)
 	clear_hunks(res);
 	free(res->log);
 	res->log = NULL;
-	rc = run_patch(t, file, 0, 0, &res->log);
+	rc = run_patch(t, file, 0, 0, 0, &res->log);
 	free(file);
 	if (rc)
 		return cbp_error("patch failed after its dry run (status %d): %.300s",

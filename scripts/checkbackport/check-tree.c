@@ -401,12 +401,16 @@ static const struct cbp_dfile *diff_file(const struct check_tree *ct,
 	return NULL;
 }
 
+/* Lines of a failed hunk shown, and of the tree beside them. */
+#define HUNK_SHOWN	16
+
 /* What a failed hunk expected, and what the tree has there. */
 static char *hunk_detail(const struct check_tree *ct,
 			 const struct cbp_apply_hunk *h,
 			 const struct cbp_dhunk *dh)
 {
-	unsigned int want = 0, shown = 0;
+	const char *expect[HUNK_SHOWN];
+	unsigned int want = 0;
 	char *s = NULL, *tree;
 	size_t i;
 
@@ -414,15 +418,20 @@ static char *hunk_detail(const struct check_tree *ct,
 	for (i = 0; i < dh->nr; i++) {
 		if (dh->l[i].origin == '+')
 			continue;
+		if (want < HUNK_SHOWN) {
+			expect[want] = dh->l[i].text;
+			cbp_strcatf(&s, "      %c%s\n", dh->l[i].origin,
+				    dh->l[i].text);
+		}
 		want++;
-		if (shown++ < 16)
-			cbp_strcatf(&s, "      %c%s\n", dh->l[i].origin, dh->l[i].text);
 	}
-	if (shown > 16)
-		cbp_strcatf(&s, "      ... (%u lines in all)\n", shown);
-	tree = cbp_tree_lines(ct->st->t, h->path, h->at, want < 16 ? want : 16,
-			      "      ");
-	cbp_strcatf(&s, "    the tree has:\n%s", tree ? tree : "      (cannot read the file)\n");
+	if (want > HUNK_SHOWN)
+		cbp_strcatf(&s, "      ... (%u lines in all)\n", want);
+	tree = cbp_tree_lines(ct->st->t, h->path, h->at,
+			      want < HUNK_SHOWN ? want : HUNK_SHOWN, "      ",
+			      expect);
+	cbp_strcatf(&s, "    the tree has (! where it differs):\n%s",
+		    tree ? tree : "      (cannot read the file)\n");
 	free(tree);
 	return s;
 }
@@ -483,9 +492,9 @@ int check_apply_failed(struct check_run *run, size_t i __always_unused)
 			       ti->version);
 		f->detail = cbp_strf("    GNU patch says:\n%s", log);
 	}
-	f->hint = cbp_strf("%s %s",
-			   "the patch was left out and the rest of the series applied without it; rebase it on",
-			   ti->dir);
+	f->hint = cbp_strf("rebase it on %s%s", ti->dir,
+			   ct->k + 1 < ct->st->nr ?
+			   "; the rest of the series was applied without it" : "");
 	return 0;
 }
 

@@ -502,6 +502,12 @@ static int add_object(struct cbp_tree *t, const char *src, const char *why,
 	char **syms;
 	size_t n, i;
 
+	/* It becomes an argument of make: a plain path, no option. */
+	if (obj[0] == '-' || obj[strspn(obj, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+					"abcdefghijklmnopqrstuvwxyz0123456789_-+,./")]) {
+		free(obj);
+		return 0;
+	}
 	for (i = 0; i < *nr; i++)
 		if (!strcmp((*out)[i].obj, obj)) {
 			free(obj);

@@ -662,12 +662,15 @@ const struct cbp_tree_info *cbp_tree_info(const struct cbp_tree *t)
  * @from: the first line, 1-based
  * @n: how many
  * @prefix: put before each
+ * @expect: if not NULL, the @n lines expected there: a line that is not
+ *	    the one expected is marked with "!"
  *
- * Return: the lines as "PREFIX   NNN | text\n", or a line saying the
+ * Return: the lines as "PREFIX ! NNN | text\n", or a line saying the
  * file ends before @from; free() it.  NULL if the file cannot be read.
  */
 char *cbp_tree_lines(struct cbp_tree *t, const char *path, unsigned int from,
-		     unsigned int n, const char *prefix)
+		     unsigned int n, const char *prefix,
+		     const char *const *expect)
 {
 	char *file = cbp_strf("%s/%s", t->src, path), *text, *s, *out;
 	size_t len = 0, alloc = 0;
@@ -683,8 +686,13 @@ char *cbp_tree_lines(struct cbp_tree *t, const char *path, unsigned int from,
 		size_t k;
 
 		if (line >= from) {
-			l = cbp_strf("%s%6u | %.*s\n", prefix, line,
-				     eol ? (int)(eol - s) : (int)strlen(s), s);
+			int w = eol ? (int)(eol - s) : (int)strlen(s);
+			const char *want = expect ? expect[line - from] : NULL;
+			int differs = want && ((int)strlen(want) != w ||
+					       memcmp(want, s, w));
+
+			l = cbp_strf("%s%c%5u | %.*s\n", prefix,
+				     differs ? '!' : ' ', line, w, s);
 			k = strlen(l);
 			out = cbp_grow(out, 1, len + k + 1, &alloc);
 			memcpy(out + len, l, k + 1);

@@ -171,7 +171,8 @@ int cbp_tree_open(struct cbp_tree **out, const struct cbp_tree_opts *o);
 void cbp_tree_close(struct cbp_tree *t);
 const struct cbp_tree_info *cbp_tree_info(const struct cbp_tree *t);
 char *cbp_tree_lines(struct cbp_tree *t, const char *path, unsigned int from,
-		     unsigned int n, const char *prefix);
+		     unsigned int n, const char *prefix,
+		     const char *const *expect);
 
 /* tree-apply.c */
 int cbp_tree_try(struct cbp_tree *t, const char *diff, size_t len,

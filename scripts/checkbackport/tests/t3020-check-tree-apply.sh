@@ -70,7 +70,9 @@ test_expect_success 'set up the patches from the Debian tree' '
 test_expect_success 'the series in order, apply only, without a repository' '
 	test_exit_code 1 cbp check --terse --tree "$KTREE" --no-build \
 		fix.patch fix-again.patch gone.patch moved.patch >out &&
-	cat out
+	cat out &&
+	test_exit_code 1 cbp check --tree "$KTREE" --no-build \
+		fix.patch fix-again.patch gone.patch moved.patch >out.human
 '
 
 test_expect_success 'a clean fix: no APPLY_* finding' '
@@ -98,9 +100,12 @@ test_expect_success 'APPLY_FAILED shows the lines expected and the tree'"'"'s' '
 	sed -n "/APPLY_FAILED/,/^tree:/p" human >o &&
 	grep -q "the hunk expects, at line 1[0-9][0-9]:" o &&
 	grep -q "^       	/\* little endian \*/" o &&
-	grep -q "the tree has:" o &&
+	grep -q "the tree has (! where it differs):" o &&
 	grep -q "^ *1[0-9][0-9] | 	writel(0x1e1e1e1e, bochs->mmio + 0x604);" o &&
-	grep -q "rest of the series applied without it" o
+	grep -q "^ *! *1[0-9][0-9] | $" o &&
+	grep -q "hint: rebase it on $KTREE$" o &&
+	sed -n "/APPLY_FAILED/,/^tree:/p" out.human >o &&
+	grep -q "hint: rebase it on $KTREE; the rest of the series was applied without it" o
 '
 
 test_expect_success 'APPLY_OFFSET: hunk moved, and by how much; quiet otherwise' '
@@ -117,6 +122,28 @@ test_expect_success 'a failed patch is left out; the series goes on' '
 	test "$(json_get j "\$j->{patches}[1]{tree}{state}")" = applied &&
 	test "$(json_get j "\$j->{tree}{version}")" = \
 		"$(basename "$KTREE" | sed s/^linux-//)"
+'
+
+test_expect_success 'a patch that reaches out of the tree is refused' '
+	{
+		echo "From 1111111111111111111111111111111111111111 Mon Sep 17 00:00:00 2001"
+		echo "From: A U Thor <author@example.com>"
+		echo "Subject: [PATCH] drm: out of the tree"
+		echo
+		echo "commit 1234567890ab upstream."
+		echo "---"
+		echo "diff --git a/../../cbp-outside b/../../cbp-outside"
+		echo "new file mode 100644"
+		echo "--- /dev/null"
+		echo "+++ b/../../cbp-outside"
+		echo "@@ -0,0 +1 @@"
+		echo "+owned"
+	} >out.patch &&
+	test_exit_code 1 cbp check --terse --tree "$KTREE" --no-build out.patch >o &&
+	cat o &&
+	has_finding o ERROR:APPLY_FAILED &&
+	! ls "$CHECKBACKPORT_CACHE"/cbp-outside "$CHECKBACKPORT_CACHE"/trees/cbp-outside \
+		"$(dirname "$KTREE")"/cbp-outside 2>/dev/null
 '
 
 test_expect_success 'the tree itself is never written' '

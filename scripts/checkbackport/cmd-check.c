@@ -143,6 +143,31 @@ static void release_reports(struct cbp_report *rep, size_t n)
 	free(rep);
 }
 
+/* Open --tree, check every patch in order, print the reports. */
+static int check_list(struct checker *chk, struct cbp_patch_list *list)
+{
+	struct cbp_report *rep = NULL;
+	size_t k;
+	int ret;
+
+	if (cbp_check_tree_begin(chk, list))
+		goto fail;
+	rep = cbp_calloc(list->nr, sizeof(*rep));
+	for (k = 0; k < list->nr; k++) {
+		rep[k].p = &list->p[k];
+		if (cbp_check_patch(chk, &rep[k]))
+			goto fail;
+	}
+	ret = print_reports(chk, rep, list->nr);
+	goto out;
+fail:
+	ret = cbp_fail();
+out:
+	release_reports(rep, list->nr);
+	cbp_check_tree_end(chk);
+	return ret;
+}
+
 /*
  * check --tree outside any repository: the patches (files, not commits)
  * applied and built in the tree; references cannot be checked.
@@ -151,9 +176,7 @@ static int cmd_check_tree_only(struct cbp_ctx *ctx)
 {
 	struct cbp_patch_list list = { NULL, 0, 0 };
 	struct checker chk = { .ctx = ctx };
-	struct cbp_report *rep = NULL;
-	int used_stdin = 0, ret, i;
-	size_t k;
+	int used_stdin = 0, ret = CBP_EXIT_ERROR, i;
 
 	cbp_note("not in a git repository: checking only how the patches apply to and build in %s",
 		 ctx->opt->tree);
@@ -165,26 +188,16 @@ static int cmd_check_tree_only(struct cbp_ctx *ctx)
 		    stat(arg, &st) || S_ISDIR(st.st_mode)) {
 			cbp_error("'%s' is not a readable patch file %s", arg,
 				  "(without a repository, operands are files)");
-			goto fail;
+			ret = cbp_fail();
+			goto out;
 		}
-		if (cbp_patch_read_file(&list, arg) < 0)
-			goto fail;
+		if (cbp_patch_read_file(&list, arg) < 0) {
+			ret = cbp_fail();
+			goto out;
+		}
 	}
-	if (cbp_check_tree_begin(&chk, &list))
-		goto fail;
-	rep = cbp_calloc(list.nr, sizeof(*rep));
-	for (k = 0; k < list.nr; k++) {
-		rep[k].p = &list.p[k];
-		if (cbp_check_patch(&chk, &rep[k]))
-			goto fail;
-	}
-	ret = print_reports(&chk, rep, list.nr);
-	goto out;
-fail:
-	ret = cbp_fail();
+	ret = check_list(&chk, &list);
 out:
-	release_reports(rep, list.nr);
-	cbp_check_tree_end(&chk);
 	cbp_patch_list_release(&list);
 	return ret;
 }
@@ -201,9 +214,7 @@ int cmd_check(struct cbp_ctx *ctx)
 {
 	struct cbp_patch_list list = { NULL, 0, 0 };
 	struct checker chk = { .ctx = ctx };
-	struct cbp_report *rep = NULL;
 	int used_stdin = 0, ret = CBP_EXIT_ERROR, i;
-	size_t k;
 
 	if (!ctx->repo)
 		return cmd_check_tree_only(ctx);
@@ -226,22 +237,11 @@ int cmd_check(struct cbp_ctx *ctx)
 	chk.idx = ctx->idx;
 	if (pick_stable(&chk))
 		goto fail;
-	if (cbp_check_tree_begin(&chk, &list))
-		goto fail;
-
-	rep = cbp_calloc(list.nr, sizeof(*rep));
-	for (k = 0; k < list.nr; k++) {
-		rep[k].p = &list.p[k];
-		if (cbp_check_patch(&chk, &rep[k]))
-			goto fail;
-	}
-	ret = print_reports(&chk, rep, list.nr);
+	ret = check_list(&chk, &list);
 	goto out;
 fail:
 	ret = cbp_fail();
 out:
-	release_reports(rep, list.nr);
-	cbp_check_tree_end(&chk);
 	cbp_patch_ids_release(&chk.pids);
 	cbp_patch_list_release(&list);
 	return ret;

@@ -493,6 +493,9 @@ static int is_source(const char *path)
 	       (path[n - 1] == 'c' || path[n - 1] == 'S');
 }
 
+static const char plain_path[] =
+	"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-+,./";
+
 /* Add the object of source @src, if kbuild builds it, to @out. */
 static int add_object(struct cbp_tree *t, const char *src, const char *why,
 		      struct cbp_tree_obj **out, size_t *nr)
@@ -503,8 +506,7 @@ static int add_object(struct cbp_tree *t, const char *src, const char *why,
 	size_t n, i;
 
 	/* It becomes an argument of make: a plain path, no option. */
-	if (obj[0] == '-' || obj[strspn(obj, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-					"abcdefghijklmnopqrstuvwxyz0123456789_-+,./")]) {
+	if (obj[0] == '-' || obj[strspn(obj, plain_path)]) {
 		free(obj);
 		return 0;
 	}

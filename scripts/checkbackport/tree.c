@@ -560,8 +560,10 @@ int cbp_tree_open(struct cbp_tree **out, const struct cbp_tree_opts *o)
 	p = cbp_strf("%s/.git", real);
 	t->info.git = !access(p, F_OK);
 	free(p);
-	t->info.config = o->config ? cbp_strdup(o->config) :
-			 find_config(t->info.version);
+	if (o->config)
+		t->info.config = cbp_strdup(o->config);
+	else if (t->build)
+		t->info.config = find_config(t->info.version);
 	if (t->build && !t->info.config) {
 		cbp_error("no kernel configuration for Linux %s on this machine %s%s%s%s%s",
 			  t->info.version, "(looked for /usr/src/linux-headers-",
@@ -586,6 +588,13 @@ int cbp_tree_open(struct cbp_tree **out, const struct cbp_tree_opts *o)
 	free(key);
 	free(cache);
 	t->src = cbp_strf("%s/src", t->entry);
+	/* The copy would be copied into itself. */
+	if (!strncmp(t->entry, real, strlen(real)) &&
+	    t->entry[strlen(real)] == '/') {
+		cbp_error("the cache %s is inside the tree %s: %s", t->entry,
+			  real, "set CHECKBACKPORT_CACHE elsewhere");
+		goto fail;
+	}
 	t->obj = cbp_strdup("");
 	t->info.objdir = cbp_strdup("");
 	if (mkdirs(t->entry) || lock_entry(t) || tree_sync(t) ||

@@ -13,14 +13,20 @@
 
 F=drivers/gpu/drm/tiny/bochs.c
 
-test_expect_success 'a tree that is not a kernel source is refused' '
+test_expect_success 'trees that cannot be used are refused' '
 	mkdir notkernel && echo "all:" >notkernel/Makefile &&
 	mkpatch p.patch "drm/x: y" "commit 1234567890ab upstream." &&
 	test_exit_code 2 cbp check --tree notkernel --no-build p.patch 2>err &&
 	cat err &&
 	grep -q "is not a kernel source tree" err &&
 	test_exit_code 2 cbp check --tree no/such/dir --no-build p.patch 2>err &&
-	grep -q "no/such/dir" err
+	grep -q "no/such/dir" err &&
+	mkdir -p fake/scripts &&
+	printf "VERSION = 6\nPATCHLEVEL = 12\nSUBLEVEL = 7\n" >fake/Makefile &&
+	: >fake/scripts/Makefile.build &&
+	CHECKBACKPORT_CACHE=$TRASH/fake/cache test_exit_code 2 \
+		cbp check --tree fake --no-build p.patch 2>err &&
+	grep -q "is inside the tree" err && ! test -e fake/cache/trees/*/src
 '
 
 test_expect_success 'a git worktree is a tree too, its .git left out' '

@@ -37,6 +37,11 @@ struct cbp_repo;
  * @update: --update: bring the index up to date before querying
  * @quiet: --quiet: no progress or notes on stderr
  * @terse: --terse: check: one line per finding
+ * @tree: --tree: check: the target tree to apply and build in, or NULL
+ * @config: --config: check --tree: the kernel configuration, or NULL
+ * @no_build: --no-build: check --tree: apply only
+ * @compare: --compare: check: compare with the upstream commits named
+ * @interdiff: --interdiff: check: --compare, showing the differing hunks
  * @argc: number of operands after the subcommand
  * @argv: the operands
  */
@@ -49,6 +54,11 @@ struct cbp_options {
 	int update;
 	int quiet;
 	int terse;
+	const char *tree;
+	const char *config;
+	int no_build;
+	int compare;
+	int interdiff;
 	int argc;
 	char **argv;
 };

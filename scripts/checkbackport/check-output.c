@@ -51,7 +51,11 @@ void cbp_check_print_human(struct cbp_report *rep, size_t n)
 				printf("    with:    %s\n", f->new);
 			if (f->hint)
 				printf("    hint: %s\n", f->hint);
+			if (f->detail)
+				fputs(f->detail, stdout);
 		}
+		if (r->tree)
+			fputs(r->tree, stdout);
 		printf("%d error%s, %d warning%s, %d info\n\n",
 		       r->count[0], r->count[0] == 1 ? "" : "s",
 		       r->count[1], r->count[1] == 1 ? "" : "s", r->count[2]);
@@ -107,6 +111,8 @@ void cbp_check_print_json(struct checker *chk, struct cbp_report *rep, size_t n)
 
 	json_object_object_add(doc, "mainline", jstr(chk->mainline));
 	json_object_object_add(doc, "stable", jstr(chk->stable));
+	if (chk->tree)
+		json_object_object_add(doc, "tree", cbp_check_tree_json(chk));
 	for (i = 0; i < n; i++) {
 		struct cbp_report *r = &rep[i];
 		struct json_object *o = json_object_new_object();
@@ -139,9 +145,15 @@ void cbp_check_print_json(struct checker *chk, struct cbp_report *rep, size_t n)
 			json_object_object_add(fo, "replace", jstr(f->old));
 			json_object_object_add(fo, "with", jstr(f->new));
 			json_object_object_add(fo, "hint", jstr(f->hint));
+			json_object_object_add(fo, "detail", jstr(f->detail));
 			json_object_array_add(fa, fo);
 		}
 		json_object_object_add(o, "findings", fa);
+		if (r->tree_json) {
+			json_object_object_foreach(r->tree_json, key, val)
+				json_object_object_add(o, key,
+						       json_object_get(val));
+		}
 		json_object_object_add(o, "errors",
 				       json_object_new_int(r->count[0]));
 		json_object_object_add(o, "warnings",

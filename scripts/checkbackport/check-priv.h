@@ -153,6 +153,10 @@ struct check_cc {
  * @change: what the patch changes, for judging its citations; read when
  *	    first needed (@change_state 1, or -1 if it cannot be read)
  * @change_state: 0 not read yet, 1 paths, 2 paths and patch-id, -1 failed
+ * @tree: with --tree, what became of the patch in the target tree
+ *	  (check-tree.c); else NULL
+ * @cmp: with --compare, the patch against the upstream commits it
+ *	 names (check-compare.c); else NULL
  */
 struct check_facts {
 	struct cbp_patch *p;
@@ -174,6 +178,8 @@ struct check_facts {
 	struct cbp_commit self_buf;
 	struct cbp_git_change change;
 	int change_state;
+	struct check_tree *tree;
+	struct check_compare *cmp;
 };
 
 /* What a check inspects, one at a time. */
@@ -184,6 +190,8 @@ enum check_scope {
 	CHECK_PICK,		/* each of facts->picks */
 	CHECK_FIXES,		/* each of facts->fixes */
 	CHECK_CC_STABLE,	/* each of facts->cc */
+	CHECK_TREE,		/* facts->tree, with --tree; needs no index */
+	CHECK_COMPARE,		/* facts->cmp, with --compare */
 };
 
 struct check_run;
@@ -240,5 +248,25 @@ int check_judge(struct checker *chk, struct check_facts *fx,
 		const struct cbp_commit *x, struct cbp_trust_info *ti);
 int check_trailer_suspicious(struct check_run *run, size_t i);
 int check_trailer_malformed(struct check_run *run, size_t i);
+
+/* check-tree.c: --tree, the patch applied and built in the target tree */
+int check_tree_load(struct checker *chk, struct check_facts *fx);
+void check_tree_release(struct check_facts *fx);
+void check_tree_report(const struct check_facts *fx, struct cbp_report *r);
+int check_apply_failed(struct check_run *run, size_t i);
+int check_applies_in_reverse(struct check_run *run, size_t i);
+int check_apply_offset(struct check_run *run, size_t i);
+int check_build_failed(struct check_run *run, size_t i);
+int check_new_warning(struct check_run *run, size_t i);
+int check_build_skipped(struct check_run *run, size_t i);
+
+/* check-compare.c: --compare, the patch against upstream's commits */
+int check_compare_load(struct checker *chk, struct check_facts *fx);
+void check_compare_release(struct check_facts *fx);
+void check_compare_report(const struct check_facts *fx,
+			  struct cbp_report *r);
+int check_backport_extra(struct check_run *run, size_t i);
+int check_backport_dropped(struct check_run *run, size_t i);
+int check_backport_squash(struct check_run *run, size_t i);
 
 #endif /* CHECKBACKPORT_CHECK_PRIV_H */

@@ -576,6 +576,23 @@ static const struct check_type check_types[] = {
 	  cc_stable_excludes_target },
 	{ "CC_STABLE_VERSION", CBP_LEVEL_WARNING, CHECK_CC_STABLE,
 	  cc_stable_version },
+
+	/* check-tree.c: --tree */
+	{ "APPLY_FAILED", CBP_LEVEL_ERROR, CHECK_TREE, check_apply_failed },
+	{ "APPLIES_IN_REVERSE", CBP_LEVEL_ERROR, CHECK_TREE,
+	  check_applies_in_reverse },
+	{ "APPLY_OFFSET", CBP_LEVEL_INFO, CHECK_TREE, check_apply_offset },
+	{ "BUILD_FAILED", CBP_LEVEL_ERROR, CHECK_TREE, check_build_failed },
+	{ "NEW_WARNING", CBP_LEVEL_WARNING, CHECK_TREE, check_new_warning },
+	{ "BUILD_SKIPPED", CBP_LEVEL_INFO, CHECK_TREE, check_build_skipped },
+
+	/* check-compare.c: --compare */
+	{ "BACKPORT_EXTRA", CBP_LEVEL_WARNING, CHECK_COMPARE,
+	  check_backport_extra },
+	{ "BACKPORT_DROPPED", CBP_LEVEL_WARNING, CHECK_COMPARE,
+	  check_backport_dropped },
+	{ "BACKPORT_SQUASH", CBP_LEVEL_INFO, CHECK_COMPARE,
+	  check_backport_squash },
 };
 
 /* How many items a scope has in this patch. */
@@ -593,6 +610,10 @@ static size_t scope_items(const struct check_facts *fx, enum check_scope s)
 		return fx->nr_fixes;
 	case CHECK_CC_STABLE:
 		return fx->nr_cc;
+	case CHECK_TREE:
+		return !!fx->tree;
+	case CHECK_COMPARE:
+		return !!fx->cmp;
 	}
 	return 0;
 }
@@ -617,7 +638,8 @@ static int run_scope(struct check_run *run, size_t first, size_t end)
  * @r: the report; r->p is the patch
  *
  * Runs every check of check_types[] on the patch; a malformed patch gets
- * only the checks of the mail as read.
+ * only the checks of the mail as read, and without an index (--tree
+ * outside a repository) only those and the checks of the tree run.
  *
  * Return: 0, or -1 on an index or git error (message recorded).
  */
@@ -634,16 +656,25 @@ int cbp_check_patch(struct checker *chk, struct cbp_report *r)
 		if (scope != CHECK_MAIL && !loaded) {
 			if (r->p->error)
 				break;
-			err = check_facts_load(chk, r->p, &fx);
+			err = chk->idx ? check_facts_load(chk, r->p, &fx) : 0;
 			loaded = 1;
+			if (!err && (check_tree_load(chk, &fx) ||
+				     check_compare_load(chk, &fx)))
+				err = -1;
 			if (err)
 				break;
 		}
 		for (end = first; end < ARRAY_SIZE(check_types) &&
 		     check_types[end].scope == scope; end++)
 			;
+		if (!chk->idx && scope != CHECK_MAIL && scope != CHECK_TREE)
+			continue;
 		err = run_scope(&run, first, end);
 	}
+	check_tree_report(&fx, r);
+	check_compare_report(&fx, r);
+	check_tree_release(&fx);
+	check_compare_release(&fx);
 	check_facts_release(&fx);
 	return err;
 }

@@ -28,6 +28,8 @@ enum cbp_level {
  * @new: for a suggested edit, the line it should be; else NULL
  * @hint: what to do about it, or NULL
  * @commit: full ID of the commit it is about, or ""
+ * @detail: lines that show it (a hunk, the compiler's words), each
+ *	    ending in a newline, or NULL
  */
 struct cbp_finding {
 	int level;
@@ -38,6 +40,7 @@ struct cbp_finding {
 	char *new;
 	char *hint;
 	char commit[41];
+	char *detail;
 };
 
 /**
@@ -47,6 +50,9 @@ struct cbp_finding {
  * @nr: number of @f
  * @alloc: allocated entries
  * @count: number of findings per enum cbp_level
+ * @tree: with --tree or --compare, what was done with the patch, as
+ *	  lines for people (each ending in a newline); else NULL
+ * @tree_json: the same for --json; else NULL
  */
 struct cbp_report {
 	struct cbp_patch *p;
@@ -54,6 +60,8 @@ struct cbp_report {
 	size_t nr;
 	size_t alloc;
 	int count[3];
+	char *tree;
+	struct json_object *tree_json;
 };
 
 /**
@@ -69,6 +77,9 @@ struct cbp_report {
  * @stable_minor: e.g. 12, or -1
  * @pids: with --patch-id, the patch-ids of @stable's own commits
  * @pids_loaded: @pids has been read
+ * @tree: with --tree, the target tree and the series applied to it so
+ *	  far (check-tree.c); else NULL.  Without a repository (--tree
+ *	  alone) @idx is NULL and only the checks of the tree run.
  */
 struct checker {
 	struct cbp_ctx *ctx;
@@ -82,11 +93,18 @@ struct checker {
 	int stable_minor;
 	struct cbp_patch_ids pids;
 	int pids_loaded;
+	struct check_series_tree *tree;
 };
 
 const char *cbp_level_name(int level);
 int cbp_check_patch(struct checker *chk, struct cbp_report *r);
 int cbp_parse_series(const char *s, int *major, int *minor);
+
+/* check-tree.c */
+int cbp_check_tree_begin(struct checker *chk, struct cbp_patch_list *list);
+void cbp_check_tree_end(struct checker *chk);
+void cbp_check_tree_print_human(const struct checker *chk);
+struct json_object *cbp_check_tree_json(const struct checker *chk);
 
 /* check-output.c */
 void cbp_check_print_human(struct cbp_report *rep, size_t n);

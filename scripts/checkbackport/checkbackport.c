@@ -41,7 +41,7 @@ static const struct cbp_command commands[] = {
 	{ "fixes", cmd_fixes, CBP_GIT_QUERY, 1, 1,
 	  "fixes [--json] ID" },
 	{ "check", CBP_HAVE_GIT ? cmd_check : NULL, CBP_GIT_ALWAYS, 1, -1,
-	  "check [--json|--terse] [--stable BRANCH] [--patch-id] PATCH|ID|-..." },
+	  "check [--json|--terse] [--stable BRANCH] [--tree DIR] [--compare] PATCH|ID|-..." },
 	{ "lint", CBP_HAVE_GIT ? cmd_lint : NULL, CBP_GIT_ALWAYS, 0, 1,
 	  "lint [--json] [REV-RANGE]" },
 };
@@ -55,7 +55,8 @@ static const char manual[] =
 "       checkbackport names [--json] [--patch-id] [OPTIONS] ID\n"
 "       checkbackport fixes [--json] [OPTIONS] ID\n"
 "       checkbackport check [--json|--terse] [--patch-id] [--stable BRANCH]\n"
-"                           [OPTIONS] PATCH|ID|-...\n"
+"                           [--tree DIR [--config FILE] [--no-build]]\n"
+"                           [--compare | --interdiff] [OPTIONS] PATCH|ID|-...\n"
 "       checkbackport lint [--json] [OPTIONS] [REV-RANGE]\n"
 "       checkbackport --help | --version\n"
 "\n"
@@ -119,6 +120,17 @@ static const char manual[] =
 "           annotation; --terse gives one line per finding.  Exit 1 on any\n"
 "           error finding.  See Documentation/checkbackport-check.rst.\n"
 "\n"
+"           --tree DIR applies the patches, in order, to a scratch copy of\n"
+"           the kernel tree DIR (unpacked or a git worktree; never written)\n"
+"           and builds the objects they touch for x86_64 before and after\n"
+"           each, with W=1 and sparse, in the distribution's configuration\n"
+"           for DIR's version (or --config FILE) plus what their kbuild\n"
+"           guards need; --no-build only applies.  Without a repository,\n"
+"           --tree checks only that.  --compare compares each patch's\n"
+"           hunks with those of the upstream commits it names (and for a\n"
+"           squash says which commit each hunk came from); --interdiff\n"
+"           also prints the hunks that differ.  --tree implies --compare.\n"
+"\n"
 "       lint [REV-RANGE]\n"
 "           List, one per line, every suspicious citation, every malformed\n"
 "           one (an ID of more than 40 digits, or an ID naming nothing but\n"
@@ -139,6 +151,11 @@ static const char manual[] =
 "       --tags=GLOB          release tags (default: \"v*\")\n"
 "       --json               machine-readable output\n"
 "       --patch-id           names: add patch-id matches\n"
+"       --tree=DIR           check: apply and build in the kernel tree DIR\n"
+"       --config=FILE        check --tree: kernel configuration to start from\n"
+"       --no-build           check --tree: apply only\n"
+"       --compare            check: compare with the upstream commits named\n"
+"       --interdiff          check: --compare, printing the hunks that differ\n"
 "       --update             update the index before answering\n"
 "       --rebuild            discard the index and build it again\n"
 "       -q, --quiet          no progress or notes on stderr\n"
@@ -166,6 +183,9 @@ static const char manual[] =
 "FILES\n"
 "       $GIT_DIR/checkbackport.db       the index (SQLite)\n"
 "       $GIT_DIR/checkbackport.db.lock  serialises index updates\n"
+"       ~/.cache/drm-fixport/checkbackport  check --tree: scratch copies of\n"
+"                                       trees and their build directories\n"
+"                                       ($CHECKBACKPORT_CACHE overrides)\n"
 "\n"
 "EXAMPLES\n"
 "       checkbackport index\n"
@@ -183,7 +203,8 @@ static void usage_error(const char *fmt, const char *arg)
 enum {
 	OPT_INDEX = 256, OPT_MAINLINE, OPT_STABLE, OPT_BRANCHES, OPT_TAGS,
 	OPT_JSON, OPT_PATCH_ID, OPT_UPDATE, OPT_REBUILD, OPT_VERSION,
-	OPT_TERSE,
+	OPT_TERSE, OPT_TREE, OPT_CONFIG, OPT_NO_BUILD, OPT_COMPARE,
+	OPT_INTERDIFF,
 };
 
 static const struct option long_options[] = {
@@ -195,6 +216,11 @@ static const struct option long_options[] = {
 	{ "tags", required_argument, NULL, OPT_TAGS },
 	{ "json", no_argument, NULL, OPT_JSON },
 	{ "terse", no_argument, NULL, OPT_TERSE },
+	{ "tree", required_argument, NULL, OPT_TREE },
+	{ "config", required_argument, NULL, OPT_CONFIG },
+	{ "no-build", no_argument, NULL, OPT_NO_BUILD },
+	{ "compare", no_argument, NULL, OPT_COMPARE },
+	{ "interdiff", no_argument, NULL, OPT_INTERDIFF },
 	{ "patch-id", no_argument, NULL, OPT_PATCH_ID },
 	{ "update", no_argument, NULL, OPT_UPDATE },
 	{ "rebuild", no_argument, NULL, OPT_REBUILD },
@@ -235,6 +261,22 @@ static int parse_options(int argc, char **argv, struct cbp_options *opt)
 			break;
 		case OPT_TERSE:
 			opt->terse = 1;
+			break;
+		case OPT_TREE:
+			opt->tree = optarg;
+			break;
+		case OPT_CONFIG:
+			opt->config = optarg;
+			break;
+		case OPT_NO_BUILD:
+			opt->no_build = 1;
+			break;
+		case OPT_INTERDIFF:
+			opt->interdiff = 1;
+			opt->compare = 1;
+			break;
+		case OPT_COMPARE:
+			opt->compare = 1;
 			break;
 		case OPT_PATCH_ID:
 			opt->patch_id = 1;

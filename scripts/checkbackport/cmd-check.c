@@ -103,6 +103,105 @@ static int read_operand(struct checker *chk, struct cbp_patch_list *list,
 	return 0;
 }
 
+/* Print the reports as asked; the exit status they call for. */
+static int print_reports(struct checker *chk, struct cbp_report *rep,
+			 size_t n)
+{
+	int ret = CBP_EXIT_OK;
+	size_t k;
+
+	if (chk->ctx->opt->json) {
+		cbp_check_print_json(chk, rep, n);
+	} else if (chk->ctx->opt->terse) {
+		cbp_check_print_terse(rep, n);
+	} else {
+		cbp_check_tree_print_human(chk);
+		cbp_check_print_human(rep, n);
+	}
+	for (k = 0; k < n; k++)
+		if (rep[k].count[CBP_LEVEL_ERROR])
+			ret = CBP_EXIT_FINDINGS;
+	return ret;
+}
+
+static void release_reports(struct cbp_report *rep, size_t n)
+{
+	size_t k, j;
+
+	for (k = 0; rep && k < n; k++) {
+		for (j = 0; j < rep[k].nr; j++) {
+			free(rep[k].f[j].msg);
+			free(rep[k].f[j].old);
+			free(rep[k].f[j].new);
+			free(rep[k].f[j].hint);
+			free(rep[k].f[j].detail);
+		}
+		free(rep[k].f);
+		free(rep[k].tree);
+		json_object_put(rep[k].tree_json);
+	}
+	free(rep);
+}
+
+/* Open --tree, check every patch in order, print the reports. */
+static int check_list(struct checker *chk, struct cbp_patch_list *list)
+{
+	struct cbp_report *rep = NULL;
+	size_t k;
+	int ret;
+
+	if (cbp_check_tree_begin(chk, list))
+		goto fail;
+	rep = cbp_calloc(list->nr, sizeof(*rep));
+	for (k = 0; k < list->nr; k++) {
+		rep[k].p = &list->p[k];
+		if (cbp_check_patch(chk, &rep[k]))
+			goto fail;
+	}
+	ret = print_reports(chk, rep, list->nr);
+	goto out;
+fail:
+	ret = cbp_fail();
+out:
+	release_reports(rep, list->nr);
+	cbp_check_tree_end(chk);
+	return ret;
+}
+
+/*
+ * check --tree outside any repository: the patches (files, not commits)
+ * applied and built in the tree; references cannot be checked.
+ */
+static int cmd_check_tree_only(struct cbp_ctx *ctx)
+{
+	struct cbp_patch_list list = { NULL, 0, 0 };
+	struct checker chk = { .ctx = ctx };
+	int used_stdin = 0, ret = CBP_EXIT_ERROR, i;
+
+	cbp_note("not in a git repository: checking only how the patches apply to and build in %s",
+		 ctx->opt->tree);
+	for (i = 0; i < ctx->opt->argc; i++) {
+		const char *arg = ctx->opt->argv[i];
+		struct stat st;
+
+		if (!strcmp(arg, "-") ? used_stdin++ :
+		    stat(arg, &st) || S_ISDIR(st.st_mode)) {
+			cbp_error("'%s' is not a readable patch file %s", arg,
+				  "(without a repository, operands are files)");
+			ret = cbp_fail();
+			goto out;
+		}
+		if (cbp_patch_read_file(&list, arg) < 0) {
+			ret = cbp_fail();
+			goto out;
+		}
+	}
+	ret = check_list(&chk, &list);
+out:
+	cbp_patch_list_release(&list);
+	return ret;
+}
+
 /**
  * cmd_check() - the check subcommand
  * @ctx: options and repository
@@ -115,10 +214,10 @@ int cmd_check(struct cbp_ctx *ctx)
 {
 	struct cbp_patch_list list = { NULL, 0, 0 };
 	struct checker chk = { .ctx = ctx };
-	struct cbp_report *rep = NULL;
 	int used_stdin = 0, ret = CBP_EXIT_ERROR, i;
-	size_t k, j;
 
+	if (!ctx->repo)
+		return cmd_check_tree_only(ctx);
 	chk.mainline = ctx->opt->set.mainline;
 	chk.have_mainline = chk.mainline &&
 		!branch_tip(ctx->repo, chk.mainline, &chk.mainline_tip);
@@ -138,38 +237,11 @@ int cmd_check(struct cbp_ctx *ctx)
 	chk.idx = ctx->idx;
 	if (pick_stable(&chk))
 		goto fail;
-
-	rep = cbp_calloc(list.nr, sizeof(*rep));
-	for (k = 0; k < list.nr; k++) {
-		rep[k].p = &list.p[k];
-		if (cbp_check_patch(&chk, &rep[k]))
-			goto fail;
-	}
-	if (ctx->opt->json)
-		cbp_check_print_json(&chk, rep, list.nr);
-	else if (ctx->opt->terse)
-		cbp_check_print_terse(rep, list.nr);
-	else
-		cbp_check_print_human(rep, list.nr);
-
-	ret = CBP_EXIT_OK;
-	for (k = 0; k < list.nr; k++)
-		if (rep[k].count[CBP_LEVEL_ERROR])
-			ret = CBP_EXIT_FINDINGS;
+	ret = check_list(&chk, &list);
 	goto out;
 fail:
 	ret = cbp_fail();
 out:
-	for (k = 0; rep && k < list.nr; k++) {
-		for (j = 0; j < rep[k].nr; j++) {
-			free(rep[k].f[j].msg);
-			free(rep[k].f[j].old);
-			free(rep[k].f[j].new);
-			free(rep[k].f[j].hint);
-		}
-		free(rep[k].f);
-	}
-	free(rep);
 	cbp_patch_ids_release(&chk.pids);
 	cbp_patch_list_release(&list);
 	return ret;

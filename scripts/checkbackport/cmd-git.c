@@ -8,6 +8,7 @@
  */
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "build.h"
 #include "cbp.h"
@@ -59,10 +60,17 @@ static int setup(struct cbp_ctx *ctx, const struct cbp_command *cmd)
 	struct cbp_options *opt = ctx->opt;
 	unsigned int flags = 0;
 
-	if (!ctx->repo &&
-	    (cbp_git_open(&ctx->repo, opt->repo_path) ||
-	     read_config(ctx->repo, &opt->set, ctx->owned)))
-		return -1;
+	if (!ctx->repo) {
+		if (cbp_git_open(&ctx->repo, opt->repo_path)) {
+			/* check --tree alone needs no repository */
+			if (opt->tree && !opt->repo_path &&
+			    !strcmp(cmd->name, "check"))
+				return 0;
+			return -1;
+		}
+		if (read_config(ctx->repo, &opt->set, ctx->owned))
+			return -1;
+	}
 	if (cmd->git != CBP_GIT_QUERY || ctx->idx)
 		return 0;
 	if (opt->update)

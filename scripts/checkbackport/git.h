@@ -156,4 +156,14 @@ void cbp_git_change_release(struct cbp_git_change *ch);
 int cbp_git_rev_list(struct cbp_repo *repo, const char *range,
 		     struct cbp_oid **oids, size_t *nr);
 
+/* git-diff.c: diffs as struct cbp_diff (diff.h) */
+struct cbp_diff;
+int cbp_git_diff_parse(const char *text, size_t len, struct cbp_diff *out);
+int cbp_git_first_parent(struct cbp_repo *repo, const char *hex,
+			 char *parent);
+int cbp_git_commit_diff(struct cbp_repo *repo, const char *hex,
+			struct cbp_diff *out, char **text, size_t *len);
+int cbp_git_range_diff(struct cbp_repo *repo, const char *from,
+		       const char *to, struct cbp_diff *out);
+
 #endif /* CHECKBACKPORT_GIT_H */

@@ -216,6 +216,25 @@ char *cbp_strf(const char *fmt, ...)
 }
 
 /**
+ * cbp_strcatf() - append a formatted piece to a string
+ * @s: the string, or NULL for an empty one; replaced by the longer one
+ * @fmt: printf-style format
+ */
+void cbp_strcatf(char **s, const char *fmt, ...)
+{
+	va_list ap;
+	char *piece, *n;
+
+	va_start(ap, fmt);
+	piece = cbp_vstrf(fmt, ap);
+	va_end(ap);
+	n = cbp_strf("%s%s", *s ? *s : "", piece);
+	free(*s);
+	free(piece);
+	*s = n;
+}
+
+/**
  * cbp_hexval() - the value of a hex digit
  * @c: the character
  *

@@ -46,6 +46,7 @@ char *cbp_strdup(const char *s);
 char *cbp_strndup(const char *s, size_t n);
 __printf(1, 2) char *cbp_strf(const char *fmt, ...);
 char *cbp_vstrf(const char *fmt, va_list ap);
+__printf(2, 3) void cbp_strcatf(char **s, const char *fmt, ...);
 double cbp_now(void);
 int cbp_hexval(int c);
 

@@ -32,6 +32,7 @@ enum cbp_kind {
 	CBP_BACKPORTED = 5,	/* (backported from commit X) */
 	CBP_FIXES = 16,		/* Fixes: X ("subject") */
 	CBP_STABLE_DEP_OF = 17,	/* Stable-dep-of: X ("subject") */
+	CBP_REVERTS = 18,	/* This reverts commit X. */
 };
 
 /**
@@ -40,8 +41,9 @@ enum cbp_kind {
  * @line: 1-based line number of the citation within the message
  * @hex: the cited ID as written, lower-cased, NUL-terminated
  * @hexlen: number of hex digits in @hex
- * @quoted: start of the quoted subject of a Fixes:/Stable-dep-of: trailer
- *	    (points into the message), or NULL
+ * @quoted: start of the quoted subject of a Fixes:/Stable-dep-of: trailer,
+ *	    or for "This reverts commit X" the S of a 'Revert "S"' subject
+ *	    line (points into the message); else NULL
  * @quoted_len: length of @quoted in bytes
  */
 struct cbp_cite {

@@ -336,6 +336,12 @@ int main(int argc, char **argv)
 	/* GNU getopt permutes; "+" keeps operands in order, so loop. */
 	opt.argv = cbp_calloc(argc, sizeof(*opt.argv));
 	while (optind < argc) {
+		/* After "--", all are operands: getopt must not see them. */
+		if (!strcmp(argv[optind - 1], "--")) {
+			while (optind < argc)
+				opt.argv[opt.argc++] = argv[optind++];
+			break;
+		}
 		opt.argv[opt.argc++] = argv[optind++];
 		ret = parse_options(argc, argv, &opt);
 		if (ret >= 0) {

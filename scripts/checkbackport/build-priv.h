@@ -124,6 +124,9 @@ int build_update_branches(struct build *b);
 int build_resolve_links(struct build *b, long long first_rowid);
 int build_reresolve_absent(struct build *b);
 
+/* build-edges.c */
+int build_update_order(struct build *b);
+
 /* build.c */
 int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 	      const struct cbp_settings *set, int cold,

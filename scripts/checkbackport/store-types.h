@@ -9,7 +9,7 @@
 #include "trailer.h"
 
 /* Bumped whenever the tables change meaning; older files are rebuilt. */
-#define CBP_SCHEMA_VERSION	3
+#define CBP_SCHEMA_VERSION	4
 #define CBP_MAX_BRANCHES	64
 
 /**

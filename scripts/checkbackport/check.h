@@ -69,7 +69,10 @@ struct cbp_report {
  * @stable_minor: e.g. 12, or -1
  * @pids: with --patch-id, the patch-ids of @stable's own commits
  * @pids_loaded: @pids has been read
+ * @series: the patches of this run, summarised (check-series.h)
  */
+struct check_series;
+
 struct checker {
 	struct cbp_ctx *ctx;
 	struct cbp_index *idx;
@@ -82,6 +85,7 @@ struct checker {
 	int stable_minor;
 	struct cbp_patch_ids pids;
 	int pids_loaded;
+	struct check_series *series;
 };
 
 const char *cbp_level_name(int level);

@@ -10,6 +10,7 @@
 #include "build.h"
 #include "cbp.h"
 #include "check.h"
+#include "check-series.h"
 #include "git.h"
 
 /* The commit a branch (or any revision) points at; 0 if there is one. */
@@ -139,6 +140,10 @@ int cmd_check(struct cbp_ctx *ctx)
 	if (pick_stable(&chk))
 		goto fail;
 
+	/* The patches of one run are a series: summarise them all first. */
+	for (k = 0; k < list.nr; k++)
+		if (check_series_add(&chk, &list.p[k]))
+			goto fail;
 	rep = cbp_calloc(list.nr, sizeof(*rep));
 	for (k = 0; k < list.nr; k++) {
 		rep[k].p = &list.p[k];
@@ -171,6 +176,7 @@ out:
 	}
 	free(rep);
 	cbp_patch_ids_release(&chk.pids);
+	check_series_release(&chk);
 	cbp_patch_list_release(&list);
 	return ret;
 }

@@ -54,7 +54,8 @@ int cbp_target_branch(struct cbp_ctx *ctx, int required, int *bit)
 	if (!name && !required)
 		return 0;
 	if (cbp_index_mainline_bit(ctx->idx) < 0)
-		return cbp_error("the index tracks no mainline branch (--mainline or checkbackport.mainline, then 'checkbackport index')");
+		return cbp_error("%s",
+				 "the index tracks no mainline branch (--mainline or checkbackport.mainline, then 'checkbackport index')");
 	if (!name) {
 		tracked_list(ctx->idx, CBP_ROLE_STABLE, list, sizeof(list), &nr);
 		for (b = 0; nr == 1 && b < cbp_index_nr_branches(ctx->idx); b++)
@@ -63,8 +64,8 @@ int cbp_target_branch(struct cbp_ctx *ctx, int required, int *bit)
 				*bit = b;
 		if (*bit >= 0)
 			return 0;
-		return cbp_error("name the branch with --stable BRANCH (stable branches tracked: %s)",
-				 list);
+		return cbp_error("%s (stable branches tracked: %s)",
+				 "name the branch with --stable BRANCH", list);
 	}
 	if (strpbrk(name, "*?[ ,\t"))
 		return cbp_error("--stable '%s': name one branch, not a pattern",
@@ -73,8 +74,9 @@ int cbp_target_branch(struct cbp_ctx *ctx, int required, int *bit)
 	if (*bit >= 0)
 		return 0;
 	tracked_list(ctx->idx, -1, list, sizeof(list), &nr);
-	return cbp_error("branch '%s' is not tracked by the index (tracked: %s); queries do not change what is tracked: add it with 'git config checkbackport.stable \"linux-*.y %s\"' (or checkbackport.branches), then run 'checkbackport index'",
-			 name, list, name);
+	return cbp_error("branch '%s' is not tracked by the index (tracked: %s); %s",
+			 name, list,
+			 "a query does not change what is tracked: make 'git config checkbackport.stable' (or checkbackport.branches) match it, then run 'checkbackport index'");
 }
 
 /**

@@ -25,65 +25,31 @@ static struct check_series *series_of(struct checker *chk)
 	return s;
 }
 
-static size_t slot(const struct check_series *s, long long id)
-{
-	size_t h = (size_t)((unsigned long long)id * 0x9e3779b97f4a7c15ULL) &
-		   (s->size - 1);
-
-	while (s->key[h] && s->key[h] != id)
-		h = (h + 1) & (s->size - 1);
-	return h;
-}
-
 /* Record that patch @at brings row @id. */
 static void remember(struct check_series *s, long long id, int at)
 {
-	size_t h;
+	int fresh, *span = cbp_idmap_put(&s->ids, id, &fresh);
 
-	if (2 * (s->used + 1) > s->size) {
-		long long *key = s->key;
-		int *first = s->first, *last = s->last;
-		size_t size = s->size, i;
-
-		s->size = size ? 2 * size : 256;
-		s->key = cbp_calloc(s->size, sizeof(*s->key));
-		s->first = cbp_calloc(s->size, sizeof(*s->first));
-		s->last = cbp_calloc(s->size, sizeof(*s->last));
-		for (i = 0; i < size; i++) {
-			if (!key[i])
-				continue;
-			h = slot(s, key[i]);
-			s->key[h] = key[i];
-			s->first[h] = first[i];
-			s->last[h] = last[i];
-		}
-		free(key);
-		free(first);
-		free(last);
+	if (fresh) {
+		s->span = cbp_grow(s->span, sizeof(*s->span), s->nr_span + 1,
+				   &s->alloc_span);
+		s->span[s->nr_span].first = at;
+		*span = (int)s->nr_span++;
 	}
-	h = slot(s, id);
-	if (!s->key[h]) {
-		s->key[h] = id;
-		s->first[h] = at;
-		s->used++;
-	}
-	s->last[h] = at;
+	s->span[*span].last = at;
 }
 
 /* Which patch other than @at, @where of it, brings row @id; -1 if none. */
 static int brings(const struct check_series *s, long long id, int at, int where)
 {
-	size_t h;
+	const int *span = cbp_idmap_get(&s->ids, id);
 
-	if (!s->size)
+	if (!span)
 		return -1;
-	h = slot(s, id);
-	if (!s->key[h])
-		return -1;
-	if ((where & SERIES_BEFORE) && s->first[h] < at)
-		return s->first[h];
-	if ((where & SERIES_AFTER) && s->last[h] > at)
-		return s->last[h];
+	if ((where & SERIES_BEFORE) && s->span[*span].first < at)
+		return s->span[*span].first;
+	if ((where & SERIES_AFTER) && s->span[*span].last > at)
+		return s->span[*span].last;
 	return -1;
 }
 
@@ -174,9 +140,8 @@ void check_series_release(struct checker *chk)
 		free(s->it[i].ids);
 	}
 	free(s->it);
-	free(s->key);
-	free(s->first);
-	free(s->last);
+	cbp_idmap_release(&s->ids);
+	free(s->span);
 	if (s->fu_for >= 0)
 		cbp_followups_release(&s->fu);
 	cbp_edges_close(s->e);

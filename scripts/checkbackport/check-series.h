@@ -16,6 +16,7 @@
 #define CHECKBACKPORT_CHECK_SERIES_H
 
 #include "check-priv.h"
+#include "idmap.h"
 #include "store-edges.h"
 
 /**
@@ -50,11 +51,10 @@ struct series_item {
  * @nr: how many
  * @alloc: allocated entries
  * @e: the edge queries on the index
- * @key: row ids of the names the patches bring (open addressing)
- * @first: per @key, the first patch bringing it
- * @last: per @key, the last patch bringing it
- * @size: entries of @key, a power of two
- * @used: entries in use
+ * @ids: row ids of the names the patches bring -> index in @span
+ * @span: per name, the first and the last patch bringing it
+ * @nr_span: entries of @span
+ * @alloc_span: allocated entries
  * @cursor: the patch check_series_index() found last
  * @fu_for: the patch whose follow-ups @fu holds, -1 if none
  * @fu: the follow-ups of the change of patch @fu_for
@@ -65,11 +65,10 @@ struct check_series {
 	size_t nr;
 	size_t alloc;
 	struct cbp_edges *e;
-	long long *key;
-	int *first;
-	int *last;
-	size_t size;
-	size_t used;
+	struct cbp_idmap ids;
+	struct { int first, last; } *span;
+	size_t nr_span;
+	size_t alloc_span;
 	size_t cursor;
 	int fu_for;
 	struct cbp_followups fu;

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "idmap.h"
 #include "report-edges.h"
 
 /* A change met while deciding candidates, found again by any of its names. */
@@ -28,11 +29,9 @@ struct rec {
 	long long first;	/* a name to compute the class again from */
 };
 
-/* Row id -> struct rec, open addressing. */
+/* The changes met, and each of their names -> its struct rec. */
 struct rec_map {
-	long long *key;
-	int *val;
-	size_t size, nr;
+	struct cbp_idmap ids;
 	struct rec *rec;
 	size_t nr_rec, alloc_rec;
 };
@@ -67,59 +66,19 @@ struct run {
 	long long candidates, diffed;
 };
 
-static size_t slot(const struct rec_map *m, long long key)
-{
-	size_t h = (size_t)((unsigned long long)key * 0x9e3779b97f4a7c15ULL) &
-		   (m->size - 1);
-
-	while (m->key[h] && m->key[h] != key)
-		h = (h + 1) & (m->size - 1);
-	return h;
-}
-
-static void map_put(struct rec_map *m, long long key, int val)
-{
-	size_t h;
-
-	if (2 * (m->nr + 1) > m->size) {
-		long long *old_key = m->key;
-		int *old_val = m->val;
-		size_t old_size = m->size, i;
-
-		m->size = m->size ? 2 * m->size : 1024;
-		m->key = cbp_calloc(m->size, sizeof(*m->key));
-		m->val = cbp_calloc(m->size, sizeof(*m->val));
-		for (i = 0; i < old_size; i++)
-			if (old_key[i]) {
-				h = slot(m, old_key[i]);
-				m->key[h] = old_key[i];
-				m->val[h] = old_val[i];
-			}
-		free(old_key);
-		free(old_val);
-	}
-	h = slot(m, key);
-	if (!m->key[h])
-		m->nr++;
-	m->key[h] = key;
-	m->val[h] = val;
-}
-
 /* The change row @id is a name of, computed once for all its names. */
 static int rec_of(struct run *r, long long id, struct rec **out)
 {
 	struct rec_map *m = &r->map;
+	int *known = cbp_idmap_get(&m->ids, id);
 	struct cbp_change ch;
 	struct rec *rec;
-	size_t h, i;
+	size_t i;
 	int in;
 
-	if (m->size) {
-		h = slot(m, id);
-		if (m->key[h]) {
-			*out = &m->rec[m->val[h]];
-			return 0;
-		}
+	if (known) {
+		*out = &m->rec[*known];
+		return 0;
 	}
 	if (cbp_change_of(r->e, id, &ch))
 		return -1;
@@ -135,8 +94,8 @@ static int rec_of(struct run *r, long long id, struct rec **out)
 		rec->pos = ch.pos;
 	}
 	for (i = 0; i < ch.cls.nr; i++)
-		map_put(m, ch.cls.members[i].c.id, (int)m->nr_rec);
-	map_put(m, id, (int)m->nr_rec);
+		*cbp_idmap_put(&m->ids, ch.cls.members[i].c.id, NULL) = (int)m->nr_rec;
+	*cbp_idmap_put(&m->ids, id, NULL) = (int)m->nr_rec;
 	m->nr_rec++;
 	cbp_change_release(&ch);
 	*out = rec;
@@ -564,8 +523,7 @@ out:
 		free(r.f[i].r);
 	free(r.f);
 	free(cs);
-	free(r.map.key);
-	free(r.map.val);
+	cbp_idmap_release(&r.map.ids);
 	free(r.map.rec);
 	cbp_edges_close(r.e);
 	return ret;

@@ -136,6 +136,9 @@ int build_reresolve_absent(struct build *b);
 int build_judge_links(struct build *b, long long first_rowid,
 		      long long max_id);
 
+/* build-edges.c */
+int build_update_order(struct build *b);
+
 /* build.c */
 int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 	      const struct cbp_settings *set, int cold,

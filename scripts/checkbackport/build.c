@@ -134,6 +134,8 @@ int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 		goto out;
 	if (build_update_releases(&b) || build_update_branches(&b) || build_write_reach(&b))
 		goto out;
+	if (build_update_order(&b))
+		goto out;
 	if (build_resolve_links(&b, first_link))
 		goto out;
 	if (!cold && b.read && build_reresolve_absent(&b))

@@ -42,6 +42,9 @@ struct cbp_repo;
  * @no_build: --no-build: check --tree: apply only
  * @compare: --compare: check: compare with the upstream commits named
  * @interdiff: --interdiff: check: --compare, showing the differing hunks
+ * @target: --stable as given on the command line (not from git config):
+ *	    the branch followups and missing answer for, or NULL
+ * @since: --since: missing: only commits mainline got after this one
  * @argc: number of operands after the subcommand
  * @argv: the operands
  */
@@ -59,6 +62,8 @@ struct cbp_options {
 	int no_build;
 	int compare;
 	int interdiff;
+	const char *target;
+	const char *since;
 	int argc;
 	char **argv;
 };
@@ -73,6 +78,8 @@ struct cbp_options {
  *	     revision names; 0, or CBP_NOT_FOUND with a message recorded
  * @patch_id: the patch-id (CBP_OID_HEXSZ + 1 bytes) of the commit with
  *	      full ID @hex; 0, or -1 if it has none
+ * @touches: whether the commit with full ID @hex changes a path matching
+ *	     one of @paths (against its first parent); 1, 0, or -1
  *
  * checkbackport-git has them (cbp_git_ops, cmd-git.c); the front program
  * has none and hands any run that needs them to checkbackport-git.
@@ -82,6 +89,8 @@ struct cbp_git_ops {
 	void (*release)(struct cbp_ctx *ctx);
 	int (*resolve)(struct cbp_ctx *ctx, const char *rev, char *hex);
 	int (*patch_id)(struct cbp_ctx *ctx, const char *hex, char *pid);
+	int (*touches)(struct cbp_ctx *ctx, const char *hex,
+		       char *const *paths, size_t nr);
 };
 
 /**
@@ -104,6 +113,7 @@ struct cbp_ctx {
 enum cbp_git_need {
 	CBP_GIT_ALWAYS,		/* it reads the repository itself */
 	CBP_GIT_QUERY,		/* only for what the index cannot answer */
+	CBP_GIT_QUERY_PATHS,	/* the same, with pathspecs for operands */
 };
 
 /**
@@ -130,6 +140,8 @@ int cmd_names(struct cbp_ctx *ctx);
 int cmd_fixes(struct cbp_ctx *ctx);
 int cmd_check(struct cbp_ctx *ctx);
 int cmd_lint(struct cbp_ctx *ctx);
+int cmd_followups(struct cbp_ctx *ctx);
+int cmd_missing(struct cbp_ctx *ctx);
 
 /* report.c */
 int cbp_fail(void);

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "check-priv.h"
+#include "check-series.h"
 
 /**
  * cbp_level_name() - the word printed for a finding level
@@ -432,6 +433,11 @@ static int fixes_not_in_stable(struct check_run *run, size_t i)
 
 	if (ff->rc || ff->in_stable)
 		return 0;
+	/* An earlier patch of the series brings the bug. */
+	if (check_series_has_names(run->chk,
+				   check_series_index(run->chk, run->fx->p),
+				   &ff->bug, SERIES_BEFORE) >= 0)
+		return 0;
 	f = check_emit(run, ff->line,
 		       "no name of the bug %s is in %s: the backport is not needed there",
 		       cite(&ff->t, buf, sizeof(buf)), run->chk->stable);
@@ -571,6 +577,15 @@ static const struct check_type check_types[] = {
 	{ "FIXES_ALIAS", CBP_LEVEL_INFO, CHECK_FIXES, fixes_alias },
 	{ "FIXES_PRECEDES_BUG", CBP_LEVEL_WARNING, CHECK_FIXES,
 	  fixes_precedes_bug },
+
+	/* What came after the change, and the series (check-followups.c). */
+	{ "REVERTED_UPSTREAM", CBP_LEVEL_ERROR, CHECK_PATCH,
+	  check_reverted_upstream },
+	{ "FOLLOWUP_MISSING", CBP_LEVEL_WARNING, CHECK_PATCH,
+	  check_followup_missing },
+	{ "PREREQ_MISSING", CBP_LEVEL_WARNING, CHECK_PATCH,
+	  check_prereq_missing },
+	{ "SERIES_ORDER", CBP_LEVEL_WARNING, CHECK_PATCH, check_series_order },
 
 	{ "CC_STABLE_EXCLUDES_TARGET", CBP_LEVEL_WARNING, CHECK_CC_STABLE,
 	  cc_stable_excludes_target },

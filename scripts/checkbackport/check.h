@@ -80,7 +80,10 @@ struct cbp_report {
  * @tree: with --tree, the target tree and the series applied to it so
  *	  far (check-tree.c); else NULL.  Without a repository (--tree
  *	  alone) @idx is NULL and only the checks of the tree run.
+ * @series: the patches of this run, summarised (check-series.h)
  */
+struct check_series;
+
 struct checker {
 	struct cbp_ctx *ctx;
 	struct cbp_index *idx;
@@ -94,6 +97,7 @@ struct checker {
 	struct cbp_patch_ids pids;
 	int pids_loaded;
 	struct check_series_tree *tree;
+	struct check_series *series;
 };
 
 const char *cbp_level_name(int level);

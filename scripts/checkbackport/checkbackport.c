@@ -19,6 +19,7 @@
 #include <sqlite3.h>
 
 #include "cbp.h"
+#include "store-edges.h"
 
 #define CBP_VERSION	"1.0"
 
@@ -41,9 +42,13 @@ static const struct cbp_command commands[] = {
 	{ "fixes", cmd_fixes, CBP_GIT_QUERY, 1, 1,
 	  "fixes [--json] ID" },
 	{ "check", CBP_HAVE_GIT ? cmd_check : NULL, CBP_GIT_ALWAYS, 1, -1,
-	  "check [--json|--terse] [--stable BRANCH] [--tree DIR] [--compare] PATCH|ID|-..." },
+	  "check [--json|--terse] [--stable BRANCH] [--patch-id] [--tree DIR] [--compare] PATCH|ID|-..." },
 	{ "lint", CBP_HAVE_GIT ? cmd_lint : NULL, CBP_GIT_ALWAYS, 0, 1,
 	  "lint [--json] [REV-RANGE]" },
+	{ "followups", cmd_followups, CBP_GIT_QUERY, 1, 1,
+	  "followups [--json] [--stable BRANCH] ID" },
+	{ "missing", cmd_missing, CBP_GIT_QUERY_PATHS, 0, -1,
+	  "missing [--json|--terse] [--stable BRANCH] [--since REV] [-- PATHSPEC...]" },
 };
 
 static const char manual[] =
@@ -58,6 +63,9 @@ static const char manual[] =
 "                           [--tree DIR [--config FILE] [--no-build]]\n"
 "                           [--compare | --interdiff] [OPTIONS] PATCH|ID|-...\n"
 "       checkbackport lint [--json] [OPTIONS] [REV-RANGE]\n"
+"       checkbackport followups [--json] [--stable BRANCH] [OPTIONS] ID\n"
+"       checkbackport missing [--json|--terse] [--stable BRANCH] [--since REV]\n"
+"                             [OPTIONS] [-- PATHSPEC...]\n"
 "       checkbackport --help | --version\n"
 "\n"
 "DESCRIPTION\n"
@@ -76,6 +84,7 @@ static const char manual[] =
 "       Citations recorded but not joining names:\n"
 "           Fixes: X (\"subject\")\n"
 "           Stable-dep-of: X (\"subject\")\n"
+"           This reverts commit X.          (with Revert \"subject\")\n"
 "       X may be abbreviated (7 to 40 hex digits); it is expanded when it\n"
 "       names exactly one commit and kept as written otherwise.\n"
 "\n"
@@ -139,6 +148,23 @@ static const char manual[] =
 "           commits of REV-RANGE (A..B, or a revision; by default every\n"
 "           commit indexed).  Exit 1 on any suspicious or malformed one.\n"
 "\n"
+"       followups ID\n"
+"           Every commit that refers to any name of the change after it:\n"
+"           its fixes (and theirs, to any depth), its reverts and\n"
+"           re-applications, and the commits declaring it a Stable-dep-of,\n"
+"           in mainline order, each with its first mainline release.  With\n"
+"           --stable BRANCH, whether a name of each is in that branch; exit\n"
+"           1 if one the branch needs is missing.\n"
+"\n"
+"       missing [-- PATHSPEC...]\n"
+"           For the --stable branch: every mainline commit whose Fixes:\n"
+"           names (by any name) a change the branch has while no name of\n"
+"           the fix is in it, and every change the branch has that\n"
+"           mainline reverted, in the order to apply them, each with the\n"
+"           change it is for and the name the branch has it under.\n"
+"           --since REV keeps what mainline got after REV; a pathspec\n"
+"           keeps what touches those paths.  Exit 1 if anything is missing.\n"
+"\n"
 "       ID is a full or abbreviated commit ID (also one only cited by\n"
 "       other commits), or any revision git understands.\n"
 "\n"
@@ -149,7 +175,9 @@ static const char manual[] =
 "       --stable=GLOBS       stable branches (default: \"linux-*.y\")\n"
 "       --branches=GLOBS     other branches to track (default: none)\n"
 "       --tags=GLOB          release tags (default: \"v*\")\n"
+"       --since=REV          missing: only what mainline got after REV\n"
 "       --json               machine-readable output\n"
+"       --terse              check, missing: one line per finding\n"
 "       --patch-id           names: add patch-id matches\n"
 "       --tree=DIR           check: apply and build in the kernel tree DIR\n"
 "       --config=FILE        check --tree: kernel configuration to start from\n"
@@ -177,7 +205,8 @@ static const char manual[] =
 "       1   findings: names: the change is in mainline more than once;\n"
 "           fixes: a Fixes: target has no name in this repository, or the\n"
 "           fix was released before every name of its bug; check: an\n"
-"           error finding; lint: a suspicious or malformed citation\n"
+"           error finding; lint: a suspicious or malformed citation;\n"
+"           followups, missing: the branch lacks something it needs\n"
 "       2   usage error, repository or index error, unknown or ambiguous ID\n"
 "\n"
 "FILES\n"
@@ -191,7 +220,9 @@ static const char manual[] =
 "       checkbackport index\n"
 "       checkbackport names 55039832f98c\n"
 "       checkbackport fixes --json a6dd15981c03\n"
-"       checkbackport lint v6.12..linux-6.12.y\n";
+"       checkbackport lint v6.12..linux-6.12.y\n"
+"       checkbackport followups --stable linux-6.12.y 55039832f98c\n"
+"       checkbackport missing --stable linux-6.12.y -- drivers/gpu/drm\n";
 
 static void usage_error(const char *fmt, const char *arg)
 {
@@ -204,7 +235,7 @@ enum {
 	OPT_INDEX = 256, OPT_MAINLINE, OPT_STABLE, OPT_BRANCHES, OPT_TAGS,
 	OPT_JSON, OPT_PATCH_ID, OPT_UPDATE, OPT_REBUILD, OPT_VERSION,
 	OPT_TERSE, OPT_TREE, OPT_CONFIG, OPT_NO_BUILD, OPT_COMPARE,
-	OPT_INTERDIFF,
+	OPT_INTERDIFF, OPT_SINCE,
 };
 
 static const struct option long_options[] = {
@@ -212,6 +243,7 @@ static const struct option long_options[] = {
 	{ "index", required_argument, NULL, OPT_INDEX },
 	{ "mainline", required_argument, NULL, OPT_MAINLINE },
 	{ "stable", required_argument, NULL, OPT_STABLE },
+	{ "since", required_argument, NULL, OPT_SINCE },
 	{ "branches", required_argument, NULL, OPT_BRANCHES },
 	{ "tags", required_argument, NULL, OPT_TAGS },
 	{ "json", no_argument, NULL, OPT_JSON },
@@ -249,6 +281,10 @@ static int parse_options(int argc, char **argv, struct cbp_options *opt)
 			break;
 		case OPT_STABLE:
 			opt->set.stable = optarg;
+			opt->target = optarg;
+			break;
+		case OPT_SINCE:
+			opt->since = optarg;
 			break;
 		case OPT_BRANCHES:
 			opt->set.branches = optarg;
@@ -329,10 +365,15 @@ static const char *needs_git(const struct cbp_command *cmd,
 		return "--patch-id compares diffs";
 	if (cbp_open_index(ctx))
 		return "there is no valid index to answer from";
-	for (i = 0; i < opt->argc; i++)
+	if (cmd->git == CBP_GIT_QUERY_PATHS && opt->argc)
+		return "a pathspec is matched against the commits' trees";
+	for (i = 0; cmd->git == CBP_GIT_QUERY && i < opt->argc; i++)
 		if (cbp_resolve_id(ctx->idx, opt->argv[i], &id, NULL,
 				   NULL) == CBP_NOT_FOUND)
 			return "an operand is not an ID the index knows";
+	if (opt->since && cbp_find_tag(ctx->idx, opt->since, &id) &&
+	    cbp_resolve_id(ctx->idx, opt->since, &id, NULL, NULL) == CBP_NOT_FOUND)
+		return "--since names a revision the index does not know";
 	return NULL;
 }
 
@@ -398,6 +439,12 @@ int main(int argc, char **argv)
 	/* GNU getopt permutes; "+" keeps operands in order, so loop. */
 	opt.argv = cbp_calloc(argc, sizeof(*opt.argv));
 	while (optind < argc) {
+		/* After "--", all are operands: getopt must not see them. */
+		if (!strcmp(argv[optind - 1], "--")) {
+			while (optind < argc)
+				opt.argv[opt.argc++] = argv[optind++];
+			break;
+		}
 		opt.argv[opt.argc++] = argv[optind++];
 		ret = parse_options(argc, argv, &opt);
 		if (ret >= 0) {

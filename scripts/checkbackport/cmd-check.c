@@ -10,6 +10,7 @@
 #include "build.h"
 #include "cbp.h"
 #include "check.h"
+#include "check-series.h"
 #include "git.h"
 
 /* The commit a branch (or any revision) points at; 0 if there is one. */
@@ -215,6 +216,7 @@ int cmd_check(struct cbp_ctx *ctx)
 	struct cbp_patch_list list = { NULL, 0, 0 };
 	struct checker chk = { .ctx = ctx };
 	int used_stdin = 0, ret = CBP_EXIT_ERROR, i;
+	size_t k;
 
 	if (!ctx->repo)
 		return cmd_check_tree_only(ctx);
@@ -237,12 +239,18 @@ int cmd_check(struct cbp_ctx *ctx)
 	chk.idx = ctx->idx;
 	if (pick_stable(&chk))
 		goto fail;
+
+	/* The patches of one run are a series: summarise them all first. */
+	for (k = 0; k < list.nr; k++)
+		if (check_series_add(&chk, &list.p[k]))
+			goto fail;
 	ret = check_list(&chk, &list);
 	goto out;
 fail:
 	ret = cbp_fail();
 out:
 	cbp_patch_ids_release(&chk.pids);
+	check_series_release(&chk);
 	cbp_patch_list_release(&list);
 	return ret;
 }

@@ -71,7 +71,7 @@ static int setup(struct cbp_ctx *ctx, const struct cbp_command *cmd)
 		if (read_config(ctx->repo, &opt->set, ctx->owned))
 			return -1;
 	}
-	if (cmd->git != CBP_GIT_QUERY || ctx->idx)
+	if (cmd->git == CBP_GIT_ALWAYS || ctx->idx)
 		return 0;
 	if (opt->update)
 		flags |= CBP_OPEN_UPDATE;
@@ -105,9 +105,18 @@ static int patch_id(struct cbp_ctx *ctx, const char *hex, char *pid)
 	return cbp_git_diff_patch_id(ctx->repo, hex, pid);
 }
 
+static int touches(struct cbp_ctx *ctx, const char *hex, char *const *paths,
+		   size_t nr)
+{
+	if (!ctx->repo)
+		return cbp_error("no repository");
+	return cbp_git_touches(ctx->repo, hex, paths, nr);
+}
+
 const struct cbp_git_ops cbp_git_ops = {
 	.setup = setup,
 	.release = release,
 	.resolve = resolve,
 	.patch_id = patch_id,
+	.touches = touches,
 };

@@ -133,6 +133,10 @@ int cbp_oid_fromhex(struct cbp_oid *oid, const char *hex);
 char *cbp_oid_tohex(const struct cbp_oid *oid, char *hex);
 int cbp_oid_equal(const struct cbp_oid *a, const struct cbp_oid *b);
 
+/* git-paths.c */
+int cbp_git_touches(struct cbp_repo *repo, const char *hex,
+		    char *const *paths, size_t nr);
+
 /* git-patchid.c */
 int cbp_git_diff_patch_id(struct cbp_repo *repo, const char *hex,
 			  char *pid);

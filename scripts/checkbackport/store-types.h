@@ -10,7 +10,7 @@
 #include "trust.h"
 
 /* Bumped whenever the tables change meaning; older files are rebuilt. */
-#define CBP_SCHEMA_VERSION	4
+#define CBP_SCHEMA_VERSION	5
 #define CBP_MAX_BRANCHES	64
 
 /**

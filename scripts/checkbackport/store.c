@@ -29,6 +29,8 @@
  *                               file to name (see build-trust.c)
  *   malformed(src, kind, line, cited, digits, quoted)
  *                               citations whose ID has more than 40 digits
+ *   morder(id, pos)             mainline order: a topological position
+ *                               for each mainline commit (build-edges.c)
  *
  * A file is used only when it carries our application id, our schema
  * version and meta.complete = 1 (cbp_store_check()); the builder
@@ -67,7 +69,8 @@ static const char schema_sql[] =
 	" WITHOUT ROWID;"
 	"CREATE TABLE malformed(src INTEGER NOT NULL, kind INTEGER NOT NULL,\n"
 	" line INTEGER NOT NULL, cited TEXT NOT NULL, digits INTEGER NOT NULL,\n"
-	" quoted TEXT);";
+	" quoted TEXT);"
+	"CREATE TABLE morder(id INTEGER PRIMARY KEY, pos INTEGER NOT NULL);";
 
 /* Created after the bulk load of a fresh build. */
 static const char index_sql[] =

@@ -12,6 +12,8 @@
  *   Upstream commit X                  at the start of a line
  *   Fixes: X ("subject")               trailer
  *   Stable-dep-of: X ("subject")       trailer
+ *   This reverts commit X.             at the start of a line; with a
+ *                                      'Revert "S"' subject, S is its quote
  *
  * X is 7 to 40 hex digits followed by a non-alphanumeric character or the
  * end of the line; anything else is ignored rather than guessed at, except
@@ -125,6 +127,7 @@ static const struct {
 	{ "commit ", CBP_UPSTREAM },
 	{ "[", CBP_UPSTREAM_BRACKET },
 	{ "upstream commit", CBP_UPSTREAM_LINE },
+	{ "this reverts commit", CBP_REVERTS },
 };
 
 static int scan_line_start(const char *p, const char *end,
@@ -162,6 +165,11 @@ static int scan_line_start(const char *p, const char *end,
 		if (q == end || !is_blank((unsigned char)*q))
 			return 0;
 		break;
+	case CBP_REVERTS:
+		/* "This reverts commit X" */
+		if (q == end || !is_blank((unsigned char)*q))
+			return 0;
+		break;
 	default:
 		break;
 	}
@@ -172,6 +180,30 @@ static int scan_line_start(const char *p, const char *end,
 	if (cite->kind == CBP_FIXES || cite->kind == CBP_STABLE_DEP_OF)
 		parse_quoted(q, end, cite);
 	return 1;
+}
+
+/*
+ * The S of a subject line 'Revert "S"' (git revert's subject; S may hold
+ * quotes itself, as in 'Revert "Revert "S""'), which a "This reverts
+ * commit X" line below quotes as X's subject.  @line to @end is the
+ * first non-blank line of the message.
+ */
+static void revert_subject(const char *line, const char *end,
+			   const char **quoted, size_t *len)
+{
+	const char *p = match_kw(skip_blank(line, end), end, "revert \"");
+	const char *q = end;
+
+	*quoted = NULL;
+	*len = 0;
+	if (!p)
+		return;
+	while (q > p && (is_blank((unsigned char)q[-1]) || q[-1] == '\r'))
+		q--;
+	if (q > p && q[-1] == '"') {
+		*quoted = p;
+		*len = (size_t)(q - 1 - p);
+	}
 }
 
 /*
@@ -254,9 +286,11 @@ int cbp_scan_message(const char *msg, size_t len, unsigned int flags,
 {
 	const char *p = msg;
 	const char *end = msg + len;
+	const char *rq = NULL;
+	size_t rq_len = 0;
 	struct cbp_cite cite;
 	unsigned int lineno = 0;
-	int ret;
+	int ret, subject_seen = 0;
 
 	if (!msg)
 		return 0;
@@ -272,7 +306,15 @@ int cbp_scan_message(const char *msg, size_t len, unsigned int flags,
 		lineno++;
 		cite.line = lineno;
 		s = skip_blank(p, eol);
+		if (s < eol && !subject_seen) {
+			subject_seen = 1;
+			revert_subject(s, eol, &rq, &rq_len);
+		}
 		if (s < eol && scan_line_start(s, eol, &cite, flags)) {
+			if (cite.kind == CBP_REVERTS) {
+				cite.quoted = rq;
+				cite.quoted_len = rq_len;
+			}
 			ret = fn(&cite, data);
 			if (ret)
 				return ret;
@@ -481,6 +523,8 @@ const char *cbp_kind_name(int kind)
 		return "Fixes";
 	case CBP_STABLE_DEP_OF:
 		return "Stable-dep-of";
+	case CBP_REVERTS:
+		return "This reverts commit";
 	}
 	return "unknown";
 }

@@ -34,6 +34,7 @@ enum cbp_kind {
 	CBP_BACKPORTED = 5,	/* (backported from commit X) */
 	CBP_FIXES = 16,		/* Fixes: X ("subject") */
 	CBP_STABLE_DEP_OF = 17,	/* Stable-dep-of: X ("subject") */
+	CBP_REVERTS = 18,	/* This reverts commit X. */
 };
 
 /**
@@ -45,8 +46,9 @@ enum cbp_kind {
  * @hexlen: number of hex digits cited
  * @malformed: the ID has more than CBP_HEX_MAX digits, so it is no
  *	       commit ID (reported with CBP_SCAN_MALFORMED only)
- * @quoted: start of the quoted subject of a Fixes:/Stable-dep-of: trailer
- *	    (points into the message), or NULL
+ * @quoted: start of the quoted subject of a Fixes:/Stable-dep-of: trailer,
+ *	    or for "This reverts commit X" the S of a 'Revert "S"' subject
+ *	    line (points into the message); else NULL
  * @quoted_len: length of @quoted in bytes
  */
 struct cbp_cite {

@@ -12,6 +12,15 @@
 #   checkbackport index                 after N/100 new commits and tags
 #   checkbackport names ID              1000 random IDs, per process, p50/p99
 #   names-by-hand.sh ID                 20 of the same IDs, git log --grep per hop
+#   checkbackport missing --stable B    each live stable branch, checked against
+#                                       what gen-repo says it must find
+#   missing-by-hand.sh ID               git log --grep over mainline for one
+#                                       commit the branch carries: 10 of them,
+#                                       extrapolated to every commit it carries
+#   checkbackport followups ID          the 1000 random IDs, per process
+#   followups-by-hand.sh ID             5 of them, git log --grep per hop
+# and, on a history with the 6.12 source tree's paths (paths-bench.sh),
+# what a pathspec costs missing: the generated histories have empty trees.
 # Progress goes to stderr only when it is a terminal; the table goes to
 # stdout and to $BENCH_DIR/results.txt.
 
@@ -21,6 +30,12 @@ CBP=$here/checkbackport
 GEN=$here/build/gen-repo
 RUN=$here/build/bench-run
 HAND=$here/bench/names-by-hand.sh
+MHAND=$here/bench/missing-by-hand.sh
+FHAND=$here/bench/followups-by-hand.sh
+TRUTH=$here/bench/missing-truth.pl
+SEED=0x9e3779b97f4a7c15
+# The cached repositories are the generator's: another generator, another cache.
+gen_key=$(cksum <"$here/bench/gen-repo.c" | cut -d" " -f1)
 dir=${BENCH_DIR:-/tmp/checkbackport-bench}
 mkdir -p "$dir"
 
@@ -36,20 +51,20 @@ mib () {
 }
 
 rows=$dir/rows.$$
+mrows=$dir/mrows.$$
 : >"$rows"
-# A generator of another version makes another history: cache it apart.
-gver=$("$GEN" --version)
+: >"$mrows"
 for n in "$@"
 do
 	total=$((n + n / 100))
-	base=$dir/base-$n-g$gver.git
+	base=$dir/base-$n-$gen_key.git
 	work=$dir/work-$n.git
 	if ! test -f "$base/complete"
 	then
 		progress "N=$n: generating $n commits with git fast-import"
 		rm -rf "$base"
 		git init -q --bare "$base"
-		"$GEN" "$total" 0 "$n" |
+		"$GEN" "$total" 0 "$n" "$SEED" "$base/truth" |
 			git -C "$base" fast-import --quiet --export-marks="$base/marks"
 		touch "$base/complete"
 	fi
@@ -97,6 +112,41 @@ do
 	set -- $("$RUN" each "$dir/ids20-$n" sh "$HAND" "$work" {})
 	hand_p50=$2 hand_p99=$3
 
+	# The live stable branches, oldest first: the ones gen-repo knows
+	# what missing must find on.
+	live=$(cut -d" " -f1 "$base/truth" | sort -u -V)
+	oldest=$(echo "$live" | head -n 1)
+	for b in $live
+	do
+		progress "N=$n: missing --stable $b"
+		set -- $("$RUN" once -o "$dir/missing-$n-$b.json" "$CBP" -q -C "$work" \
+			missing --json --stable "$b")
+		m_t=$1 m_rss=$2
+		echo "$n missing $b $m_t $(mib "$m_rss") $(perl "$TRUTH" "$base/truth" "$b" "$dir/missing-$n-$b.json")" >>"$mrows"
+	done
+	progress "N=$n: missing --stable $oldest -- drivers/gpu/drm"
+	set -- $("$RUN" once -o "$dir/paths-$n.txt" "$CBP" -q -C "$work" \
+		missing --terse --stable "$oldest" -- drivers/gpu/drm)
+	echo "$n paths $oldest $1 $(mib "$2") $(sed -n 's/.*"count": *\([0-9]*\).*/\1/p' "$dir/missing-$n-$oldest.json")" >>"$mrows"
+
+	progress "N=$n: followups on the 1000 random IDs"
+	set -- $("$RUN" each "$dir/ids-$n" "$CBP" -q -C "$work" followups --stable "$oldest" {})
+	echo "$n followups $2 $3" >>"$mrows"
+
+	progress "N=$n: missing by hand, git log --grep for 10 commits $oldest carries"
+	git -C "$work" rev-list "$oldest" >"$dir/carried-$n"
+	carried=$(wc -l <"$dir/carried-$n")
+	awk -v n="$carried" 'BEGIN { srand(7); for (i = 0; i < 10; i++)
+		want[int(rand() * n) + 1]++ } (NR in want) { print }' \
+		"$dir/carried-$n" >"$dir/carried10-$n"
+	set -- $("$RUN" each "$dir/carried10-$n" sh "$MHAND" "$work" master {})
+	echo "$n missing-hand $2 $3 $carried" >>"$mrows"
+
+	progress "N=$n: followups by hand, 5 IDs"
+	head -n 5 "$dir/ids20-$n" >"$dir/ids5-$n"
+	set -- $("$RUN" each "$dir/ids5-$n" sh "$FHAND" "$work" {})
+	echo "$n followups-hand $2 $3" >>"$mrows"
+
 	progress "N=$n: importing $((total - n)) more commits, incremental index"
 	"$GEN" "$total" "$n" "$total" |
 		git -C "$work" fast-import --quiet --import-marks="$base/marks"
@@ -127,5 +177,36 @@ done
 			($18 == $24 && $19 == $23 && $20 == $22) ? "; the planted ones exactly" : "; NOT the planted ones"
 		printf "\n"
 	}' "$rows"
+	awk '
+	$2 == "missing" {
+		printf "N = %d: missing --stable %-14s %6.2f s   peak %d MiB  %d of %d found (%d extra), alias-only %d of %d found, %d flagged wrong\n",
+			$1, $3, $4, $5, $8, $6, $9, $10, $7, $11
+	}
+	$2 == "paths" {
+		printf "N = %d: missing --stable %s -- drivers/gpu/drm  %6.2f s   peak %d MiB  (%d commits diffed)\n",
+			$1, $3, $4, $5, $6
+	}
+	$2 == "followups" {
+		printf "N = %d: followups, 1000 random IDs, per process  p50 %7.2f ms   p99 %7.2f ms\n", $1, $3, $4
+	}
+	$2 == "missing-hand" {
+		printf "N = %d: baseline: missing by hand, git log --grep per carried commit  p50 %.0f ms x %d commits = %.1f hours\n",
+			$1, $3, $5, $3 * $5 / 3600000
+	}
+	$2 == "followups-hand" {
+		printf "N = %d: baseline: followups by hand, 5 IDs  p50 %7.0f ms   p99 %7.0f ms\n", $1, $3, $4
+	}' "$mrows"
+	# Trees of a kernel's shape, from the 6.12 source set-up unpacks.
+	ksrc=${KSRC:-$("$here/../fixport-setup" source 2>/dev/null || true)}
+	if test -d "$ksrc"
+	then
+		progress "missing with a pathspec on trees of the kernel's shape"
+		set -- $(sh "$here/bench/paths-bench.sh" "$ksrc" "$dir/paths-$gen_key.git")
+		printf "paths of %s (%s files): missing --stable, %d findings  %.3f s; -- drivers/gpu/drm  %.3f s, %d kept  (%.0f us per finding)\n" \
+			"$(basename "$ksrc")" "$(wc -l <"$dir/paths-$gen_key.git/paths")" \
+			"$1" "$2" "$3" "$4" "$(echo "$1 $2 $3" | awk '{ print ($3 - $2) * 1e6 / ($1 ? $1 : 1) }')"
+	else
+		echo "paths: no kernel source tree (KSRC= or scripts/fixport-setup source): not measured"
+	fi
 } | tee "$dir/results.txt"
-rm -f "$rows"
+rm -f "$rows" "$mrows"

@@ -2,7 +2,7 @@
 /*
  * gen-repo - write a git fast-import stream of a kernel-like history
  *
- * Usage: gen-repo TOTAL FROM TO [SEED]
+ * Usage: gen-repo TOTAL FROM TO [SEED [TRUTH]]
  *        gen-repo --planted TOTAL FROM TO [SEED]
  *        gen-repo --version
  *
@@ -16,11 +16,24 @@
  * cherry-picks of drm-next commits landing in mainline directly (8%);
  * stable backports on the three newest linux-X.Y.y branches citing a
  * mainline commit as "commit X upstream." (7%), copying its cherry-pick
- * trailers when it has some; Fixes: tags on about 6% of mainline commits.
- * About a fifth of the commits carry trailers and about half of those
- * are chained (citing a commit that cites another).  Releases every
- * 13000 commits with seven rcs, annotated tags, stable tags every 150
- * stable commits.
+ * trailers when it has some.  About one mainline commit in six carries
+ * a Fixes: tag, as in Linux: drm-next and plain mainline commits get one
+ * with that chance, and cherry-picks and backports copy their original's;
+ * the bug is a mainline commit, half of them recent, a third within a
+ * few releases, the rest anywhere, and one in ten Fixes: cites the
+ * drm-next original of a change mainline has as a drm-fixes cherry-pick
+ * (the DRM habit the index sees through).  About 0.6% of plain mainline
+ * commits revert a recent mainline commit, one in seven of them a
+ * revert (a re-application).  Releases every 13000 commits with seven
+ * rcs, annotated tags, stable tags every 150 stable commits.
+ *
+ * With TRUTH, it also writes there what "checkbackport missing" must
+ * find on each live stable branch after commit TO-1, worked out from the
+ * history it made rather than from any index: one line per missing
+ * commit, "BRANCH KIND ALIAS-ONLY ID[,ID...]" (its mainline names), where
+ * ALIAS-ONLY is 1 when every citation leading to it names neither a
+ * commit of the branch nor the upstream commit of one of its backports:
+ * what a tool blind to other names would miss.
  *
  * Once per 13000 commits, a group of citations that link trust must tell
  * apart is planted (see plant_step()): three stable backports whose trailers
@@ -58,6 +71,11 @@ struct commit {
 	int origin;	/* index of the commit this one cites as origin */
 	int subject;	/* subject number, shared by copies */
 	int files;	/* a planted commit: its tree is not empty */
+	int fixes;	/* index of the commit its Fixes: cites, -1 */
+	int reverts;	/* index of the commit it reverts, -1 */
+	int in_main;	/* the commit that brought it into master, -1 */
+	short ver;	/* stable commits: the release of their branch, -1 */
+	unsigned char kind;	/* enum kind */
 };
 
 /* The files of a planted commit: its whole tree. */
@@ -80,6 +98,7 @@ struct state {
 	int stable_ver[NR_STABLE];	/* release number the branch is of */
 	int stable_tag[NR_STABLE];	/* last vX.Y.N */
 	int stable_count[NR_STABLE];
+	int stable_fork[NR_STABLE];	/* master's tip when it forked */
 	int nr_stable;
 	int release;			/* current release number */
 	int rc;				/* 0: between releases, else rc number */
@@ -87,6 +106,12 @@ struct state {
 	int last_drm_merged;
 	int *picked;			/* mainline commits that are copies */
 	int nr_picked;
+	int *mainline;			/* commits in master, as they entered */
+	int nr_mainline;
+	int *reverts;			/* mainline reverts */
+	int nr_reverts;
+	int *pending;			/* drm-next commits not merged yet */
+	int nr_pending;
 	unsigned long long rng;
 	FILE *out;
 	int emit;
@@ -246,6 +271,62 @@ static size_t subject(int subj, char *m)
 {
 	return snprintf(m, MAXMSG, "%s: change %d\n\n",
 			areas[subj % ARRAY_SIZE(areas)], subj);
+}
+
+/* The subject of commit @j, as a revert quotes it. */
+static size_t subject_of(struct state *s, int j, char *m, size_t size)
+{
+	size_t n;
+
+	if (s->c[j].reverts >= 0 && size > 12) {
+		n = snprintf(m, size, "Revert \"");
+		n += subject_of(s, s->c[j].reverts, m + n, size - n - 1);
+		return n + snprintf(m + n, size - n, "\"");
+	}
+	return snprintf(m, size, "%s: change %d",
+			areas[s->c[j].subject % ARRAY_SIZE(areas)],
+			s->c[j].subject);
+}
+
+static void enter_master(struct state *s, int j, int at)
+{
+	s->c[j].in_main = at;
+	s->mainline[s->nr_mainline++] = j;
+}
+
+/*
+ * The bug a new Fixes: names: a mainline commit, half of them among the
+ * last 2000, a third within about four releases, the rest anywhere; one
+ * in ten the drm-next original of a recent drm-fixes cherry-pick.
+ */
+static int fixes_target(struct state *s)
+{
+	int u = (int)(rnd(s) % 100), n = s->nr_mainline, d, t;
+
+	if (u < 10 && s->nr_picked) {
+		t = s->picked[s->nr_picked - 1 -
+			      rnd(s) % (s->nr_picked < 20000 ? s->nr_picked : 20000)];
+		while (s->c[t].origin >= 0)
+			t = s->c[t].origin;
+		return t;
+	}
+	if (u < 55)
+		d = 1 + (int)(rnd(s) % (n - 1 < 2000 ? n - 1 : 2000));
+	else if (u < 88)
+		d = 1 + (int)(rnd(s) % (n - 1 < 80000 ? n - 1 : 80000));
+	else
+		d = 1 + (int)(rnd(s) % (n - 1));
+	t = s->mainline[n - d];
+	return s->c[t].kind == K_MERGE ? s->mainline[n - d - 1 > 0 ? n - d - 1 : 0] : t;
+}
+
+static size_t fixes_line(struct state *s, int t, char *m, size_t n)
+{
+	char hex[GIT_OID_HEXSZ + 1], subj[512];
+
+	subject_of(s, t, subj, sizeof(subj));
+	return n + snprintf(m + n, MAXMSG - n, "Fixes: %.12s (\"%s\")\n",
+			    git_oid_tostr(hex, sizeof(hex), &s->c[t].oid), subj);
 }
 
 /*
@@ -425,6 +506,11 @@ static void step(struct state *s, int i)
 
 	s->c[i].origin = -1;
 	s->c[i].subject = i;
+	s->c[i].fixes = -1;
+	s->c[i].reverts = -1;
+	s->c[i].in_main = -1;
+	s->c[i].ver = -1;
+	s->c[i].kind = K_MAIN;
 
 	/* Release cycle on mainline: rc1 merges drm-next; not in a group. */
 	if (s->since_tag >= CYCLE / 8 && i > 0 && !s->phase) {
@@ -436,6 +522,11 @@ static void step(struct state *s, int i)
 			n = snprintf(m, MAXMSG, "Merge tag 'drm-next' into master\n");
 			emit_commit(s, i, "master", s->main_tip, s->drm_tip, m, n);
 			s->main_tip = i;
+			s->c[i].kind = K_MERGE;
+			for (k = 0; k < s->nr_pending; k++)
+				enter_master(s, s->pending[k], i);
+			s->nr_pending = 0;
+			enter_master(s, i, i);
 			snprintf(name, sizeof(name), "v%s-rc1", ver);
 			emit_tag(s, name, i, i);
 			return;
@@ -451,6 +542,7 @@ static void step(struct state *s, int i)
 			k = s->nr_stable < NR_STABLE ? s->nr_stable++ :
 				s->release % NR_STABLE;
 			s->stable_tip[k] = s->main_tip;
+			s->stable_fork[k] = s->main_tip;
 			s->stable_ver[k] = s->release;
 			s->stable_tag[k] = 0;
 			s->stable_count[k] = 0;
@@ -464,6 +556,7 @@ static void step(struct state *s, int i)
 		n = snprintf(m, MAXMSG, "Initial commit\n");
 		emit_commit(s, i, "master", -1, -1, m, n);
 		s->main_tip = i;
+		enter_master(s, i, i);
 		return;
 	}
 	if (!s->phase && i % CYCLE == PLANT_AT && s->nr_stable) {
@@ -480,12 +573,19 @@ static void step(struct state *s, int i)
 	}
 	if (r < 30) {
 		/* drm-next development. */
+		s->c[i].kind = K_DRM;
 		n = subject(i, m);
 		n = body(s, m, n);
-		n += snprintf(m + n, MAXMSG - n, "\nSigned-off-by: Dev <dev@example.com>\n");
+		n += snprintf(m + n, MAXMSG - n, "\n");
+		if (pct(s, 17) && s->nr_mainline > 100) {
+			s->c[i].fixes = fixes_target(s);
+			n = fixes_line(s, s->c[i].fixes, m, n);
+		}
+		n += snprintf(m + n, MAXMSG - n, "Signed-off-by: Dev <dev@example.com>\n");
 		emit_commit(s, i, "drm-next",
 			    s->drm_tip >= 0 ? s->drm_tip : s->main_tip, -1, m, n);
 		s->drm_tip = i;
+		s->pending[s->nr_pending++] = i;
 		return;
 	}
 	s->since_tag++;
@@ -496,13 +596,19 @@ static void step(struct state *s, int i)
 			target = s->picked[s->nr_picked - 1];
 		s->c[i].origin = target;
 		s->c[i].subject = s->c[target].subject;
+		s->c[i].kind = K_PICK;
 		n = subject(s->c[i].subject, m);
 		n = body(s, m, n);
-		n += snprintf(m + n, MAXMSG - n, "\nSigned-off-by: Dev <dev@example.com>\n");
+		n += snprintf(m + n, MAXMSG - n, "\n");
+		s->c[i].fixes = s->c[target].fixes;
+		if (s->c[i].fixes >= 0)
+			n = fixes_line(s, s->c[i].fixes, m, n);
+		n += snprintf(m + n, MAXMSG - n, "Signed-off-by: Dev <dev@example.com>\n");
 		n = chain(s, i, m, n);
 		emit_commit(s, i, "master", s->main_tip, -1, m, n);
 		s->main_tip = i;
 		s->picked[s->nr_picked++] = i;
+		enter_master(s, i, i);
 		return;
 	}
 	if (r < 45 && s->nr_stable) {
@@ -518,36 +624,224 @@ static void step(struct state *s, int i)
 		target = not_planted(s, target);
 		s->c[i].origin = target;
 		s->c[i].subject = s->c[target].subject;
+		s->c[i].kind = K_STABLE;
+		s->c[i].ver = (short)s->stable_ver[k];
 		n = subject(s->c[i].subject, m);
 		n += snprintf(m + n, MAXMSG - n, "commit %s upstream.\n\n",
 			      git_oid_tostr(hex, sizeof(hex), &s->c[target].oid));
 		n = body(s, m, n);
+		s->c[i].fixes = s->c[target].fixes;
+		if (s->c[i].fixes >= 0)
+			n = fixes_line(s, s->c[i].fixes, m, n);
 		n = chain(s, target, m, n);
 		n += snprintf(m + n, MAXMSG - n, "Signed-off-by: Stable <stable@example.com>\n");
 		stable_commit(s, i, k, m, n, NULL, 0);
 		return;
 	}
-	/* Plain mainline work, some with a Fixes: tag. */
+	/* Plain mainline work, some with a Fixes: tag, a few reverts. */
+	if (s->nr_mainline > 100 && rnd(s) % 1000 < 6) {
+		target = s->mainline[s->nr_mainline - 1 -
+				     rnd(s) % (s->nr_mainline < 3000 ? s->nr_mainline - 1 : 3000)];
+		if (pct(s, 15) && s->nr_reverts)
+			target = s->reverts[s->nr_reverts - 1 -
+					    rnd(s) % (s->nr_reverts < 50 ? s->nr_reverts : 50)];
+		if (s->c[target].kind != K_MERGE && target > 0) {
+			s->c[i].reverts = target;
+			n = subject_of(s, i, m, MAXMSG / 2);
+			n += snprintf(m + n, MAXMSG - n, "\n\nThis reverts commit %s.\n\n",
+				      git_oid_tostr(hex, sizeof(hex), &s->c[target].oid));
+			n = body(s, m, n);
+			n += snprintf(m + n, MAXMSG - n,
+				      "\nSigned-off-by: Dev <dev@example.com>\n");
+			emit_commit(s, i, "master", s->main_tip, -1, m, n);
+			s->main_tip = i;
+			s->reverts[s->nr_reverts++] = i;
+			enter_master(s, i, i);
+			return;
+		}
+	}
 	n = subject(i, m);
 	n = body(s, m, n);
 	n += snprintf(m + n, MAXMSG - n, "\n");
-	if (pct(s, 11) && s->main_tip > 100) {
-		target = not_planted(s, s->main_tip - 1 - (int)(rnd(s) % 100));
-		n += snprintf(m + n, MAXMSG - n, "Fixes: %.12s (\"%s: change %d\")\n",
-			      git_oid_tostr(hex, sizeof(hex), &s->c[target].oid),
-			      areas[s->c[target].subject %
-				    ARRAY_SIZE(areas)],
-			      s->c[target].subject);
+	if (pct(s, 17) && s->nr_mainline > 100) {
+		s->c[i].fixes = fixes_target(s);
+		n = fixes_line(s, s->c[i].fixes, m, n);
 	}
 	n += snprintf(m + n, MAXMSG - n, "Signed-off-by: Dev <dev@example.com>\n");
 	emit_commit(s, i, "master", s->main_tip, -1, m, n);
 	s->main_tip = i;
+	enter_master(s, i, i);
+}
+
+/* ---------------------------------------------------------------------- */
+/* What "missing" must find, from the history as made. */
+
+struct truth {
+	struct state *s;
+	int n;			/* commits made */
+	int *root;		/* union-find over origin citations */
+	unsigned char *has;	/* per class: bit k, live branch k has a name */
+	unsigned char *up;	/* per commit: bit k, a backport on branch k cites it as upstream */
+	int *rev_head, *rev_next;	/* per class: the mainline reverts of it */
+	signed char *reverted;	/* per class: -1 unknown, 0, 1 */
+};
+
+static int find(struct truth *t, int j)
+{
+	while (t->root[j] != j) {
+		t->root[j] = t->root[t->root[j]];
+		j = t->root[j];
+	}
+	return j;
+}
+
+static int in_branch(const struct truth *t, int j, int k)
+{
+	const struct commit *c = &t->s->c[j];
+
+	if (c->kind == K_STABLE)
+		return c->ver == t->s->stable_ver[k];
+	return c->in_main >= 0 && c->in_main <= t->s->stable_fork[k];
+}
+
+/* Did mainline revert class @x for good (a revert not reverted in turn)? */
+static int reverted(struct truth *t, int x, int depth)
+{
+	int j;
+
+	if (t->reverted[x] >= 0)
+		return t->reverted[x];
+	t->reverted[x] = 0;
+	for (j = t->rev_head[x]; j >= 0 && depth < 64; j = t->rev_next[j])
+		if (!reverted(t, find(t, j), depth + 1)) {
+			t->reverted[x] = 1;
+			break;
+		}
+	return t->reverted[x];
+}
+
+/* Whether the citation of @cited from a fix on branch @k needs an alias. */
+static int alias_only(const struct truth *t, int cited, int k)
+{
+	return !in_branch(t, cited, k) && !(t->up[cited] & (1 << k));
+}
+
+static void write_truth(struct state *s, int n, const char *path)
+{
+	struct truth t = { .s = s, .n = n };
+	int *finding, *alias, *kind, *head, *next, j, k;
+	FILE *f = fopen(path, "w");
+	char hex[GIT_OID_HEXSZ + 1], ver[32];
+
+	if (!f) {
+		perror(path);
+		exit(2);
+	}
+	t.root = calloc(n, sizeof(*t.root));
+	t.has = calloc(n, 1);
+	t.up = calloc(n, 1);
+	t.rev_head = malloc(n * sizeof(*t.rev_head));
+	t.rev_next = malloc(n * sizeof(*t.rev_next));
+	t.reverted = malloc(n);
+	finding = malloc(n * sizeof(*finding));
+	alias = malloc(n * sizeof(*alias));
+	kind = malloc(n * sizeof(*kind));
+	head = malloc(n * sizeof(*head));
+	next = malloc(n * sizeof(*next));
+	if (!t.root || !t.has || !t.up || !t.rev_head || !t.rev_next ||
+	    !t.reverted || !finding || !alias || !kind || !head || !next)
+		exit(2);
+	for (j = 0; j < n; j++)
+		t.root[j] = j;
+	for (j = 0; j < n; j++)
+		if (s->c[j].origin >= 0)
+			t.root[find(&t, j)] = find(&t, s->c[j].origin);
+	for (j = 0; j < n; j++) {
+		t.rev_head[j] = -1;
+		t.reverted[j] = -1;
+		head[j] = -1;
+	}
+	/* The mainline names of each class, newest first. */
+	for (j = 0; j < n; j++)
+		if (s->c[j].in_main >= 0) {
+			next[j] = head[find(&t, j)];
+			head[find(&t, j)] = j;
+		}
+	for (j = 0; j < n; j++) {
+		for (k = 0; k < s->nr_stable; k++)
+			if (in_branch(&t, j, k)) {
+				t.has[find(&t, j)] |= 1 << k;
+				if (s->c[j].kind == K_STABLE)
+					t.up[s->c[j].origin] |= 1 << k;
+			}
+		if (s->c[j].reverts >= 0 && s->c[j].in_main >= 0) {
+			int x = find(&t, s->c[j].reverts);
+
+			t.rev_next[j] = t.rev_head[x];
+			t.rev_head[x] = j;
+		}
+	}
+	for (k = 0; k < s->nr_stable; k++) {
+		unsigned char bit = 1 << k;
+
+		for (j = 0; j < n; j++)
+			finding[j] = 0;
+		/* Fixes: and reverts made by mainline commits. */
+		for (j = 0; j < n; j++) {
+			const struct commit *c = &s->c[j];
+			int cited = c->fixes >= 0 ? c->fixes : c->reverts;
+			int fc = find(&t, j), tc, a;
+
+			if (cited < 0 || c->in_main < 0)
+				continue;
+			tc = find(&t, cited);
+			if (tc == fc || !(t.has[tc] & bit) || (t.has[fc] & bit) ||
+			    reverted(&t, fc, 0))
+				continue;
+			a = alias_only(&t, cited, k);
+			if (!finding[fc]) {
+				finding[fc] = 1;
+				alias[fc] = a;
+				kind[fc] = c->fixes >= 0 ? 0 : 1;
+			} else {
+				alias[fc] &= a;
+			}
+		}
+		/* One line per missing class: its mainline names. */
+		version(s->stable_ver[k], ver, sizeof(ver));
+		for (j = 0; j < n; j++) {
+			int i, first = 1;
+
+			if (find(&t, j) != j || !finding[j])
+				continue;
+			fprintf(f, "linux-%s.y %s %d ", ver,
+				kind[j] ? "revert" : "fix", alias[j]);
+			for (i = head[j]; i >= 0; i = next[i]) {
+				fprintf(f, "%s%s", first ? "" : ",",
+					git_oid_tostr(hex, sizeof(hex), &s->c[i].oid));
+				first = 0;
+			}
+			fputc('\n', f);
+		}
+	}
+	fclose(f);
+	free(t.root);
+	free(t.has);
+	free(t.up);
+	free(t.rev_head);
+	free(t.rev_next);
+	free(t.reverted);
+	free(finding);
+	free(alias);
+	free(kind);
+	free(head);
+	free(next);
 }
 
 /**
  * main() - generate the stream
  * @argc: argument count
- * @argv: [--planted] TOTAL FROM TO [SEED], or --version
+ * @argv: [--planted] TOTAL FROM TO [SEED [TRUTH]], or --version
  *
  * Return: 0, or 2 on a usage error.
  */
@@ -567,7 +861,7 @@ int main(int argc, char **argv)
 		argv++;
 	}
 	if (argc < 4) {
-		fprintf(stderr, "usage: gen-repo [--planted] TOTAL FROM TO [SEED]\n");
+		fprintf(stderr, "usage: gen-repo [--planted] TOTAL FROM TO [SEED [TRUTH]]\n");
 		return 2;
 	}
 	total = atoi(argv[1]);
@@ -582,7 +876,10 @@ int main(int argc, char **argv)
 		s.rng = 1;
 	s.c = calloc(total, sizeof(*s.c));
 	s.picked = calloc(total, sizeof(*s.picked));
-	if (!s.c || !s.picked)
+	s.mainline = calloc(total, sizeof(*s.mainline));
+	s.pending = calloc(total, sizeof(*s.pending));
+	s.reverts = calloc(total, sizeof(*s.reverts));
+	if (!s.c || !s.picked || !s.mainline || !s.pending || !s.reverts)
 		return 2;
 	s.out = stdout;
 	setvbuf(stdout, buf, _IOFBF, sizeof(buf));
@@ -604,8 +901,13 @@ int main(int argc, char **argv)
 			branch(&s, "drm-next", s.drm_tip);
 	}
 	fflush(stdout);
+	if (argc > 5)
+		write_truth(&s, to, argv[5]);
 	git_libgit2_shutdown();
 	free(s.c);
 	free(s.picked);
+	free(s.mainline);
+	free(s.pending);
+	free(s.reverts);
 	return 0;
 }

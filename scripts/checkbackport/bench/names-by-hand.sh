@@ -3,8 +3,10 @@
 #
 # names-by-hand.sh REPO ID: the names of a change found the way it is done
 # by hand today, the baseline of the benchmark.  Each hop runs one
-# "git log --all --grep" for the commits citing the current frontier and
-# reads the frontier's own messages for the IDs they cite.
+# "git log --all --grep" for the commits citing the current frontier as
+# their origin (cherry-pick, backport and upstream lines: a Fixes: line
+# names another change) and reads the frontier's own messages for the
+# IDs they cite so.
 
 repo=$1
 frontier=$(git -C "$repo" rev-parse --verify -q "$2^{commit}" || echo "$2")
@@ -15,7 +17,9 @@ do
 	set --
 	for f in $frontier
 	do
-		set -- "$@" --grep="$(echo "$f" | cut -c1-12)"
+		s=$(echo "$f" | cut -c1-12)
+		set -- "$@" --grep="picked from commit $s" --grep="^commit $s" \
+			--grep="pstream commit $s" --grep="backported from commit $s"
 	done
 	citing=$(git -C "$repo" log --all --format=%H "$@")
 	cited=$(for f in $frontier

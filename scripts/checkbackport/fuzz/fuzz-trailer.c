@@ -39,7 +39,7 @@ static int check_cite(const struct cbp_cite *c, void *data)
 		if (!strchr("0123456789abcdef", c->hex[i]))
 			abort();
 	if (!cbp_kind_is_origin(c->kind) && c->kind != CBP_FIXES &&
-	    c->kind != CBP_STABLE_DEP_OF)
+	    c->kind != CBP_STABLE_DEP_OF && c->kind != CBP_REVERTS)
 		abort();
 	if (c->line < 1 || c->line > x->lines)
 		abort();

@@ -26,11 +26,12 @@ test_expect_success 'xe as posted: the drm-next ID is replaced by the fixes copy
 	test $(wc -l <../out) = 1
 '
 
-test_expect_success 'xe after the merge: in mainline twice, the fixes copy first' '
+test_expect_success 'xe after the merge: in mainline twice, the fixes copy first; corrected since' '
 	cd demo && check_terse 0 ../out --stable linux-6.12.y patches/xe-oa-6.12.y.patch &&
 	has_finding ../out INFO:UPSTREAM_DUPLICATE &&
 	grep -q "$(s12 $xe_fix) (v6.13-rc6, first), $(s12 $xe_fix_next) (v6.14-rc1)" ../out &&
-	test $(wc -l <../out) = 1
+	grep -q "WARNING:FOLLOWUP_MISSING: mainline fixed this change later: $(s12 $xe_followup) " ../out &&
+	test $(wc -l <../out) = 2
 '
 
 test_expect_success 'amdgpu for 6.11.y: needed, the Fixes: explained by the alias' '

@@ -108,6 +108,39 @@ static void fixes_with_subject(void **state)
 	assert_string_equal(f.quoted[1], "dep");
 }
 
+static void revert_forms(void **state)
+{
+	struct found f = parse("Revert \"drm/xe: a \"quoted\" change\"\n\n"
+			       "This reverts commit " ID40 ".\n"
+			       "  this REVERTS commit 0123456789ab, which broke it\n"
+			       "This reverts commit\n"
+			       "This reverts commits 0123456789ab and " ID40B "\n"
+			       "Thisreverts commit 0123456789ab\n");
+	struct found g = parse("\n\nRevert \"Revert \"drm/xe: x\"\"\r\n\r\n"
+			       "This reverts commit abcdef0.\r\n");
+	struct found h = parse("drm/xe: undo the change\n\n"
+			       "This reverts commit " ID40B ".\n");
+
+	(void)state;
+	assert_int_equal(f.nr, 2);
+	assert_int_equal(f.c[0].kind, CBP_REVERTS);
+	assert_string_equal(f.c[0].hex, ID40);
+	assert_int_equal(f.c[0].line, 3);
+	assert_string_equal(f.quoted[0], "drm/xe: a \"quoted\" change");
+	assert_int_equal(f.c[1].kind, CBP_REVERTS);
+	assert_string_equal(f.c[1].hex, "0123456789ab");
+	assert_string_equal(f.quoted[1], "drm/xe: a \"quoted\" change");
+	/* A revert of a revert quotes the reverted revert's subject. */
+	assert_int_equal(g.nr, 1);
+	assert_string_equal(g.c[0].hex, "abcdef0");
+	assert_string_equal(g.quoted[0], "Revert \"drm/xe: x\"");
+	/* Without a 'Revert "S"' subject there is nothing quoted. */
+	assert_int_equal(h.nr, 1);
+	assert_int_equal(h.c[0].kind, CBP_REVERTS);
+	assert_null(h.c[0].quoted);
+	assert_false(cbp_kind_is_origin(CBP_REVERTS));
+}
+
 static void case_and_crlf(void **state)
 {
 	struct found f = parse("s\r\n\r\nfixes: ABCDEF1234567 (\"x\")\r\n"
@@ -287,6 +320,7 @@ int main(void)
 		cmocka_unit_test(subject_truncated),
 		cmocka_unit_test(sanitize_bad_utf8),
 		cmocka_unit_test(kind_names),
+		cmocka_unit_test(revert_forms),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);

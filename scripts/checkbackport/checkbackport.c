@@ -42,7 +42,7 @@ static const struct cbp_command commands[] = {
 	{ "fixes", cmd_fixes, CBP_GIT_QUERY, 1, 1,
 	  "fixes [--json] ID" },
 	{ "check", CBP_HAVE_GIT ? cmd_check : NULL, CBP_GIT_ALWAYS, 1, -1,
-	  "check [--json|--terse] [--stable BRANCH] [--patch-id] [--tree DIR] [--compare] PATCH|ID|-..." },
+	  "check [--json|--terse] [--stable BRANCH] [--tree DIR] PATCH|ID|-..." },
 	{ "lint", CBP_HAVE_GIT ? cmd_lint : NULL, CBP_GIT_ALWAYS, 0, 1,
 	  "lint [--json] [REV-RANGE]" },
 	{ "followups", cmd_followups, CBP_GIT_QUERY, 1, 1,

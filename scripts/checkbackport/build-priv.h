@@ -86,7 +86,8 @@ struct commit_rec {
 	long long atime;
 	size_t sublen;
 	char hex[CBP_OID_HEXSZ + 1];
-	unsigned char pblob[4 * 64];
+	unsigned char *pblob;	/* 4 bytes per parent, as stored */
+	size_t alloc_pblob;
 	char subject[512];
 	struct rec_cite *cites;
 	size_t nr_cites, alloc_cites;
@@ -104,6 +105,7 @@ int build_write_reach(struct build *b);
 int build_read_commit(struct build *b, unsigned int id, struct commit_rec *r);
 int build_store_commit(struct build *b, const struct commit_rec *r);
 void build_show_progress(const struct build *b, double *last);
+void build_rec_release(struct commit_rec *r);
 int build_walk_new_commits(struct build *b);
 
 /* build-cold.c */

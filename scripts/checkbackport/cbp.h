@@ -120,6 +120,9 @@ int cmd_names(struct cbp_ctx *ctx);
 int cmd_fixes(struct cbp_ctx *ctx);
 int cmd_check(struct cbp_ctx *ctx);
 
+/* cbp_open_index(): git would refuse the repository; do not hand over. */
+#define CBP_REFUSED	(-2)
+
 /* report.c */
 int cbp_fail(void);
 int cbp_open_index(struct cbp_ctx *ctx);

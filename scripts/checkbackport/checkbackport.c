@@ -250,14 +250,15 @@ static int parse_options(int argc, char **argv, struct cbp_options *opt)
  * one place that decides.  A query needs git to build, update or repair
  * the index, to compare diffs, and for an operand that is not an ID the
  * index knows (a revision such as HEAD~2 or v6.12, or a commit that is
- * not indexed).  For a query, the index is left open in ctx->idx.
+ * not indexed).  For a query, the index is left open in ctx->idx.  A
+ * repository git would refuse (safe.directory) sets *@refused instead.
  */
 static const char *needs_git(const struct cbp_command *cmd,
-			     struct cbp_ctx *ctx)
+			     struct cbp_ctx *ctx, int *refused)
 {
 	const struct cbp_options *opt = ctx->opt;
 	long long id;
-	int i;
+	int i, rc;
 
 	if (cmd->git == CBP_GIT_ALWAYS)
 		return "the command reads the repository";
@@ -265,7 +266,9 @@ static const char *needs_git(const struct cbp_command *cmd,
 		return "--update and --rebuild read the repository";
 	if (opt->patch_id)
 		return "--patch-id compares diffs";
-	if (cbp_open_index(ctx))
+	rc = cbp_open_index(ctx);
+	*refused = rc == CBP_REFUSED;
+	if (rc)
 		return "there is no valid index to answer from";
 	for (i = 0; i < opt->argc; i++)
 		if (cbp_resolve_id(ctx->idx, opt->argv[i], &id, NULL,
@@ -278,8 +281,11 @@ static const char *needs_git(const struct cbp_command *cmd,
 static int run(const struct cbp_command *cmd, struct cbp_ctx *ctx,
 	       char **argv)
 {
-	const char *why = needs_git(cmd, ctx);
+	int refused = 0;
+	const char *why = needs_git(cmd, ctx, &refused);
 
+	if (refused)
+		return cbp_fail();
 	if (why) {
 		if (!ctx->git)
 			cbp_exec_full(argv, why);

@@ -34,17 +34,24 @@ int cbp_fail(void)
  * repository.  Building, updating or repairing the index needs git: that
  * is the builder's, in checkbackport-git.
  *
- * Return: 0, or -1 if there is no valid index there (message recorded).
+ * Return: 0; -1 if there is no valid index there, CBP_REFUSED if git
+ * would refuse the repository (message recorded either way).
  */
 int cbp_open_index(struct cbp_ctx *ctx)
 {
 	const struct cbp_options *opt = ctx->opt;
-	char *path = opt->set.index_path ? cbp_strdup(opt->set.index_path) :
-		     cbp_locate_index(opt->repo_path);
+	char *path = NULL;
 	int err;
 
-	if (!path)
-		return cbp_error("no repository found for the index");
+	if (opt->set.index_path) {
+		path = cbp_strdup(opt->set.index_path);
+	} else {
+		err = cbp_locate_index(opt->repo_path, &path);
+		if (err < 0)
+			return CBP_REFUSED;
+		if (err)
+			return cbp_error("no repository found for the index");
+	}
 	err = cbp_index_open_existing(&ctx->idx, path);
 	free(path);
 	return err;

@@ -26,7 +26,7 @@ struct cbp_index;
 
 int cbp_index_open_existing(struct cbp_index **out, const char *path);
 char *cbp_index_default_path(const char *commondir);
-char *cbp_locate_index(const char *start);
+int cbp_locate_index(const char *start, char **index);
 void cbp_index_close(struct cbp_index *idx);
 const char *cbp_index_path(const struct cbp_index *idx);
 

@@ -158,8 +158,9 @@ static int build_incremental(struct cbp_index *idx, struct cbp_repo *repo,
 {
 	int err, code;
 
+	/* In place, so durable: the fast settings are for private files. */
 	err = cbp_db_exec(idx->db,
-			  "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536;"
+			  "PRAGMA synchronous = FULL; PRAGMA cache_size = -65536;"
 			  "BEGIN IMMEDIATE;");
 	if (err)
 		return err;
@@ -186,10 +187,12 @@ static int build_incremental(struct cbp_index *idx, struct cbp_repo *repo,
  * @stats: filled in when the index is built or updated; may be NULL
  *
  * An index that is missing is built.  One of another schema version, or
- * damaged, is rebuilt with a message on stderr, never used.  Builds and
- * updates take an exclusive lock (<index>.lock) so that concurrent runs
- * wait for each other; a fresh build is written to a temporary file and
- * renamed into place, so readers never see a half-built index.
+ * damaged, is rebuilt with a message on stderr, never used.  A file that
+ * is not ours is an error, and is left as it is.  Builds and updates take
+ * an exclusive lock (<index>.lock) so that concurrent runs wait for each
+ * other, and remove the temporary files of killed runs; a fresh build is
+ * written to a temporary file and renamed into place, so readers never
+ * see a half-built index.
  *
  * Return: 0 on success, -1 on error (message recorded).
  */
@@ -212,6 +215,8 @@ int cbp_index_open(struct cbp_index **out, struct cbp_repo *repo,
 		    cbp_index_default_path(cbp_git_commondir(repo));
 
 	state = cbp_store_check(idx->path, &idx->db);
+	if (state == CBP_STORE_FOREIGN)
+		goto fail;
 	if (state == 0 && !(flags & (CBP_OPEN_UPDATE | CBP_OPEN_REBUILD)))
 		goto opened;
 
@@ -219,14 +224,17 @@ int cbp_index_open(struct cbp_index **out, struct cbp_repo *repo,
 	lockfd = cbp_index_lock(idx->path);
 	if (lockfd < 0)
 		goto fail;
+	cbp_store_remove_stale(idx->path);
 	/* Someone else may have built or fixed it while we waited. */
 	state = cbp_store_check(idx->path, &idx->db);
+	if (state == CBP_STORE_FOREIGN)
+		goto fail;
 	if (state == 1) {
 		cbp_note("no index at %s; building it", idx->path);
-	} else if (state == 2) {
+	} else if (state == CBP_STORE_STALE) {
 		cbp_note("%s; rebuilding %s", cbp_errmsg(), idx->path);
 	} else if (flags & CBP_OPEN_REBUILD) {
-		state = 2;
+		state = CBP_STORE_STALE;
 	} else if (flags & CBP_OPEN_UPDATE) {
 		int damaged = 0;
 
@@ -234,7 +242,7 @@ int cbp_index_open(struct cbp_index **out, struct cbp_repo *repo,
 			if (!damaged)
 				goto fail;
 			cbp_note("%s; rebuilding %s", cbp_errmsg(), idx->path);
-			state = 2;
+			state = CBP_STORE_STALE;
 		}
 	}
 	if (state) {

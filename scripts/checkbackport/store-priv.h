@@ -13,12 +13,17 @@
 
 #define CBP_APP_ID	0x43425031	/* "CBP1" */
 
+/* What cbp_store_check() found besides a valid index (0) and no file (1). */
+#define CBP_STORE_STALE		2	/* ours, but unusable: rebuild it */
+#define CBP_STORE_FOREIGN	3	/* not ours: never touch it */
+
 struct cbp_index {
 	sqlite3 *db;
 	char *path;
 	struct cbp_branch branch[CBP_MAX_BRANCHES];
 	int nr_branches;
 	int mainline_bit;
+	char *file;			/* @path with links followed, once built */
 	sqlite3_stmt *st_get;		/* one row by id */
 	sqlite3_stmt *st_range;		/* rows by hex prefix */
 	sqlite3_stmt *st_links[2][2];	/* [outgoing][origin only] */
@@ -35,6 +40,8 @@ int cbp_store_check(const char *path, sqlite3 **dbp);
 void cbp_store_close_db(struct cbp_index *idx);
 int cbp_store_load_branches(struct cbp_index *idx);
 int cbp_index_lock(const char *path);
+char *cbp_store_file(const char *path);
+void cbp_store_remove_stale(const char *path);
 int cbp_store_create(struct cbp_index *idx, char **tmp);
 int cbp_store_add_indexes(struct cbp_index *idx);
 void cbp_store_abandon(struct cbp_index *idx, const char *tmp);

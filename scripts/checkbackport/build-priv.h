@@ -126,6 +126,11 @@ int build_update_branches(struct build *b);
 int build_resolve_links(struct build *b, long long first_rowid);
 int build_reresolve_absent(struct build *b);
 
+/* build-track.c */
+void build_track_decide(const struct cbp_settings *set, sqlite3 *old,
+			struct cbp_settings *eff, char *keep[CBP_TRACK_NR]);
+int build_track_store(struct build *b, const struct cbp_settings *eff);
+
 /* build.c */
 int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 	      const struct cbp_settings *set, int cold,

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The refs a build starts from: every ref's commit is queued to be read;
- * tags matching the release glob that parse as kernel versions become
- * release tags, branches matching the mainline, stable and other globs
- * become tracked branches, in the order their bits are given out.
+ * The refs a build starts from: the commit of every branch, remote-
+ * tracking branch and tag (and of a detached HEAD) is queued to be read;
+ * other refs (pull requests, CI, notes, the stash) are not history and
+ * are left out.  Tags matching the release glob that parse as kernel
+ * versions become release tags, branches matching the mainline, stable
+ * and other globs become tracked branches, in the order their bits are
+ * given out.
  */
 #include <fnmatch.h>
 #include <stdlib.h>
@@ -38,17 +41,17 @@ static int match_globs(const char *globs, const char *name)
 	return 0;
 }
 
-/* "linux-6.12.y" or "origin/linux-6.12.y" -> key of 6.12, else -1. */
-static long long branch_version(const char *name)
+/*
+ * The refs whose history is indexed: refs/heads, refs/remotes and
+ * refs/tags, and "HEAD" when detached.  Not refs/pull/, refs/notes/,
+ * refs/stash, and not CI refs such as refs/merge-requests/,
+ * refs/pipelines/, refs/changes/ or refs/keep-around/.
+ */
+static int is_history_ref(const char *name)
 {
-	const char *p = name, *end;
-
-	while (*p && (*p < '0' || *p > '9'))
-		p++;
-	end = p + strlen(p);
-	if (end - p > 2 && !strcmp(end - 2, ".y"))
-		end -= 2;
-	return cbp_version_key(p, end - p);
+	return !strcmp(name, "HEAD") || !strncmp(name, "refs/heads/", 11) ||
+	       !strncmp(name, "refs/remotes/", 13) ||
+	       !strncmp(name, "refs/tags/", 10);
 }
 
 static void add_tip(struct build *b, const char *name, const struct cbp_oid *oid,
@@ -89,7 +92,7 @@ static void add_tip(struct build *b, const char *name, const struct cbp_oid *oid
 		b->br = cbp_grow(b->br, sizeof(*b->br), b->nr_br + 1,
 				 &b->alloc_br);
 		t = &b->br[b->nr_br++];
-		t->vkey = branch_version(shortname);
+		t->vkey = cbp_branch_version(shortname);
 	}
 	t->name = cbp_strdup(shortname);
 	t->role = role;
@@ -129,9 +132,9 @@ static int cmp_branch(const void *a, const void *b)
  * @b: the build
  * @set: which tags are releases and which branches are tracked
  *
- * Queues every commit a ref (or a detached HEAD) points at, and collects
- * the release tags in version order and the tracked branches in the order
- * their bits are given out.
+ * Queues every commit a branch, remote-tracking branch or tag (or a
+ * detached HEAD) points at, and collects the release tags in version
+ * order and the tracked branches in the order their bits are given out.
  *
  * Return: 0, or -1 with the error recorded.
  */
@@ -145,6 +148,8 @@ int build_collect_refs(struct build *b, const struct cbp_settings *set)
 		return -1;
 	/* A detached HEAD ("HEAD") keeps its commits reachable too. */
 	for (i = 0; i < nr && !err; i++) {
+		if (!is_history_ref(refs[i].name))
+			continue;
 		if (!build_lookup_commit(b, &refs[i].commit))
 			err = -1;
 		else

@@ -131,6 +131,8 @@ int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 		goto out;
 	if (!cold && b.read && build_reresolve_absent(&b))
 		goto out;
+	if (build_track_store(&b, set))
+		goto out;
 
 	total += b.read;
 	{
@@ -178,6 +180,27 @@ static int build_incremental(struct cbp_index *idx, struct cbp_repo *repo,
 	return err;
 }
 
+/*
+ * What the run will track (build-track.c): read from the index at
+ * @idx->path when it is ours, even if it is to be rebuilt.
+ */
+static void decide_tracking(struct cbp_index *idx, int state,
+			    const struct cbp_settings *set,
+			    struct cbp_settings *eff, char *keep[CBP_TRACK_NR])
+{
+	sqlite3 *old = idx->db;
+
+	if (!old && state == CBP_STORE_STALE &&
+	    sqlite3_open_v2(idx->path, &old, SQLITE_OPEN_READONLY, NULL) !=
+	    SQLITE_OK) {
+		sqlite3_close(old);
+		old = NULL;
+	}
+	build_track_decide(set, old, eff, keep);
+	if (old != idx->db)
+		sqlite3_close(old);
+}
+
 /**
  * cbp_index_open() - open the index of a repository, building it if needed
  * @out: the opened index
@@ -192,7 +215,8 @@ static int build_incremental(struct cbp_index *idx, struct cbp_repo *repo,
  * an exclusive lock (<index>.lock) so that concurrent runs wait for each
  * other, and remove the temporary files of killed runs; a fresh build is
  * written to a temporary file and renamed into place, so readers never
- * see a half-built index.
+ * see a half-built index.  What the index tracks changes only as
+ * build_track_decide() says.
  *
  * Return: 0 on success, -1 on error (message recorded).
  */
@@ -201,6 +225,8 @@ int cbp_index_open(struct cbp_index **out, struct cbp_repo *repo,
 		   struct cbp_update_stats *stats)
 {
 	struct cbp_update_stats dummy;
+	struct cbp_settings eff;
+	char *keep[CBP_TRACK_NR] = { NULL };
 	struct cbp_index *idx;
 	double start = cbp_now();
 	int lockfd = -1, state, err = -1;
@@ -229,6 +255,7 @@ int cbp_index_open(struct cbp_index **out, struct cbp_repo *repo,
 	state = cbp_store_check(idx->path, &idx->db);
 	if (state == CBP_STORE_FOREIGN)
 		goto fail;
+	decide_tracking(idx, state, set, &eff, keep);
 	if (state == 1) {
 		cbp_note("no index at %s; building it", idx->path);
 	} else if (state == CBP_STORE_STALE) {
@@ -238,7 +265,7 @@ int cbp_index_open(struct cbp_index **out, struct cbp_repo *repo,
 	} else if (flags & CBP_OPEN_UPDATE) {
 		int damaged = 0;
 
-		if (build_incremental(idx, repo, set, stats, &damaged)) {
+		if (build_incremental(idx, repo, &eff, stats, &damaged)) {
 			if (!damaged)
 				goto fail;
 			cbp_note("%s; rebuilding %s", cbp_errmsg(), idx->path);
@@ -247,7 +274,7 @@ int cbp_index_open(struct cbp_index **out, struct cbp_repo *repo,
 	}
 	if (state) {
 		cbp_store_close_db(idx);
-		if (build_cold(idx, repo, set, stats))
+		if (build_cold(idx, repo, &eff, stats))
 			goto fail;
 		if (cbp_store_check(idx->path, &idx->db))
 			goto fail;
@@ -259,11 +286,13 @@ opened:
 	if (cbp_prepare_queries(idx) || cbp_store_load_branches(idx))
 		goto fail;
 	stats->seconds = cbp_now() - start;
+	cbp_track_free(keep);
 	*out = idx;
 	return 0;
 fail:
 	if (lockfd >= 0)
 		close(lockfd);
+	cbp_track_free(keep);
 	cbp_index_close(idx);
 	return err;
 }

@@ -30,25 +30,34 @@ struct cbp_repo;
 /**
  * struct cbp_options - the parsed command line
  * @repo_path: --repo, or NULL to discover from the current directory
- * @set: what to index; command line first, then git config, then defaults
+ * @set: what to index: the options of `index` that change what the index
+ *	 tracks, the git config; once the index is open, what it tracks
+ * @target_stable: check: --stable, the branch to check against, or NULL
+ * @target_mainline: check: --mainline, or NULL for the index's mainline
  * @json: --json: machine-readable output on stdout
  * @patch_id: --patch-id: also report commits with the same patch-id
  * @rebuild: --rebuild: discard the index and build it again
  * @update: --update: bring the index up to date before querying
  * @quiet: --quiet: no progress or notes on stderr
  * @terse: --terse: check: one line per finding
+ * @verify: --verify: index: check the index file instead of updating it
+ * @verbose: -v, --verbose: index: list what is left out and why
  * @argc: number of operands after the subcommand
  * @argv: the operands
  */
 struct cbp_options {
 	const char *repo_path;
 	struct cbp_settings set;
+	const char *target_stable;
+	const char *target_mainline;
 	int json;
 	int patch_id;
 	int rebuild;
 	int update;
 	int quiet;
 	int terse;
+	int verify;
+	int verbose;
 	int argc;
 	char **argv;
 };
@@ -80,7 +89,7 @@ struct cbp_git_ops {
  * @idx: the index; for queries, opened before the command runs
  * @repo: the repository, once @git->setup opened it
  * @git: what may be asked of git; NULL in the front program
- * @owned: settings strings read from git config
+ * @owned: settings strings read from git config (CBP_TRACK_NR of them)
  */
 struct cbp_ctx {
 	struct cbp_options *opt;
@@ -115,6 +124,19 @@ struct cbp_command {
 	const char *usage;
 };
 
+/* What cbp_parse_args() found the command line asks for. */
+enum cbp_args_result {
+	CBP_ARGS_RUN,		/* run the subcommand */
+	CBP_ARGS_HELP,		/* print the manual */
+	CBP_ARGS_VERSION,	/* print the version */
+	CBP_ARGS_USAGE,		/* a usage error, recorded */
+};
+
+/* args.c */
+int cbp_parse_args(int argc, char **argv, const struct cbp_command *cmds,
+		   size_t nr_cmds, struct cbp_options *opt,
+		   const struct cbp_command **cmd);
+
 int cmd_index(struct cbp_ctx *ctx);
 int cmd_names(struct cbp_ctx *ctx);
 int cmd_fixes(struct cbp_ctx *ctx);
@@ -126,6 +148,7 @@ int cmd_check(struct cbp_ctx *ctx);
 /* report.c */
 int cbp_fail(void);
 int cbp_open_index(struct cbp_ctx *ctx);
+void cbp_sync_tracking(struct cbp_ctx *ctx);
 int cbp_resolve(struct cbp_ctx *ctx, const char *name, long long *id,
 		struct cbp_commit **cands, size_t *nr_cands);
 int cbp_resolve_arg(struct cbp_ctx *ctx, const char *name, long long *id);
@@ -141,6 +164,9 @@ void cbp_json_print(struct json_object *obj);
 __noreturn void cbp_exec_full(char **argv, const char *why);
 
 /* cmd-git.c: checkbackport-git only */
+struct cbp_update_stats;
 extern const struct cbp_git_ops cbp_git_ops;
+int cbp_git_open_index(struct cbp_ctx *ctx, unsigned int flags,
+		       struct cbp_update_stats *stats);
 
 #endif /* CHECKBACKPORT_CBP_H */

@@ -12,7 +12,6 @@
  * cbp_git_ops, so whatever needs git is handed to ./checkbackport-git by
  * run() below, never reached by accident.
  */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -153,96 +152,10 @@ static const char manual[] =
 "       checkbackport names 55039832f98c\n"
 "       checkbackport fixes --json a6dd15981c03\n";
 
-static void usage_error(const char *fmt, const char *arg)
+static void usage_error(const char *msg)
 {
-	fputs("checkbackport: usage error: ", stderr);
-	fprintf(stderr, fmt, arg);
-	fputs("\nTry 'checkbackport --help'.\n", stderr);
-}
-
-enum {
-	OPT_INDEX = 256, OPT_MAINLINE, OPT_STABLE, OPT_BRANCHES, OPT_TAGS,
-	OPT_JSON, OPT_PATCH_ID, OPT_UPDATE, OPT_REBUILD, OPT_VERSION,
-	OPT_TERSE,
-};
-
-static const struct option long_options[] = {
-	{ "repo", required_argument, NULL, 'C' },
-	{ "index", required_argument, NULL, OPT_INDEX },
-	{ "mainline", required_argument, NULL, OPT_MAINLINE },
-	{ "stable", required_argument, NULL, OPT_STABLE },
-	{ "branches", required_argument, NULL, OPT_BRANCHES },
-	{ "tags", required_argument, NULL, OPT_TAGS },
-	{ "json", no_argument, NULL, OPT_JSON },
-	{ "terse", no_argument, NULL, OPT_TERSE },
-	{ "patch-id", no_argument, NULL, OPT_PATCH_ID },
-	{ "update", no_argument, NULL, OPT_UPDATE },
-	{ "rebuild", no_argument, NULL, OPT_REBUILD },
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, OPT_VERSION },
-	{ NULL, 0, NULL, 0 },
-};
-
-/* Returns -1 to go on, or an exit status. */
-static int parse_options(int argc, char **argv, struct cbp_options *opt)
-{
-	int c;
-
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+C:qh", long_options, NULL)) != -1) {
-		switch (c) {
-		case 'C':
-			opt->repo_path = optarg;
-			break;
-		case OPT_INDEX:
-			opt->set.index_path = optarg;
-			break;
-		case OPT_MAINLINE:
-			opt->set.mainline = optarg;
-			break;
-		case OPT_STABLE:
-			opt->set.stable = optarg;
-			break;
-		case OPT_BRANCHES:
-			opt->set.branches = optarg;
-			break;
-		case OPT_TAGS:
-			opt->set.tags = optarg;
-			break;
-		case OPT_JSON:
-			opt->json = 1;
-			break;
-		case OPT_TERSE:
-			opt->terse = 1;
-			break;
-		case OPT_PATCH_ID:
-			opt->patch_id = 1;
-			break;
-		case OPT_UPDATE:
-			opt->update = 1;
-			break;
-		case OPT_REBUILD:
-			opt->rebuild = 1;
-			break;
-		case 'q':
-			opt->quiet = 1;
-			break;
-		case 'h':
-			fputs(manual, stdout);
-			return CBP_EXIT_OK;
-		case OPT_VERSION:
-			printf("checkbackport %s (libgit2 %s, SQLite %s)\n",
-			       CBP_VERSION, CBP_LIBGIT2_VERSION,
-			       sqlite3_libversion());
-			return CBP_EXIT_OK;
-		default:
-			usage_error("unknown or incomplete option '%s'",
-				    argv[optind - 1]);
-			return CBP_EXIT_ERROR;
-		}
-	}
-	return -1;
+	fprintf(stderr, "checkbackport: usage error: %s\n", msg);
+	fputs("Try 'checkbackport --help'.\n", stderr);
 }
 
 /*
@@ -304,59 +217,32 @@ static int run(const struct cbp_command *cmd, struct cbp_ctx *ctx,
  */
 int main(int argc, char **argv)
 {
-	struct cbp_options opt = { 0 };
+	struct cbp_options opt;
 	struct cbp_ctx ctx = {
 		.opt = &opt,
 		.git = CBP_HAVE_GIT ? &cbp_git_ops : NULL,
 	};
-	const struct cbp_command *cmd = NULL;
-	char **all_argv = argv;
+	const struct cbp_command *cmd;
 	size_t k;
-	int ret, i;
+	int ret;
 
-	/* Options may come before and after the subcommand. */
-	ret = parse_options(argc, argv, &opt);
-	if (ret >= 0)
-		return ret;
-	if (optind >= argc) {
-		usage_error("%s", "no subcommand given");
-		return CBP_EXIT_ERROR;
-	}
-	if (!strcmp(argv[optind], "help")) {
+	switch (cbp_parse_args(argc, argv, commands, ARRAY_SIZE(commands),
+			       &opt, &cmd)) {
+	case CBP_ARGS_HELP:
 		fputs(manual, stdout);
 		return CBP_EXIT_OK;
-	}
-	for (i = 0; i < (int)ARRAY_SIZE(commands); i++)
-		if (!strcmp(argv[optind], commands[i].name))
-			cmd = &commands[i];
-	if (!cmd) {
-		usage_error("unknown subcommand '%s'", argv[optind]);
+	case CBP_ARGS_VERSION:
+		printf("checkbackport %s (libgit2 %s, SQLite %s)\n", CBP_VERSION,
+		       CBP_LIBGIT2_VERSION, sqlite3_libversion());
+		return CBP_EXIT_OK;
+	case CBP_ARGS_USAGE:
+		usage_error(cbp_errmsg());
 		return CBP_EXIT_ERROR;
-	}
-	argc -= optind;
-	argv += optind;
-	optind = 1;
-	ret = parse_options(argc, argv, &opt);
-	if (ret >= 0)
-		return ret;
-	/* GNU getopt permutes; "+" keeps operands in order, so loop. */
-	opt.argv = cbp_calloc(argc, sizeof(*opt.argv));
-	while (optind < argc) {
-		opt.argv[opt.argc++] = argv[optind++];
-		ret = parse_options(argc, argv, &opt);
-		if (ret >= 0) {
-			free(opt.argv);
-			return ret;
-		}
-	}
-	if (opt.argc < cmd->min_args ||
-	    (cmd->max_args >= 0 && opt.argc > cmd->max_args)) {
-		usage_error("checkbackport %s", cmd->usage);
-		free(opt.argv);
-		return CBP_EXIT_ERROR;
+	default:
+		break;
 	}
 	cbp_set_quiet(opt.quiet);
-	ret = run(cmd, &ctx, all_argv);
+	ret = run(cmd, &ctx, argv);
 	cbp_index_close(ctx.idx);
 	if (ctx.git)
 		ctx.git->release(&ctx);

@@ -144,7 +144,7 @@ static void print_target(struct cbp_index *idx, const struct target *t,
 {
 	char a[640], br[1024];
 	size_t i;
-	int bit, role;
+	int bit;
 
 	printf("\nFixes: %s (\"%s\")\n", t->link.cited, t->link.quoted);
 	printf("  cited commit: %s\n", t->cited.state == CBP_PRESENT ?
@@ -166,16 +166,10 @@ static void print_target(struct cbp_index *idx, const struct target *t,
 			printf("    %s  %s\n", c->hex, cbp_state_str(c->state));
 	}
 	printf("  %-24s %-16s %s\n", "branch", "bug first in", "fix first in");
-	for (role = CBP_ROLE_MAINLINE; role <= CBP_ROLE_OTHER; role++)
-		for (bit = 0; bit < cbp_index_nr_branches(idx); bit++) {
-			const struct cbp_branch *b = cbp_index_branch(idx, bit);
-
-			if (!b || b->role != role)
-				continue;
-			printf("  %-24s %-16s %s\n", b->name,
-			       rel_str(first_in(&t->cls, bit)),
-			       rel_str(first_in(fix, bit)));
-		}
+	for (i = 0; (bit = cbp_index_branch_at(idx, i)) >= 0; i++)
+		printf("  %-24s %-16s %s\n", cbp_index_branch(idx, bit)->name,
+		       rel_str(first_in(&t->cls, bit)),
+		       rel_str(first_in(fix, bit)));
 	if (note[0])
 		printf("  %s: %s\n", finding ? "finding" : "note", note);
 }
@@ -199,13 +193,11 @@ static struct json_object *target_json(struct cbp_index *idx,
 		json_object_array_add(names,
 				      cbp_commit_json(idx, &t->cls.members[i].c));
 	json_object_object_add(o, "bug_names", names);
-	for (bit = 0; bit < cbp_index_nr_branches(idx); bit++) {
+	for (i = 0; (bit = cbp_index_branch_at(idx, i)) >= 0; i++) {
 		const struct cbp_branch *b = cbp_index_branch(idx, bit);
 		const struct cbp_commit *bf, *ff;
 		struct json_object *e;
 
-		if (!b)
-			continue;
 		bf = first_in(&t->cls, bit);
 		ff = first_in(fix, bit);
 		e = json_object_new_object();

@@ -19,8 +19,9 @@ int cmd_index(struct cbp_ctx *ctx)
 
 	if (ctx->opt->rebuild)
 		flags |= CBP_OPEN_REBUILD;
-	if (cbp_index_open(&idx, ctx->repo, &ctx->opt->set, flags, &st))
+	if (cbp_git_open_index(ctx, flags, &st))
 		return cbp_fail();
+	idx = ctx->idx;
 	if (ctx->opt->json) {
 		struct json_object *o = json_object_new_object();
 
@@ -46,6 +47,5 @@ int cmd_index(struct cbp_ctx *ctx)
 		printf("%lld commits, %lld release tags; %.2fs\n",
 		       st.total, st.tags, st.seconds);
 	}
-	cbp_index_close(idx);
 	return CBP_EXIT_OK;
 }

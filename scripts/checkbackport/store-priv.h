@@ -22,8 +22,11 @@ struct cbp_index {
 	char *path;
 	struct cbp_branch branch[CBP_MAX_BRANCHES];
 	int nr_branches;
+	int order[CBP_MAX_BRANCHES];	/* bits in report order */
+	int nr_order;
 	int mainline_bit;
 	char *file;			/* @path with links followed, once built */
+	char *track[CBP_TRACK_NR];	/* what it tracks (store-track.c) */
 	sqlite3_stmt *st_get;		/* one row by id */
 	sqlite3_stmt *st_range;		/* rows by hex prefix */
 	sqlite3_stmt *st_links[2][2];	/* [outgoing][origin only] */
@@ -41,6 +44,7 @@ void cbp_store_close_db(struct cbp_index *idx);
 int cbp_store_load_branches(struct cbp_index *idx);
 int cbp_index_lock(const char *path);
 char *cbp_store_file(const char *path);
+long long cbp_branch_version(const char *name);
 void cbp_store_remove_stale(const char *path);
 int cbp_store_create(struct cbp_index *idx, char **tmp);
 int cbp_store_add_indexes(struct cbp_index *idx);
@@ -48,5 +52,10 @@ void cbp_store_abandon(struct cbp_index *idx, const char *tmp);
 int cbp_store_publish(struct cbp_index *idx, const char *tmp);
 int cbp_prepare_queries(struct cbp_index *idx);
 long long cbp_subject_hash(const char *s);
+
+/* store-track.c */
+int cbp_store_read_tracking(sqlite3 *db, char *track[CBP_TRACK_NR],
+			    char *seen[CBP_TRACK_NR]);
+void cbp_track_free(char *track[CBP_TRACK_NR]);
 
 #endif /* CHECKBACKPORT_STORE_PRIV_H */

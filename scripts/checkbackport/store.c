@@ -440,13 +440,67 @@ int cbp_index_lock(const char *path)
 }
 
 /**
+ * cbp_branch_version() - the series a branch name carries
+ * @name: e.g. "linux-6.12.y" or "origin/linux-6.12.y"
+ *
+ * Return: cbp_version_key() of "6.12", or a negative value if the name
+ * carries no version.
+ */
+long long cbp_branch_version(const char *name)
+{
+	const char *p = name, *end;
+
+	while (*p && (*p < '0' || *p > '9'))
+		p++;
+	end = p + strlen(p);
+	if (end - p > 2 && !strcmp(end - 2, ".y"))
+		end -= 2;
+	return cbp_version_key(p, end - p);
+}
+
+/* Report order: mainline, stable, others; newest series first; by name. */
+static int cmp_report(const struct cbp_branch *x, const struct cbp_branch *y)
+{
+	long long vx, vy;
+
+	if (x->role != y->role)
+		return x->role < y->role ? -1 : 1;
+	vx = cbp_branch_version(x->name);
+	vy = cbp_branch_version(y->name);
+	if (vx != vy)
+		return vx > vy ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+/* The bits of the tracked branches in report order, into idx->order. */
+static void order_branches(struct cbp_index *idx)
+{
+	int bit, i;
+
+	idx->nr_order = 0;
+	for (bit = 0; bit < idx->nr_branches; bit++) {
+		if (!idx->branch[bit].name)
+			continue;
+		for (i = idx->nr_order; i > 0 &&
+		     cmp_report(&idx->branch[bit],
+				&idx->branch[idx->order[i - 1]]) < 0; i--)
+			idx->order[i] = idx->order[i - 1];
+		idx->order[i] = bit;
+		idx->nr_order++;
+	}
+}
+
+/**
  * cbp_store_load_branches() - read the tracked branches of an index
  * @idx: the index
+ *
+ * Also reads what the index tracks (cbp_index_tracking()).
  *
  * Return: 0, or -1 with SQLite's message recorded.
  */
 int cbp_store_load_branches(struct cbp_index *idx)
 {
+	char *seen[CBP_TRACK_NR];
 	sqlite3_stmt *st;
 	int rc;
 
@@ -472,6 +526,11 @@ int cbp_store_load_branches(struct cbp_index *idx)
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
 		return cbp_error_sqlite(idx->db, "index");
+	order_branches(idx);
+	cbp_track_free(idx->track);
+	if (cbp_store_read_tracking(idx->db, idx->track, seen))
+		return -1;
+	cbp_track_free(seen);
 	return 0;
 }
 
@@ -706,6 +765,7 @@ void cbp_index_close(struct cbp_index *idx)
 	cbp_store_close_db(idx);
 	for (i = 0; i < CBP_MAX_BRANCHES; i++)
 		free(idx->branch[i].name);
+	cbp_track_free(idx->track);
 	free(idx->file);
 	free(idx->path);
 	free(idx);
@@ -746,6 +806,23 @@ const struct cbp_branch *cbp_index_branch(const struct cbp_index *idx,
 	if (bit < 0 || bit >= CBP_MAX_BRANCHES || !idx->branch[bit].name)
 		return NULL;
 	return &idx->branch[bit];
+}
+
+/**
+ * cbp_index_branch_at() - the tracked branches in the order to report them
+ * @idx: the index
+ * @i: position, from 0
+ *
+ * Mainline first, then stable branches, then others; the newest series
+ * first, then by name.  The order does not depend on the bits the
+ * branches were given, so two indexes tracking the same branches report
+ * them alike.
+ *
+ * Return: the bit of the @i-th branch, or -1 past the last.
+ */
+int cbp_index_branch_at(const struct cbp_index *idx, int i)
+{
+	return i >= 0 && i < idx->nr_order ? idx->order[i] : -1;
 }
 
 /**

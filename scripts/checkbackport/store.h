@@ -34,6 +34,10 @@ int cbp_index_nr_branches(const struct cbp_index *idx);
 const struct cbp_branch *cbp_index_branch(const struct cbp_index *idx,
 					  int bit);
 int cbp_index_mainline_bit(const struct cbp_index *idx);
+int cbp_index_branch_at(const struct cbp_index *idx, int i);
+const struct cbp_track_info *cbp_track_info(enum cbp_track key);
+const char *cbp_index_tracking(const struct cbp_index *idx,
+			       enum cbp_track key);
 
 /* Results of lookups other than success (0) and error (-1). */
 #define CBP_NOT_FOUND		1

@@ -52,6 +52,12 @@ struct build {
 	size_t nr_stack, alloc_stack;
 	unsigned int next_id;
 
+	struct cbp_git_ref *refs;	/* the refs whose history is indexed */
+	unsigned int *ref_id;		/* the row of each */
+	size_t nr_refs;
+	int gc;				/* a ref may have lost commits */
+	long long gone;			/* commits no ref reaches any more */
+
 	struct ref_tip *tags;
 	size_t nr_tags, alloc_tags;
 	struct ref_tip *br;
@@ -124,7 +130,13 @@ int build_update_branches(struct build *b);
 
 /* build-resolve.c */
 int build_resolve_links(struct build *b, long long first_rowid);
+int build_resolve_unresolved(struct build *b);
 int build_reresolve_absent(struct build *b);
+
+/* build-gc.c */
+int build_gc_check(struct build *b);
+int build_gc(struct build *b);
+int build_store_refs(struct build *b);
 
 /* build-track.c */
 void build_track_decide(const struct cbp_settings *set, sqlite3 *old,

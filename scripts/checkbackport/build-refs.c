@@ -133,8 +133,9 @@ static int cmp_branch(const void *a, const void *b)
  * @set: which tags are releases and which branches are tracked
  *
  * Queues every commit a branch, remote-tracking branch or tag (or a
- * detached HEAD) points at, and collects the release tags in version
- * order and the tracked branches in the order their bits are given out.
+ * detached HEAD) points at, keeps those refs and their rows (@b->refs,
+ * @b->ref_id), and collects the release tags in version order and the
+ * tracked branches in the order their bits are given out.
  *
  * Return: 0, or -1 with the error recorded.
  */
@@ -146,16 +147,26 @@ int build_collect_refs(struct build *b, const struct cbp_settings *set)
 
 	if (cbp_git_refs(b->repo, &refs, &nr))
 		return -1;
+	b->ref_id = cbp_calloc(nr, sizeof(*b->ref_id));
 	/* A detached HEAD ("HEAD") keeps its commits reachable too. */
 	for (i = 0; i < nr && !err; i++) {
-		if (!is_history_ref(refs[i].name))
+		unsigned int id;
+
+		if (!is_history_ref(refs[i].name)) {
+			free(refs[i].name);
 			continue;
-		if (!build_lookup_commit(b, &refs[i].commit))
+		}
+		id = build_lookup_commit(b, &refs[i].commit);
+		if (!id)
 			err = -1;
 		else
 			add_tip(b, refs[i].name, &refs[i].commit, set);
+		refs[b->nr_refs] = refs[i];
+		b->ref_id[b->nr_refs++] = id;
 	}
-	cbp_git_refs_free(refs, nr);
+	for (; i < nr; i++)
+		free(refs[i].name);
+	b->refs = refs;
 	if (err)
 		return -1;
 	qsort(b->tags, b->nr_tags, sizeof(*b->tags), cmp_tip);

@@ -45,6 +45,8 @@ static void build_free(struct build *b)
 	free(b->edge);
 	free(b->hash);
 	free(b->stack);
+	cbp_git_refs_free(b->refs, b->nr_refs);
+	free(b->ref_id);
 	cbp_git_odb_close(b->odb);
 	cbp_git_commit_release(&b->obj);
 }
@@ -113,7 +115,8 @@ int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 			    " WHERE c.id = ? AND c.state = 1", &b.load_node)))
 		goto out;
 
-	if (build_collect_refs(&b, set) || build_walk_new_commits(&b))
+	if (build_collect_refs(&b, set) || build_walk_new_commits(&b) ||
+	    build_gc_check(&b))
 		goto out;
 	if (cold && cbp_store_add_indexes(idx))
 		goto out;
@@ -131,10 +134,10 @@ int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 		goto out;
 	if (!cold && b.read && build_reresolve_absent(&b))
 		goto out;
-	if (build_track_store(&b, set))
+	if (build_gc(&b) || build_store_refs(&b) || build_track_store(&b, set))
 		goto out;
 
-	total += b.read;
+	total += b.read - b.gone;
 	{
 		char sql[128];
 

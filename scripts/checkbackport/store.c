@@ -21,6 +21,8 @@
  *                               tracked branches, the tip last seen, and
  *                               the version key of the newest mainline
  *                               release the branch contains whole (-1)
+ *   refs(name, tip)             every ref whose history is indexed, and
+ *                               its commit, as of the last build
  *
  * A file is used only when it carries our application id, our schema
  * version and meta.complete = 1 (cbp_store_check()); the builder
@@ -55,7 +57,8 @@ static const char schema_sql[] =
 	"CREATE TABLE tags(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE,\n"
 	" commit_id INTEGER NOT NULL, vkey INTEGER NOT NULL);"
 	"CREATE TABLE branches(bit INTEGER PRIMARY KEY, name TEXT NOT NULL,\n"
-	" role INTEGER NOT NULL, tip TEXT NOT NULL, base INTEGER NOT NULL);";
+	" role INTEGER NOT NULL, tip TEXT NOT NULL, base INTEGER NOT NULL);"
+	"CREATE TABLE refs(name TEXT PRIMARY KEY, tip TEXT NOT NULL);";
 
 /* Created after the bulk load of a fresh build. */
 static const char index_sql[] =

@@ -158,4 +158,15 @@ test_expect_success 'after --rebuild, options are still remembered' '
 	cd repo && cbp index --rebuild >/dev/null && same_as_fresh
 '
 
+test_expect_success 'after a deleted branch, a rewound one and a detached HEAD' '
+	cd repo && git checkout -q --detach v6.11 && test_pick "$FIX2" &&
+	cbp index >/dev/null && same_as_fresh &&
+	git checkout -q master && cbp index >/dev/null && same_as_fresh &&
+	git branch -D drm-next >/dev/null && cbp index >/dev/null && same_as_fresh &&
+	git checkout -q linux-6.12.y && git reset -q --hard HEAD~2 &&
+	git tag -d v6.12.2 >/dev/null && git checkout -q master &&
+	cbp names --update "$FIX2" >/dev/null && same_as_fresh &&
+	git update-ref -d refs/pull/7/head && cbp index >/dev/null && same_as_fresh
+'
+
 test_done

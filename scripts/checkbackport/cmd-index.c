@@ -2,14 +2,68 @@
 /*
  * checkbackport index: build or update the commit index.
  */
+#include <stdlib.h>
+
 #include "build.h"
 #include "cbp.h"
+#include "git.h"
+
+/* index --verify: check the index file, change nothing. */
+static int verify(struct cbp_ctx *ctx)
+{
+	const char *given = ctx->opt->set.index_path;
+	char *path = given ? cbp_strdup(given) :
+		     cbp_index_default_path(cbp_git_commondir(ctx->repo));
+	struct cbp_verify_report rep;
+	size_t i;
+	int ret;
+
+	if (cbp_store_verify(path, &rep)) {
+		free(path);
+		return cbp_fail();
+	}
+	if (ctx->opt->json) {
+		struct json_object *o = json_object_new_object();
+		struct json_object *arr = json_object_new_array();
+
+		json_object_object_add(o, "index", json_object_new_string(path));
+		json_object_object_add(o, "sound",
+				       json_object_new_boolean(!rep.problems));
+		json_object_object_add(o, "problems",
+				       json_object_new_int64(rep.problems));
+		for (i = 0; i < rep.nr; i++)
+			json_object_array_add(arr, json_object_new_string(rep.msg[i]));
+		json_object_object_add(o, "listed", arr);
+		json_object_object_add(o, "commits",
+				       json_object_new_int64(rep.commits));
+		json_object_object_add(o, "citations",
+				       json_object_new_int64(rep.links));
+		cbp_json_print(o);
+	} else if (!rep.problems) {
+		printf("verified %s: %lld commits, %lld citations; no damage found\n",
+		       path, rep.commits, rep.links);
+	} else {
+		for (i = 0; i < rep.nr; i++)
+			printf("damage: %s\n", rep.msg[i]);
+		if ((long long)rep.nr < rep.problems)
+			printf("damage: and %lld more\n", rep.problems - (long long)rep.nr);
+		printf("%s is damaged (%lld problem%s): rebuild it with 'checkbackport index --rebuild'\n",
+		       path, rep.problems, rep.problems == 1 ? "" : "s");
+	}
+	ret = rep.problems ? CBP_EXIT_FINDINGS : CBP_EXIT_OK;
+	cbp_verify_report_release(&rep);
+	free(path);
+	return ret;
+}
 
 /**
  * cmd_index() - the index subcommand
  * @ctx: the context
  *
- * Return: CBP_EXIT_OK or CBP_EXIT_ERROR.
+ * With --verify, checks the index file instead (cbp_store_verify()).
+ *
+ * Return: CBP_EXIT_OK, CBP_EXIT_FINDINGS (--verify found damage) or
+ * CBP_EXIT_ERROR.
  */
 int cmd_index(struct cbp_ctx *ctx)
 {
@@ -17,6 +71,8 @@ int cmd_index(struct cbp_ctx *ctx)
 	struct cbp_index *idx;
 	unsigned int flags = CBP_OPEN_UPDATE;
 
+	if (ctx->opt->verify)
+		return verify(ctx);
 	if (ctx->opt->rebuild)
 		flags |= CBP_OPEN_REBUILD;
 	if (cbp_git_open_index(ctx, flags, &st))

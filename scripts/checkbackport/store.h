@@ -57,4 +57,25 @@ int cbp_same_subject(struct cbp_index *idx, const char *subject,
 		     long long **ids, size_t *nr);
 int cbp_release_before(const struct cbp_commit *a, const struct cbp_commit *b);
 
+/**
+ * struct cbp_verify_report - what cbp_store_verify() found
+ * @problems: how many problems; 0 if the index is sound
+ * @msg: the first of them, one line each
+ * @nr: number of @msg
+ * @alloc: allocated entries
+ * @commits: present commits counted
+ * @links: citations counted
+ */
+struct cbp_verify_report {
+	long long problems;
+	char **msg;
+	size_t nr;
+	size_t alloc;
+	long long commits;
+	long long links;
+};
+
+int cbp_store_verify(const char *path, struct cbp_verify_report *rep);
+void cbp_verify_report_release(struct cbp_verify_report *rep);
+
 #endif /* CHECKBACKPORT_STORE_H */

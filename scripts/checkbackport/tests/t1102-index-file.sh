@@ -188,4 +188,56 @@ test_expect_success 'an update in place is synced by SQLite' '
 	grep "^fsync $gd/checkbackport.db-journal$" ../log
 '
 
+# damage_first FILE FROM TO: replace the first FROM in FILE by TO, same
+# length, in place, as a damaged sector would.
+damage_first () {
+	perl -e '
+		my ($f, $from, $to) = @ARGV;
+		open(my $fh, "+<:raw", $f) or die "$f: $!";
+		local $/; my $s = <$fh>;
+		my $at = index($s, $from); die "no $from in $f" if $at < 0;
+		seek($fh, $at, 0); print $fh $to; close $fh;
+	' "$@"
+}
+
+test_expect_success 'index --verify: a sound index, exit 0, changing nothing' '
+	cd repo && rm -f .git/checkbackport.db && cbp index >/dev/null &&
+	cp .git/checkbackport.db ../sound.db &&
+	cbp index --verify >../out && grep "^verified .*no damage found" ../out &&
+	cbp index --verify --json >../out &&
+	test "$(json_get ../out "\$j->{sound} ? 1 : 0")" = 1 &&
+	cmp .git/checkbackport.db ../sound.db
+'
+
+test_expect_success 'index --verify: a damaged subject SQLite does not see, exit 1' '
+	cd repo && cp ../sound.db .git/checkbackport.db &&
+	damage_first .git/checkbackport.db "drm: two" "drm: tw0" &&
+	cbp names "$(git rev-parse HEAD~2)" >../out && grep "drm: tw0" ../out &&
+	test_exit_code 1 cbp index --verify >../out &&
+	grep "^damage: commit .*subject does not match its hash" ../out &&
+	grep "is damaged (1 problem): rebuild it" ../out &&
+	cbp index --rebuild >/dev/null && cbp index --verify >/dev/null
+'
+
+test_expect_success 'index --verify: a damaged commit ID and damaged pages, exit 1' '
+	cd repo && cp ../sound.db .git/checkbackport.db &&
+	h=$(git rev-parse HEAD~1) &&
+	damage_first .git/checkbackport.db "$h" "$(echo "$h" | tr 0-9a-f 1-9a-f0)" &&
+	cp .git/checkbackport.db ../damaged.db &&
+	test_exit_code 1 cbp index --verify >../out &&
+	grep "^damage: SQLite integrity check" ../out &&
+	cmp .git/checkbackport.db ../damaged.db &&
+	cp ../sound.db .git/checkbackport.db &&
+	dd if=/dev/urandom of=.git/checkbackport.db bs=4096 seek=3 count=2 \
+		conv=notrunc 2>/dev/null &&
+	test_exit_code 1 cbp index --verify --json >../out &&
+	test "$(json_get ../out "\$j->{sound} ? 1 : 0")" = 0
+'
+
+test_expect_success 'index --verify: no index, or a file not ours, exit 2' '
+	cd repo && test_exit_code 2 "$CBP_BIN" index --verify --index ../none.db 2>../err &&
+	grep "no index at ../none.db" ../err && ! test -e ../none.db &&
+	untouched ../precious.txt "$CBP_BIN" index --verify --index ../precious.txt
+'
+
 test_done

@@ -98,6 +98,8 @@ same_as_fresh () {
 	rm -f "$TRASH/fresh.db" &&
 	cbp index --index "$TRASH/fresh.db" --mainline "$M" --stable "$S" \
 		--branches "$B" --tags "$T" >/dev/null &&
+	cbp index --verify >/dev/null &&
+	cbp index --verify --index "$TRASH/fresh.db" >/dev/null &&
 	git rev-list --all --reflog >>"$TRASH/ALL" &&
 	sort -u -o "$TRASH/ALL" "$TRASH/ALL" &&
 	for c in $(cat "$TRASH/ALL")

@@ -45,6 +45,24 @@ int check_in_mainline(struct checker *chk, const struct cbp_commit *c)
 }
 
 /**
+ * check_contains() - whether one commit contains another
+ * @chk: the checker
+ * @outer: the later commit
+ * @inner: the one to look for; a commit contains itself
+ *
+ * Return: non-zero if it does.
+ */
+int check_contains(struct checker *chk, const struct cbp_commit *outer,
+		   const struct cbp_commit *inner)
+{
+	struct cbp_oid oid;
+
+	if (outer->state != CBP_PRESENT || cbp_oid_fromhex(&oid, outer->hex))
+		return 0;
+	return reaches(chk, &oid, inner);
+}
+
+/**
  * check_in_stable() - whether the target branch contains a commit
  * @chk: the checker
  * @c: the commit
@@ -423,6 +441,7 @@ int check_facts_load(struct checker *chk, struct cbp_patch *p,
 		    !cbp_commit_get(chk->idx, id, &fx->self_buf)) {
 			fx->self = &fx->self_buf;
 			fx->self_in_mainline = check_in_mainline(chk, fx->self);
+			fx->self_in_stable = check_in_stable(chk, fx->self);
 		}
 	}
 	/* Without an upstream line, a mainline commit stands for itself. */

@@ -125,6 +125,8 @@ struct check_cc {
  * @self: for a commit of the repository, its index row; else NULL
  * @self_in_mainline: @self is in mainline (it then stands for itself
  *		      when it has no upstream line)
+ * @self_in_stable: @self is in the target branch already: a mainline
+ *		    commit it inherited, or one of its own applications
  * @up: the upstream lines
  * @nr_up: number of @up
  * @picks: the cherry-pick and backport trailers
@@ -146,6 +148,7 @@ struct check_facts {
 	int truncated;
 	const struct cbp_commit *self;
 	int self_in_mainline;
+	int self_in_stable;
 	struct check_upstream *up;
 	size_t nr_up;
 	struct check_pick *picks;
@@ -212,5 +215,7 @@ int check_facts_load(struct checker *chk, struct cbp_patch *p,
 void check_facts_release(struct check_facts *fx);
 int check_in_mainline(struct checker *chk, const struct cbp_commit *c);
 int check_in_stable(struct checker *chk, const struct cbp_commit *c);
+int check_contains(struct checker *chk, const struct cbp_commit *outer,
+		   const struct cbp_commit *inner);
 
 #endif /* CHECKBACKPORT_CHECK_PRIV_H */

@@ -287,9 +287,18 @@ static int cherry_pick_unknown(struct check_run *run, size_t i)
 /* ---------------------------------------------------------------------- */
 /* Is the fix in the target branch already? */
 
+/*
+ * A name of the fix in the target branch means the branch has the fix
+ * already.  When the commit checked is in the branch itself, it is not
+ * its own earlier application: a mainline commit the branch inherited
+ * says so (nothing to backport), and one the branch applied is reported
+ * only for names of the fix the branch had before it (its ancestors),
+ * which it applied again.
+ */
 static int already_applied(struct check_run *run, size_t i)
 {
-	const struct check_names *fix = &run->fx->fix;
+	const struct check_facts *fx = run->fx;
+	const struct check_names *fix = &fx->fix;
 	struct checker *chk = run->chk;
 	struct cbp_finding *f;
 	char buf[700];
@@ -298,6 +307,17 @@ static int already_applied(struct check_run *run, size_t i)
 		const struct cbp_commit *c = &fix->c[i];
 
 		if (!check_in_stable(chk, c))
+			continue;
+		if (fx->self && c->id == fx->self->id) {
+			if (!fx->self_in_mainline)
+				continue;
+			f = check_emit(run, 0,
+				       "%s has this very commit: it was in mainline (released in %s) when the branch forked; there is nothing to backport",
+				       chk->stable, rel(c));
+			set_commit(f, c);
+			continue;
+		}
+		if (fx->self_in_stable && !check_contains(chk, fx->self, c))
 			continue;
 		f = check_emit(run, 0, "already in %s as %s%s, released in %s",
 			       chk->stable, cite(c, buf, sizeof(buf)),

@@ -17,6 +17,8 @@
 #define CBP_STORE_STALE		2	/* ours, but unusable: rebuild it */
 #define CBP_STORE_FOREIGN	3	/* not ours: never touch it */
 
+struct cbp_tag_cache;
+
 struct cbp_index {
 	sqlite3 *db;
 	char *path;
@@ -27,6 +29,7 @@ struct cbp_index {
 	int mainline_bit;
 	char *file;			/* @path with links followed, once built */
 	char *track[CBP_TRACK_NR];	/* what it tracks (store-track.c) */
+	struct cbp_tag_cache *tags;	/* release tags (store-release.c) */
 	sqlite3_stmt *st_get;		/* one row by id */
 	sqlite3_stmt *st_range;		/* rows by hex prefix */
 	sqlite3_stmt *st_links[2][2];	/* [outgoing][origin only] */
@@ -52,6 +55,9 @@ void cbp_store_abandon(struct cbp_index *idx, const char *tmp);
 int cbp_store_publish(struct cbp_index *idx, const char *tmp);
 int cbp_prepare_queries(struct cbp_index *idx);
 long long cbp_subject_hash(const char *s);
+
+/* store-release.c */
+void cbp_tag_cache_free(struct cbp_tag_cache *tc);
 
 /* store-track.c */
 int cbp_store_read_tracking(sqlite3 *db, char *track[CBP_TRACK_NR],

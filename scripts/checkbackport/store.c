@@ -769,6 +769,7 @@ void cbp_index_close(struct cbp_index *idx)
 	for (i = 0; i < CBP_MAX_BRANCHES; i++)
 		free(idx->branch[i].name);
 	cbp_track_free(idx->track);
+	cbp_tag_cache_free(idx->tags);
 	free(idx->file);
 	free(idx->path);
 	free(idx);

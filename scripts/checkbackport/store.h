@@ -56,6 +56,8 @@ int cbp_class_contains(const struct cbp_class *cls, long long id);
 int cbp_same_subject(struct cbp_index *idx, const char *subject,
 		     long long **ids, size_t *nr);
 int cbp_release_before(const struct cbp_commit *a, const struct cbp_commit *b);
+long long cbp_branch_release(struct cbp_index *idx, const struct cbp_commit *c,
+			     int bit, char *rel, size_t size);
 
 /**
  * struct cbp_verify_report - what cbp_store_verify() found

@@ -32,73 +32,91 @@ static void link_str(const struct cbp_link *l, char *buf, size_t size)
 	}
 }
 
-static int is_last_child(const struct cbp_class *cls, size_t i)
+/*
+ * Whether each member is the last child of its parent, for drawing:
+ * members come depth first, so it is the last one naming that parent.
+ */
+static unsigned char *last_children(const struct cbp_class *cls)
 {
-	size_t j;
+	unsigned char *last = cbp_calloc(cls->nr, 1);
+	int *seen = cbp_calloc(cls->nr, sizeof(*seen));
+	size_t i;
 
-	for (j = i + 1; j < cls->nr; j++)
-		if (cls->members[j].parent == cls->members[i].parent)
-			return 0;
-	return 1;
+	for (i = 0; i < cls->nr; i++)
+		seen[i] = -1;
+	for (i = 1; i < cls->nr; i++) {
+		int p = cls->members[i].parent;
+
+		if (p < 0 || p >= (int)cls->nr)
+			continue;
+		if (seen[p] >= 0)
+			last[seen[p]] = 0;
+		seen[p] = (int)i;
+		last[i] = 1;
+	}
+	free(seen);
+	return last;
 }
 
-/* The "|   " / "    " columns of the ancestors of member @i. */
-static void tree_prefix(const struct cbp_class *cls, size_t i, char *buf,
-			size_t size)
+/*
+ * The "|   " / "    " columns of the ancestors of a member at @depth:
+ * @bar[d] is the column its ancestor at depth d draws for what is below.
+ */
+static void put_prefix(char *const *bar, int depth)
 {
-	int chain[64], depth = 0, p;
-	size_t len = 0;
+	int d;
 
-	for (p = cls->members[i].parent; p >= 0 && depth < 64;
-	     p = cls->members[p].parent)
-		chain[depth++] = p;
-	buf[0] = '\0';
-	/* chain[depth - 1] is the root, which draws no column. */
-	while (--depth >= 1) {
-		len += snprintf(buf + len, len < size ? size - len : 0, "%s",
-				is_last_child(cls, chain[depth - 1]) ?
-				"    " : "|   ");
-	}
+	for (d = 1; d < depth; d++)
+		fputs(bar[d], stdout);
 }
 
 static void print_tree(struct cbp_index *idx, const struct cbp_class *cls,
 		       long long query)
 {
-	char cite[640], pre[300], br[1024], via[128];
+	unsigned char *last = last_children(cls);
+	int *depth = cbp_calloc(cls->nr, sizeof(*depth));
+	char **bar = cbp_calloc(cls->nr + 1, sizeof(*bar));
+	char cite[640], br[1024], via[128];
 	size_t i, j;
 
 	for (i = 0; i < cls->nr; i++) {
 		const struct cbp_member *m = &cls->members[i];
-		const char *branch = i == 0 ? "" :
-			is_last_child(cls, i) ? "`-- " : "|-- ";
-		const char *cont = i == 0 ? "" :
-			is_last_child(cls, i) ? "    " : "|   ";
+		const char *branch = i == 0 ? "" : last[i] ? "`-- " : "|-- ";
+		const char *cont = i == 0 ? "" : last[i] ? "    " : "|   ";
 		struct cbp_link *l;
 		size_t n;
+		int d;
 
-		tree_prefix(cls, i, pre, sizeof(pre));
-		printf("%s%s%s%s\n", pre, branch,
-		       cbp_cite_str(&m->c, cite, sizeof(cite)),
+		d = m->parent >= 0 ? depth[m->parent] + 1 : 0;
+		depth[i] = d;
+		bar[d] = (char *)cont;
+		put_prefix(bar, d);
+		printf("%s%s%s\n", branch, cbp_cite_str(&m->c, cite, sizeof(cite)),
 		       m->c.id == query ? "  <==" : "");
+		put_prefix(bar, d);
 		if (m->c.state == CBP_PRESENT)
-			printf("%s%s    first release: %s; in: %s\n", pre, cont,
+			printf("%s    first release: %s; in: %s\n", cont,
 			       m->c.release[0] ? m->c.release : "none",
 			       cbp_branches_str(idx, m->c.branches, br,
 						sizeof(br)));
 		else if (m->c.state == CBP_MISSING)
-			printf("%s%s    missing: cited, not in this repository\n",
-			       pre, cont);
+			printf("%s    missing: cited, not in this repository\n",
+			       cont);
 		else
-			printf("%s%s    ambiguous: cited by a short ID matching several commits\n",
-			       pre, cont);
+			printf("%s    ambiguous: cited by a short ID matching several commits\n",
+			       cont);
 		if (cbp_links(idx, m->c.id, 1, 1, &l, &n))
 			continue;
 		for (j = 0; j < n; j++) {
 			link_str(&l[j], via, sizeof(via));
-			printf("%s%s    via: %s\n", pre, cont, via);
+			put_prefix(bar, d);
+			printf("%s    via: %s\n", cont, via);
 		}
 		free(l);
 	}
+	free(bar);
+	free(depth);
+	free(last);
 }
 
 struct pid_match {

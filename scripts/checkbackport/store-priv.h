@@ -56,6 +56,11 @@ int cbp_store_publish(struct cbp_index *idx, const char *tmp);
 int cbp_prepare_queries(struct cbp_index *idx);
 long long cbp_subject_hash(const char *s);
 
+/* store-tree.c */
+void cbp_class_layout(const struct cbp_member *m, size_t nr,
+		      const struct cbp_link *links, size_t nr_links,
+		      struct cbp_class *cls);
+
 /* store-release.c */
 void cbp_tag_cache_free(struct cbp_tag_cache *tc);
 

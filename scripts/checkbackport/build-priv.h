@@ -60,6 +60,8 @@ struct build {
 
 	struct ref_tip *tags;
 	size_t nr_tags, alloc_tags;
+	struct cbp_ignored_tag *ignored;	/* tags that are not releases */
+	size_t nr_ignored, alloc_ignored;
 	struct ref_tip *br;
 	size_t nr_br, alloc_br;
 	long long *tag_key;

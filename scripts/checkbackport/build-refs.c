@@ -54,6 +54,16 @@ static int is_history_ref(const char *name)
 	       !strncmp(name, "refs/tags/", 10);
 }
 
+/* A tag matching the release glob that is not a release, said once. */
+static void ignore_tag(struct build *b, const char *name, const char *why)
+{
+	b->ignored = cbp_grow(b->ignored, sizeof(*b->ignored),
+			      b->nr_ignored + 1, &b->alloc_ignored);
+	b->ignored[b->nr_ignored].name = cbp_strdup(name);
+	b->ignored[b->nr_ignored].why = why;
+	b->nr_ignored++;
+}
+
 static void add_tip(struct build *b, const char *name, const struct cbp_oid *oid,
 		    const struct cbp_settings *set)
 {
@@ -68,8 +78,10 @@ static void add_tip(struct build *b, const char *name, const struct cbp_oid *oid
 		if (fnmatch(set->tags, shortname, 0))
 			return;
 		key = cbp_version_key(shortname, strlen(shortname));
-		if (key < 0)
+		if (key < 0) {
+			ignore_tag(b, shortname, cbp_version_error(key));
 			return;
+		}
 		b->tags = cbp_grow(b->tags, sizeof(*b->tags), b->nr_tags + 1,
 				   &b->alloc_tags);
 		t = &b->tags[b->nr_tags++];
@@ -152,7 +164,12 @@ int build_collect_refs(struct build *b, const struct cbp_settings *set)
 	for (i = 0; i < nr && !err; i++) {
 		unsigned int id;
 
-		if (!is_history_ref(refs[i].name)) {
+		if (!is_history_ref(refs[i].name) || !refs[i].is_commit) {
+			if (!refs[i].is_commit &&
+			    !strncmp(refs[i].name, "refs/tags/", 10) &&
+			    !fnmatch(set->tags, refs[i].name + 10, 0))
+				ignore_tag(b, refs[i].name + 10,
+					   "it is not a commit (a tag of a tree or a blob)");
 			free(refs[i].name);
 			continue;
 		}

@@ -35,6 +35,9 @@ static void build_free(struct build *b)
 	sqlite3_finalize(b->put_absent);
 	for (i = 0; i < b->nr_tags; i++)
 		free(b->tags[i].name);
+	for (i = 0; i < b->nr_ignored; i++)
+		free(b->ignored[i].name);
+	free(b->ignored);
 	for (i = 0; i < b->nr_br; i++)
 		free(b->br[i].name);
 	free(b->tags);
@@ -151,6 +154,10 @@ int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 	stats->links = b.links;
 	stats->total = total;
 	stats->tags = (long long)b.nr_tags;
+	stats->ignored = b.ignored;
+	stats->nr_ignored = b.nr_ignored;
+	b.ignored = NULL;
+	b.nr_ignored = 0;
 	err = 0;
 out:
 	build_free(&b);
@@ -202,6 +209,21 @@ static void decide_tracking(struct cbp_index *idx, int state,
 	build_track_decide(set, old, eff, keep);
 	if (old != idx->db)
 		sqlite3_close(old);
+}
+
+/**
+ * cbp_update_stats_release() - free what cbp_index_open() put in stats
+ * @stats: the stats
+ */
+void cbp_update_stats_release(struct cbp_update_stats *stats)
+{
+	size_t i;
+
+	for (i = 0; i < stats->nr_ignored; i++)
+		free(stats->ignored[i].name);
+	free(stats->ignored);
+	stats->ignored = NULL;
+	stats->nr_ignored = 0;
 }
 
 /**
@@ -289,10 +311,13 @@ opened:
 	if (cbp_prepare_queries(idx) || cbp_store_load_branches(idx))
 		goto fail;
 	stats->seconds = cbp_now() - start;
+	if (stats == &dummy)
+		cbp_update_stats_release(stats);
 	cbp_track_free(keep);
 	*out = idx;
 	return 0;
 fail:
+	cbp_update_stats_release(stats);
 	if (lockfd >= 0)
 		close(lockfd);
 	cbp_track_free(keep);

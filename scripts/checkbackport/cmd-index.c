@@ -56,6 +56,56 @@ static int verify(struct cbp_ctx *ctx)
 	return ret;
 }
 
+/* What the index tracks, and the tags it does not take as releases. */
+static void print_verbose(struct cbp_ctx *ctx, const struct cbp_update_stats *st)
+{
+	struct cbp_index *idx = ctx->idx;
+	int k, i, bit;
+
+	for (k = 0; k < CBP_TRACK_NR; k++)
+		printf("tracking %s: '%s' (%s, git config %s)\n",
+		       cbp_track_info(k)->what, cbp_index_tracking(idx, k),
+		       cbp_track_info(k)->option, cbp_track_info(k)->config);
+	for (i = 0; (bit = cbp_index_branch_at(idx, i)) >= 0; i++)
+		printf("tracked branch: %s\n", cbp_index_branch(idx, bit)->name);
+	for (i = 0; i < (int)st->nr_ignored; i++)
+		printf("not a release: tag %s: %s\n", st->ignored[i].name,
+		       st->ignored[i].why);
+}
+
+static struct json_object *tracking_json(struct cbp_ctx *ctx)
+{
+	struct json_object *o = json_object_new_object();
+	struct json_object *br = json_object_new_array();
+	int k, i, bit;
+
+	for (k = 0; k < CBP_TRACK_NR; k++)
+		json_object_object_add(o, cbp_track_info(k)->option + 2,
+				       json_object_new_string(cbp_index_tracking(ctx->idx, k)));
+	for (i = 0; (bit = cbp_index_branch_at(ctx->idx, i)) >= 0; i++)
+		json_object_array_add(br, json_object_new_string(
+				      cbp_index_branch(ctx->idx, bit)->name));
+	json_object_object_add(o, "tracked_branches", br);
+	return o;
+}
+
+static struct json_object *ignored_json(const struct cbp_update_stats *st)
+{
+	struct json_object *arr = json_object_new_array();
+	size_t i;
+
+	for (i = 0; i < st->nr_ignored; i++) {
+		struct json_object *t = json_object_new_object();
+
+		json_object_object_add(t, "tag",
+				       json_object_new_string(st->ignored[i].name));
+		json_object_object_add(t, "why",
+				       json_object_new_string(st->ignored[i].why));
+		json_object_array_add(arr, t);
+	}
+	return arr;
+}
+
 /**
  * cmd_index() - the index subcommand
  * @ctx: the context
@@ -94,6 +144,8 @@ int cmd_index(struct cbp_ctx *ctx)
 				       json_object_new_int64(st.tags));
 		json_object_object_add(o, "seconds",
 				       json_object_new_double(st.seconds));
+		json_object_object_add(o, "tracking", tracking_json(ctx));
+		json_object_object_add(o, "not_releases", ignored_json(&st));
 		cbp_json_print(o);
 	} else {
 		printf("%s %s: read %lld new commit%s (%lld citation%s); ",
@@ -102,6 +154,14 @@ int cmd_index(struct cbp_ctx *ctx)
 		       st.links, st.links == 1 ? "" : "s");
 		printf("%lld commits, %lld release tags; %.2fs\n",
 		       st.total, st.tags, st.seconds);
+		if (ctx->opt->verbose)
+			print_verbose(ctx, &st);
+		else if (st.nr_ignored)
+			cbp_note("%zu tag%s matching '%s' %s not release%s; 'checkbackport index -v' lists them",
+				 st.nr_ignored, st.nr_ignored == 1 ? "" : "s",
+				 ctx->opt->set.tags, st.nr_ignored == 1 ? "is" : "are",
+				 st.nr_ignored == 1 ? "" : "s");
 	}
+	cbp_update_stats_release(&st);
 	return CBP_EXIT_OK;
 }

@@ -261,7 +261,11 @@ static void add_ref(struct cbp_git_ref **refs, size_t *nr, size_t *alloc,
 {
 	*refs = cbp_grow(*refs, sizeof(**refs), *nr + 1, alloc);
 	(*refs)[*nr].name = cbp_strdup(name);
-	(*refs)[*nr].commit = *from_git(oid);
+	if (oid)
+		(*refs)[*nr].commit = *from_git(oid);
+	else
+		memset(&(*refs)[*nr].commit, 0, sizeof((*refs)[*nr].commit));
+	(*refs)[*nr].is_commit = !!oid;
 	(*nr)++;
 }
 
@@ -272,7 +276,8 @@ static void add_ref(struct cbp_git_ref **refs, size_t *nr, size_t *alloc,
  *	  detached; free with cbp_git_refs_free()
  * @nr: number of @refs
  *
- * Refs leading to trees or blobs (v2.6.11-tree) are left out.
+ * Refs leading to trees or blobs (v2.6.11-tree) are listed without a
+ * commit (is_commit 0).
  *
  * Return: 0, or -1 with the error recorded.
  */
@@ -293,6 +298,8 @@ int cbp_git_refs(struct cbp_repo *repo, struct cbp_git_ref **refs, size_t *nr)
 			add_ref(refs, nr, &alloc, git_reference_name(ref),
 				git_object_id(obj));
 			git_object_free(obj);
+		} else {
+			add_ref(refs, nr, &alloc, git_reference_name(ref), NULL);
 		}
 		git_reference_free(ref);
 	}

@@ -338,27 +338,6 @@ static int load_fixes(struct checker *chk, struct check_facts *fx,
 	return 0;
 }
 
-/*
- * A "Cc: stable@vger.kernel.org # 6.12+" line: where the annotation's
- * version starts, or NULL if the line is not such a Cc.
- */
-static const char *stable_annotation(const char *line)
-{
-	const char *p = line, *hash;
-
-	while (*p == ' ' || *p == '\t')
-		p++;
-	if (strncasecmp(p, "cc:", 3) || !strstr(p, "stable@vger.kernel.org"))
-		return NULL;
-	hash = strchr(p, '#');
-	if (!hash)
-		return NULL;
-	p = hash + 1;
-	while (*p == ' ' || *p == '\t')
-		p++;
-	return p;
-}
-
 /* The Cc: stable lines that name a series. */
 static void load_cc(struct check_facts *fx)
 {
@@ -371,13 +350,13 @@ static void load_cc(struct check_facts *fx)
 		const char *eol = memchr(s, '\n', end - s);
 		char *text = cbp_strndup(s, eol ? (size_t)(eol - s) :
 					 (size_t)(end - s));
-		const char *ann = stable_annotation(text);
+		const char *ann;
 		struct check_cc *cc;
 		int maj, min;
 
 		line++;
 		s = eol ? eol + 1 : end;
-		if (!ann || cbp_parse_series(ann, &maj, &min)) {
+		if (!cbp_cc_stable(text, &ann, &maj, &min)) {
 			free(text);
 			continue;
 		}

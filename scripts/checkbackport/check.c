@@ -114,34 +114,6 @@ static const char *fetch_hint(void)
 	return "fetch the tree it was committed to (for DRM: drm-next, drm-misc or the driver's -next/-fixes tree, e.g. 'git fetch https://gitlab.freedesktop.org/drm/kernel.git drm-next'), then run 'checkbackport index'";
 }
 
-/**
- * cbp_parse_series() - the stable series a version names
- * @s: "v6.12-rc7", "v6.12", "6.12.3", ...
- * @major: 6
- * @minor: 12
- *
- * Return: 0, or -1 if @s does not start with a version.
- */
-int cbp_parse_series(const char *s, int *major, int *minor)
-{
-	char *end;
-	long a, b;
-
-	if (*s == 'v')
-		s++;
-	if (*s < '0' || *s > '9')
-		return -1;
-	a = strtol(s, &end, 10);
-	if (*end != '.' || end[1] < '0' || end[1] > '9')
-		return -1;
-	b = strtol(end + 1, &end, 10);
-	if (a > 1000 || b > 1000)
-		return -1;
-	*major = (int)a;
-	*minor = (int)b;
-	return 0;
-}
-
 /* ---------------------------------------------------------------------- */
 /* The mail and the patch as a whole. */
 

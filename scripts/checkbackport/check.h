@@ -9,6 +9,7 @@
 #define CHECKBACKPORT_CHECK_H
 
 #include "cbp.h"
+#include "cc-stable.h"
 #include "git.h"
 #include "patch.h"
 
@@ -86,7 +87,6 @@ struct checker {
 
 const char *cbp_level_name(int level);
 int cbp_check_patch(struct checker *chk, struct cbp_report *r);
-int cbp_parse_series(const char *s, int *major, int *minor);
 
 /* check-output.c */
 void cbp_check_print_human(struct cbp_report *rep, size_t n);

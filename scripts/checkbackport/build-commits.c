@@ -14,6 +14,7 @@
 #include <sqlite3.h>
 
 #include "build-priv.h"
+#include "output.h"
 #include "store-priv.h"
 #include "util.h"
 
@@ -199,7 +200,7 @@ void build_show_progress(const struct build *b, double *last)
 	if (!isatty(2) || (b->read & 0x3fff) || cbp_now() - *last <= 0.5)
 		return;
 	*last = cbp_now();
-	fprintf(stderr, "\rcheckbackport: reading commits: %lld", b->read);
+	cbp_progress("\rcheckbackport: reading commits: %lld", b->read);
 }
 
 /**
@@ -230,6 +231,6 @@ int build_walk_new_commits(struct build *b)
 		build_rec_release(&r);
 	}
 	if (isatty(2) && b->read > 0x3fff)
-		fputc('\n', stderr);
+		cbp_progress("\n");
 	return err;
 }

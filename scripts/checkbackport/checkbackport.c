@@ -18,6 +18,7 @@
 #include <sqlite3.h>
 
 #include "cbp.h"
+#include "output.h"
 
 #define CBP_VERSION	"1.0"
 
@@ -226,6 +227,8 @@ int main(int argc, char **argv)
 	size_t k;
 	int ret;
 
+	/* Names from repositories and mails reach the terminal: filter. */
+	cbp_output_init();
 	switch (cbp_parse_args(argc, argv, commands, ARRAY_SIZE(commands),
 			       &opt, &cmd)) {
 	case CBP_ARGS_HELP:
@@ -242,6 +245,7 @@ int main(int argc, char **argv)
 		break;
 	}
 	cbp_set_quiet(opt.quiet);
+	cbp_output_json(opt.json);
 	ret = run(cmd, &ctx, argv);
 	cbp_index_close(ctx.idx);
 	if (ctx.git)

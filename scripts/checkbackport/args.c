@@ -54,8 +54,8 @@ static void set_tracking(struct cbp_options *opt, enum cbp_track key,
  */
 static void reset_getopt(void)
 {
-	static char name[] = "checkbackport";
-	char *none[] = { name, NULL };
+	char name[] = "checkbackport";
+	char *const none[] = { name, NULL };
 
 	opterr = 0;
 	optind = 0;
@@ -139,7 +139,8 @@ static int check_for_command(struct cbp_options *opt,
 		opt->set.given = given;
 	}
 	if (given && strcmp(cmd->name, "index")) {
-		cbp_error("--mainline, --stable, --branches and --tags change what the index tracks: give them to 'checkbackport index'%s",
+		cbp_error("%s: give them to 'checkbackport index'%s",
+			  "--mainline, --stable, --branches and --tags change what the index tracks",
 			  strcmp(cmd->name, "check") ? "" :
 			  " (check takes --stable and --mainline as its target)");
 		return CBP_ARGS_USAGE;

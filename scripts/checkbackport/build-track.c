@@ -42,8 +42,10 @@ void build_track_decide(const struct cbp_settings *set, sqlite3 *old,
 	int have_old = 0, k;
 
 	*eff = *set;
-	for (k = 0; k < CBP_TRACK_NR; k++)
-		keep[k] = seen[k] = NULL;
+	for (k = 0; k < CBP_TRACK_NR; k++) {
+		keep[k] = NULL;
+		seen[k] = NULL;
+	}
 	if (old && !cbp_store_read_tracking(old, keep, seen))
 		have_old = 1;
 	for (k = 0; k < CBP_TRACK_NR; k++) {

@@ -47,8 +47,9 @@ static int verify(struct cbp_ctx *ctx)
 			printf("damage: %s\n", rep.msg[i]);
 		if ((long long)rep.nr < rep.problems)
 			printf("damage: and %lld more\n", rep.problems - (long long)rep.nr);
-		printf("%s is damaged (%lld problem%s): rebuild it with 'checkbackport index --rebuild'\n",
-		       path, rep.problems, rep.problems == 1 ? "" : "s");
+		printf("%s is damaged (%lld problem%s): %s\n", path, rep.problems,
+		       rep.problems == 1 ? "" : "s",
+		       "rebuild it with 'checkbackport index --rebuild'");
 	}
 	ret = rep.problems ? CBP_EXIT_FINDINGS : CBP_EXIT_OK;
 	cbp_verify_report_release(&rep);
@@ -79,12 +80,17 @@ static struct json_object *tracking_json(struct cbp_ctx *ctx)
 	struct json_object *br = json_object_new_array();
 	int k, i, bit;
 
-	for (k = 0; k < CBP_TRACK_NR; k++)
+	for (k = 0; k < CBP_TRACK_NR; k++) {
+		const char *v = cbp_index_tracking(ctx->idx, k);
+
 		json_object_object_add(o, cbp_track_info(k)->option + 2,
-				       json_object_new_string(cbp_index_tracking(ctx->idx, k)));
-	for (i = 0; (bit = cbp_index_branch_at(ctx->idx, i)) >= 0; i++)
-		json_object_array_add(br, json_object_new_string(
-				      cbp_index_branch(ctx->idx, bit)->name));
+				       json_object_new_string(v));
+	}
+	for (i = 0; (bit = cbp_index_branch_at(ctx->idx, i)) >= 0; i++) {
+		const char *name = cbp_index_branch(ctx->idx, bit)->name;
+
+		json_object_array_add(br, json_object_new_string(name));
+	}
 	json_object_object_add(o, "tracked_branches", br);
 	return o;
 }
@@ -157,10 +163,11 @@ int cmd_index(struct cbp_ctx *ctx)
 		if (ctx->opt->verbose)
 			print_verbose(ctx, &st);
 		else if (st.nr_ignored)
-			cbp_note("%zu tag%s matching '%s' %s not release%s; 'checkbackport index -v' lists them",
+			cbp_note("%zu tag%s matching '%s' %s; %s",
 				 st.nr_ignored, st.nr_ignored == 1 ? "" : "s",
-				 ctx->opt->set.tags, st.nr_ignored == 1 ? "is" : "are",
-				 st.nr_ignored == 1 ? "" : "s");
+				 ctx->opt->set.tags, st.nr_ignored == 1 ?
+				 "is not a release" : "are not releases",
+				 "'checkbackport index -v' lists them");
 	}
 	cbp_update_stats_release(&st);
 	return CBP_EXIT_OK;

@@ -133,9 +133,9 @@ static size_t filter(struct filter *f, const unsigned char *p, size_t len,
 			i++;
 			continue;
 		}
-		if (!f->json && is_control(cp))
+		if (!f->json && is_control(cp)) {
 			out[o++] = '?';
-		else {
+		} else {
 			memcpy(out + o, p + i, n);
 			o += n;
 		}

@@ -228,10 +228,12 @@ struct json_object *cbp_commit_json(const struct cbp_index *idx,
 			       json_object_new_string(c->subject) : NULL);
 	json_object_object_add(o, "first_release", c->release[0] ?
 			       json_object_new_string(c->release) : NULL);
-	for (i = 0; (bit = cbp_index_branch_at(idx, i)) >= 0; i++)
+	for (i = 0; (bit = cbp_index_branch_at(idx, i)) >= 0; i++) {
+		const char *name = cbp_index_branch(idx, bit)->name;
+
 		if (c->branches & (1ULL << bit))
-			json_object_array_add(br, json_object_new_string(
-					      cbp_index_branch(idx, bit)->name));
+			json_object_array_add(br, json_object_new_string(name));
+	}
 	json_object_object_add(o, "branches", br);
 	return o;
 }

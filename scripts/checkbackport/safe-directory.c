@@ -247,13 +247,13 @@ static char *parse_value(struct cfg_file *f)
 			c = next_char(f);
 			if (c == '\n')
 				continue;
-			if (c == 't')
+			if (c == 't') {
 				c = '\t';
-			else if (c == 'b')
+			} else if (c == 'b') {
 				c = '\b';
-			else if (c == 'n')
+			} else if (c == 'n') {
 				c = '\n';
-			else if (c != '\\' && c != '"') {
+			} else if (c != '\\' && c != '"') {
 				free(v);
 				return NULL;
 			}
@@ -616,6 +616,15 @@ static int read_protected_config(struct safe_dir *sd)
 	return err;
 }
 
+/* "(owned by uid N, this is uid M); to trust it: git config ..." */
+static const char *owner_str(uid_t owner, char *buf, size_t size)
+{
+	snprintf(buf, size, "(owned by uid %ld, this is uid %ld); %s",
+		 owner == (uid_t)-1 ? -1L : (long)owner, (long)geteuid(),
+		 "to trust it: git config --global --add safe.directory ");
+	return buf;
+}
+
 /**
  * cbp_repo_is_safe() - git's ownership rule for a discovered repository
  * @gitfile: the .git file that led to @gitdir, or NULL
@@ -636,6 +645,7 @@ int cbp_repo_is_safe(const char *gitfile, const char *worktree,
 	struct safe_dir sd = { .path = worktree ? worktree : gitdir };
 	const char *paths[3] = { gitfile, worktree, gitdir };
 	uid_t owner = (uid_t)-1;
+	char own[160];
 	int i, all = !env_bool("GIT_TEST_ASSUME_DIFFERENT_OWNER", 0);
 
 	for (i = 0; i < 3 && all; i++)
@@ -646,8 +656,8 @@ int cbp_repo_is_safe(const char *gitfile, const char *worktree,
 	if (read_protected_config(&sd))
 		return 0;
 	if (!sd.is_safe)
-		cbp_error("detected dubious ownership in repository at '%s' (owned by uid %ld, this is uid %ld); to trust it: git config --global --add safe.directory %s",
-			  sd.path, owner == (uid_t)-1 ? -1L : (long)owner,
-			  (long)geteuid(), sd.path);
+		cbp_error("detected dubious ownership in repository at '%s' %s%s",
+			  sd.path, owner_str(owner, own, sizeof(own)),
+			  sd.path);
 	return sd.is_safe;
 }

@@ -49,8 +49,10 @@ int cbp_store_read_tracking(sqlite3 *db, char *track[CBP_TRACK_NR],
 	sqlite3_stmt *st;
 	int k, rc = SQLITE_DONE;
 
-	for (k = 0; k < CBP_TRACK_NR; k++)
-		track[k] = seen[k] = NULL;
+	for (k = 0; k < CBP_TRACK_NR; k++) {
+		track[k] = NULL;
+		seen[k] = NULL;
+	}
 	if (cbp_db_prepare(db, "SELECT key, value FROM meta\n"
 			   " WHERE key GLOB 'track.*' OR key GLOB 'config.*'", &st))
 		return -1;

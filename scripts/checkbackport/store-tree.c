@@ -158,8 +158,10 @@ static int hang_on_absent(struct layout *l)
 
 static int find_set(int *set, int i)
 {
-	while (set[i] != i)
-		i = set[i] = set[set[i]];
+	while (set[i] != i) {
+		set[i] = set[set[i]];
+		i = set[i];
+	}
 	return i;
 }
 
@@ -370,8 +372,11 @@ void cbp_class_layout(const struct cbp_member *m, size_t nr,
 	l.parent = cbp_calloc(nr, sizeof(*l.parent));
 	l.link = cbp_calloc(nr, sizeof(*l.link));
 	l.depth = cbp_calloc(nr, sizeof(*l.depth));
-	for (i = 0; i < nr; i++)
-		l.parent[i] = l.link[i] = l.depth[i] = -1;
+	for (i = 0; i < nr; i++) {
+		l.parent[i] = -1;
+		l.link[i] = -1;
+		l.depth[i] = -1;
+	}
 
 	root = pick_root(&l);
 	l.depth[root] = 0;

@@ -208,8 +208,8 @@ static int store_is_ours(const char *path)
 		return CBP_STORE_FOREIGN;
 	}
 	if (!S_ISREG(st.st_mode)) {
-		cbp_error("%s is not a checkbackport index (not a regular file); it is left as it is",
-			  path);
+		cbp_error("%s is not a checkbackport index (%s); it is left as it is",
+			  path, "not a regular file");
 		return CBP_STORE_FOREIGN;
 	}
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
@@ -223,8 +223,8 @@ static int store_is_ours(const char *path)
 	      (unsigned long)hdr[68] << 24 | hdr[69] << 16 | hdr[70] << 8 | hdr[71] : 0;
 	if (n != (ssize_t)sizeof(hdr) || memcmp(hdr, magic, sizeof(magic)) ||
 	    app != CBP_APP_ID) {
-		cbp_error("%s is not a checkbackport index; it is left as it is (remove it, or give another --index)",
-			  path);
+		cbp_error("%s is not a checkbackport index; it is left as it is (%s)",
+			  path, "remove it, or give another --index");
 		return CBP_STORE_FOREIGN;
 	}
 	return 0;

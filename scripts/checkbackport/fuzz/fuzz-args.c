@@ -91,7 +91,7 @@ static void check_result(int rc, const struct cbp_options *opt,
  */
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
-	static char prog[] = "checkbackport";
+	char prog[] = "checkbackport";
 	char *argv[MAX_ARGS + 2], *copy[MAX_ARGS + 2];
 	const struct cbp_command *cmd, *cmd2;
 	struct cbp_options opt, opt2;

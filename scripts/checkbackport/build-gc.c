@@ -94,9 +94,7 @@ static int load_graph(struct build *b, struct graph *g)
 		g->par = cbp_grow(g->par, sizeof(*g->par), g->nr_par + n,
 				  &g->alloc_par);
 		for (i = 0; i < n; i++)
-			g->par[g->nr_par++] = blob[4 * i] | blob[4 * i + 1] << 8 |
-				blob[4 * i + 2] << 16 |
-				(unsigned int)blob[4 * i + 3] << 24;
+			g->par[g->nr_par++] = cbp_parent_at(blob, i);
 	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)

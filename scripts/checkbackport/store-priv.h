@@ -35,6 +35,14 @@ struct cbp_index {
 	sqlite3_stmt *st_links[2][2];	/* [outgoing][origin only] */
 };
 
+/* Parent @i of a commits.parents blob: little-endian 32-bit row ids. */
+static inline unsigned int cbp_parent_at(const unsigned char *blob, int i)
+{
+	const unsigned char *p = blob + 4 * i;
+
+	return p[0] | p[1] << 8 | p[2] << 16 | (unsigned int)p[3] << 24;
+}
+
 int cbp_error_sqlite(sqlite3 *db, const char *what);
 int cbp_db_exec(sqlite3 *db, const char *sql);
 int cbp_db_prepare(sqlite3 *db, const char *sql, sqlite3_stmt **st);

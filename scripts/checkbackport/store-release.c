@@ -125,9 +125,7 @@ static int contains(struct cbp_index *idx, long long from, long long want,
 			n = sqlite3_column_bytes(st, 0) / 4;
 			stack = cbp_grow(stack, sizeof(*stack), nr + n, &alloc);
 			for (k = 0; k < n; k++)
-				stack[nr++] = blob[4 * k] | blob[4 * k + 1] << 8 |
-					blob[4 * k + 2] << 16 |
-					(long long)blob[4 * k + 3] << 24;
+				stack[nr++] = cbp_parent_at(blob, k);
 		}
 		sqlite3_reset(st);
 	}

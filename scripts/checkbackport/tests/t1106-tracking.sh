@@ -104,7 +104,11 @@ same_as_fresh () {
 	sort -u -o "$TRASH/ALL" "$TRASH/ALL" &&
 	for c in $(cat "$TRASH/ALL")
 	do
-		for q in names fixes
+		qs=names
+		case " $FIX1 $FIX2 $BP1 $BP2 " in
+		*" $c "*) qs="names fixes" ;;
+		esac
+		for q in $qs
 		do
 			"$CBP_BIN" -q $q --json "$c" >"$TRASH/a" 2>&1
 			a=$?

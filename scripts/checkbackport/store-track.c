@@ -53,15 +53,17 @@ int cbp_store_read_tracking(sqlite3 *db, char *track[CBP_TRACK_NR],
 		track[k] = NULL;
 		seen[k] = NULL;
 	}
-	if (cbp_db_prepare(db, "SELECT key, value FROM meta\n"
-			   " WHERE key GLOB 'track.*' OR key GLOB 'config.*'", &st))
+	/* Plain, to be cheap to prepare: meta has a handful of rows. */
+	if (cbp_db_prepare(db, "SELECT key, value FROM meta", &st))
 		return -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		const char *key = (const char *)sqlite3_column_text(st, 0);
 		const char *val = (const char *)sqlite3_column_text(st, 1);
 		int is_track = key && !strncmp(key, "track.", 6);
 
-		for (k = 0; key && val && k < CBP_TRACK_NR; k++) {
+		if (!key || (!is_track && strncmp(key, "config.", 7)))
+			continue;
+		for (k = 0; val && k < CBP_TRACK_NR; k++) {
 			char **to = is_track ? &track[k] : &seen[k];
 
 			if (strcmp(key + (is_track ? 6 : 7), track_info[k].meta))

@@ -732,8 +732,12 @@ int cbp_index_open_existing(struct cbp_index **out, const char *path)
 	*out = NULL;
 	idx->mainline_bit = -1;
 	idx->path = cbp_strdup(path);
+	/*
+	 * One read transaction for the whole query: SQLite then takes and
+	 * checks its shared lock once, not around every statement.
+	 */
 	if (cbp_store_check(path, &idx->db) || cbp_prepare_queries(idx) ||
-	    cbp_store_load_branches(idx)) {
+	    cbp_db_exec(idx->db, "BEGIN") || cbp_store_load_branches(idx)) {
 		cbp_index_close(idx);
 		return -1;
 	}

@@ -169,6 +169,10 @@ int build_update_branches(struct build *b)
 			 (long long)~clear);
 		if (cbp_db_exec(b->db, sql))
 			return -1;
+		/* Rows this run already loaded would write the bits back. */
+		for (i = 1; i < b->nr_node; i++)
+			if (b->node[i].state == NODE_LOADED)
+				b->node[i].br &= ~clear;
 	}
 	if (cbp_db_exec(b->db, "DELETE FROM branches"))
 		return -1;

@@ -145,7 +145,7 @@ int build_walk_pipelined(struct build *b, double *last)
 
 free_pipeline:
 	for (i = 0; i < PIPE_DEPTH; i++)
-		free(pl->ring[i].cites);
+		build_rec_release(&pl->ring[i]);
 	pthread_cond_destroy(&pl->emptied);
 	pthread_cond_destroy(&pl->filled);
 	pthread_mutex_destroy(&pl->lock);

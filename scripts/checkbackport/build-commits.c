@@ -14,6 +14,7 @@
 #include <sqlite3.h>
 
 #include "build-priv.h"
+#include "output.h"
 #include "store-priv.h"
 #include "util.h"
 
@@ -59,19 +60,19 @@ static int collect_cite(const struct cbp_cite *cite, void *data)
  * @id: its row
  * @r: filled in with what build_store_commit() writes
  *
- * Adds the commit's parents to the graph, queueing the new ones.  Touches
- * no SQLite in a cold build, so that it can run beside
- * build_store_commit().  A commit that cannot be read (a shallow clone)
- * is skipped with one warning per run.
+ * Adds the commit's parents to the graph, queueing the new ones, however
+ * many there are (mainline has a merge of 66).  Touches no SQLite in a
+ * cold build, so that it can run beside build_store_commit().  A commit
+ * that cannot be read (a shallow clone) is skipped with one warning per
+ * run.
  *
  * Return: 0, or -1 with the error recorded.
  */
 int build_read_commit(struct build *b, unsigned int id, struct commit_rec *r)
 {
 	struct cbp_git_commit *c = &b->obj;
-	unsigned int parents[64];
 	char hex[CBP_OID_HEXSZ + 1];
-	size_t npar = 0, i;
+	size_t npar = c->nr_parents, first, i;
 	struct node *n;
 	int err;
 
@@ -93,34 +94,37 @@ int build_read_commit(struct build *b, unsigned int id, struct commit_rec *r)
 		b->node[id].state = NODE_ABSENT;
 		return 0;
 	}
-	for (i = 0; i < c->nr_parents && npar < ARRAY_SIZE(parents); i++) {
+	/* The parents' rows go straight to the end of the edge array. */
+	npar = c->nr_parents;
+	first = b->nr_edge;
+	b->edge = cbp_grow(b->edge, sizeof(*b->edge), first + npar,
+			   &b->alloc_edge);
+	/* Never NULL: a root commit has an empty blob, not a NULL one. */
+	r->pblob = cbp_grow(r->pblob, 4, npar + 1, &r->alloc_pblob);
+	for (i = 0; i < npar; i++) {
 		unsigned int pid = build_lookup_commit(b, &c->parents[i]);
 
 		if (!pid) {
 			cbp_git_commit_done(c);
 			return -1;
 		}
-		parents[npar++] = pid;
+		b->edge[first + i] = pid;
+		r->pblob[4 * i] = pid & 0xff;
+		r->pblob[4 * i + 1] = (pid >> 8) & 0xff;
+		r->pblob[4 * i + 2] = (pid >> 16) & 0xff;
+		r->pblob[4 * i + 3] = (pid >> 24) & 0xff;
 	}
+	b->nr_edge = first + npar;
+	r->npar = (unsigned int)npar;
 	r->atime = c->atime;
 
-	b->edge = cbp_grow(b->edge, sizeof(*b->edge), b->nr_edge + npar,
-			   &b->alloc_edge);
 	n = &b->node[id];
-	n->par = (unsigned int)b->nr_edge;
+	n->par = (unsigned int)first;
 	n->npar = (unsigned int)npar;
 	n->state = NODE_LOADED;
 	n->dirty = 1;
 	n->rel = 0;
 	n->br = 0;
-	for (i = 0; i < npar; i++) {
-		b->edge[b->nr_edge++] = parents[i];
-		r->pblob[4 * i] = parents[i] & 0xff;
-		r->pblob[4 * i + 1] = (parents[i] >> 8) & 0xff;
-		r->pblob[4 * i + 2] = (parents[i] >> 16) & 0xff;
-		r->pblob[4 * i + 3] = (parents[i] >> 24) & 0xff;
-	}
-	r->npar = (unsigned int)npar;
 
 	r->sublen = cbp_subject(c->msg, c->msg_len, r->subject,
 				sizeof(r->subject));
@@ -210,6 +214,20 @@ int build_store_commit(struct build *b, const struct commit_rec *r)
 }
 
 /**
+ * build_rec_release() - free what a record holds
+ * @r: the record
+ */
+void build_rec_release(struct commit_rec *r)
+{
+	free(r->cites);
+	free(r->pblob);
+	r->cites = NULL;
+	r->pblob = NULL;
+	r->alloc_cites = 0;
+	r->alloc_pblob = 0;
+}
+
+/**
  * build_show_progress() - say how many commits were read, on a terminal
  * @b: the build
  * @last: when progress was last shown; updated
@@ -219,7 +237,7 @@ void build_show_progress(const struct build *b, double *last)
 	if (!isatty(2) || (b->read & 0x3fff) || cbp_now() - *last <= 0.5)
 		return;
 	*last = cbp_now();
-	fprintf(stderr, "\rcheckbackport: reading commits: %lld", b->read);
+	cbp_progress("\rcheckbackport: reading commits: %lld", b->read);
 }
 
 /**
@@ -247,9 +265,9 @@ int build_walk_new_commits(struct build *b)
 				err = build_store_commit(b, &r);
 			build_show_progress(b, &last);
 		}
-		free(r.cites);
+		build_rec_release(&r);
 	}
 	if (isatty(2) && b->read > 0x3fff)
-		fputc('\n', stderr);
+		cbp_progress("\n");
 	return err;
 }

@@ -181,8 +181,7 @@ struct node *build_get_node(struct build *b, unsigned int id)
 	n->par = (unsigned int)b->nr_edge;
 	n->npar = (unsigned int)len;
 	for (i = 0; i < len; i++)
-		b->edge[b->nr_edge++] = blob[4 * i] | blob[4 * i + 1] << 8 |
-			blob[4 * i + 2] << 16 | (unsigned int)blob[4 * i + 3] << 24;
+		b->edge[b->nr_edge++] = cbp_parent_at(blob, i);
 	n->state = NODE_LOADED;
 	sqlite3_reset(b->load_node);
 	return n;

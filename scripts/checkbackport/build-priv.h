@@ -52,8 +52,16 @@ struct build {
 	size_t nr_stack, alloc_stack;
 	unsigned int next_id;
 
+	struct cbp_git_ref *refs;	/* the refs whose history is indexed */
+	unsigned int *ref_id;		/* the row of each */
+	size_t nr_refs;
+	int gc;				/* a ref may have lost commits */
+	long long gone;			/* commits no ref reaches any more */
+
 	struct ref_tip *tags;
 	size_t nr_tags, alloc_tags;
+	struct cbp_ignored_tag *ignored;	/* tags that are not releases */
+	size_t nr_ignored, alloc_ignored;
 	struct ref_tip *br;
 	size_t nr_br, alloc_br;
 	long long *tag_key;
@@ -94,7 +102,8 @@ struct commit_rec {
 	long long atime;
 	size_t sublen;
 	char hex[CBP_OID_HEXSZ + 1];
-	unsigned char pblob[4 * 64];
+	unsigned char *pblob;	/* 4 bytes per parent, as stored */
+	size_t alloc_pblob;
 	char subject[512];
 	struct rec_cite *cites;
 	size_t nr_cites, alloc_cites;
@@ -112,6 +121,7 @@ int build_write_reach(struct build *b);
 int build_read_commit(struct build *b, unsigned int id, struct commit_rec *r);
 int build_store_commit(struct build *b, const struct commit_rec *r);
 void build_show_progress(const struct build *b, double *last);
+void build_rec_release(struct commit_rec *r);
 int build_walk_new_commits(struct build *b);
 
 /* build-cold.c */
@@ -130,6 +140,7 @@ int build_update_branches(struct build *b);
 
 /* build-resolve.c */
 int build_resolve_links(struct build *b, long long first_rowid);
+int build_resolve_unresolved(struct build *b);
 int build_reresolve_absent(struct build *b);
 
 /* build-trust.c */
@@ -138,6 +149,15 @@ int build_judge_links(struct build *b, long long first_rowid,
 
 /* build-edges.c */
 int build_update_order(struct build *b);
+/* build-gc.c */
+int build_gc_check(struct build *b);
+int build_gc(struct build *b);
+int build_store_refs(struct build *b);
+
+/* build-track.c */
+void build_track_decide(const struct cbp_settings *set, sqlite3 *old,
+			struct cbp_settings *eff, char *keep[CBP_TRACK_NR]);
+int build_track_store(struct build *b, const struct cbp_settings *eff);
 
 /* build.c */
 int build_run(struct cbp_index *idx, struct cbp_repo *repo,

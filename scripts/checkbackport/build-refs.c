@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The refs a build starts from: every ref's commit is queued to be read;
- * tags matching the release glob that parse as kernel versions become
- * release tags, branches matching the mainline, stable and other globs
- * become tracked branches, in the order their bits are given out.
+ * The refs a build starts from: the commit of every branch, remote-
+ * tracking branch and tag (and of a detached HEAD) is queued to be read;
+ * other refs (pull requests, CI, notes, the stash) are not history and
+ * are left out.  Tags matching the release glob that parse as kernel
+ * versions become release tags, branches matching the mainline, stable
+ * and other globs become tracked branches, in the order their bits are
+ * given out.
  */
 #include <fnmatch.h>
 #include <stdlib.h>
@@ -38,17 +41,27 @@ static int match_globs(const char *globs, const char *name)
 	return 0;
 }
 
-/* "linux-6.12.y" or "origin/linux-6.12.y" -> key of 6.12, else -1. */
-static long long branch_version(const char *name)
+/*
+ * The refs whose history is indexed: refs/heads, refs/remotes and
+ * refs/tags, and "HEAD" when detached.  Not refs/pull/, refs/notes/,
+ * refs/stash, and not CI refs such as refs/merge-requests/,
+ * refs/pipelines/, refs/changes/ or refs/keep-around/.
+ */
+static int is_history_ref(const char *name)
 {
-	const char *p = name, *end;
+	return !strcmp(name, "HEAD") || !strncmp(name, "refs/heads/", 11) ||
+	       !strncmp(name, "refs/remotes/", 13) ||
+	       !strncmp(name, "refs/tags/", 10);
+}
 
-	while (*p && (*p < '0' || *p > '9'))
-		p++;
-	end = p + strlen(p);
-	if (end - p > 2 && !strcmp(end - 2, ".y"))
-		end -= 2;
-	return cbp_version_key(p, end - p);
+/* A tag matching the release glob that is not a release, said once. */
+static void ignore_tag(struct build *b, const char *name, const char *why)
+{
+	b->ignored = cbp_grow(b->ignored, sizeof(*b->ignored),
+			      b->nr_ignored + 1, &b->alloc_ignored);
+	b->ignored[b->nr_ignored].name = cbp_strdup(name);
+	b->ignored[b->nr_ignored].why = why;
+	b->nr_ignored++;
 }
 
 static void add_tip(struct build *b, const char *name, const struct cbp_oid *oid,
@@ -65,8 +78,10 @@ static void add_tip(struct build *b, const char *name, const struct cbp_oid *oid
 		if (fnmatch(set->tags, shortname, 0))
 			return;
 		key = cbp_version_key(shortname, strlen(shortname));
-		if (key < 0)
+		if (key < 0) {
+			ignore_tag(b, shortname, cbp_version_error(key));
 			return;
+		}
 		b->tags = cbp_grow(b->tags, sizeof(*b->tags), b->nr_tags + 1,
 				   &b->alloc_tags);
 		t = &b->tags[b->nr_tags++];
@@ -89,7 +104,7 @@ static void add_tip(struct build *b, const char *name, const struct cbp_oid *oid
 		b->br = cbp_grow(b->br, sizeof(*b->br), b->nr_br + 1,
 				 &b->alloc_br);
 		t = &b->br[b->nr_br++];
-		t->vkey = branch_version(shortname);
+		t->vkey = cbp_branch_version(shortname);
 	}
 	t->name = cbp_strdup(shortname);
 	t->role = role;
@@ -129,9 +144,10 @@ static int cmp_branch(const void *a, const void *b)
  * @b: the build
  * @set: which tags are releases and which branches are tracked
  *
- * Queues every commit a ref (or a detached HEAD) points at, and collects
- * the release tags in version order and the tracked branches in the order
- * their bits are given out.
+ * Queues every commit a branch, remote-tracking branch or tag (or a
+ * detached HEAD) points at, keeps those refs and their rows (@b->refs,
+ * @b->ref_id), and collects the release tags in version order and the
+ * tracked branches in the order their bits are given out.
  *
  * Return: 0, or -1 with the error recorded.
  */
@@ -143,14 +159,31 @@ int build_collect_refs(struct build *b, const struct cbp_settings *set)
 
 	if (cbp_git_refs(b->repo, &refs, &nr))
 		return -1;
+	b->ref_id = cbp_calloc(nr, sizeof(*b->ref_id));
 	/* A detached HEAD ("HEAD") keeps its commits reachable too. */
 	for (i = 0; i < nr && !err; i++) {
-		if (!build_lookup_commit(b, &refs[i].commit))
+		unsigned int id;
+
+		if (!is_history_ref(refs[i].name) || !refs[i].is_commit) {
+			if (!refs[i].is_commit &&
+			    !strncmp(refs[i].name, "refs/tags/", 10) &&
+			    !fnmatch(set->tags, refs[i].name + 10, 0))
+				ignore_tag(b, refs[i].name + 10,
+					   "it is not a commit (a tag of a tree or a blob)");
+			free(refs[i].name);
+			continue;
+		}
+		id = build_lookup_commit(b, &refs[i].commit);
+		if (!id)
 			err = -1;
 		else
 			add_tip(b, refs[i].name, &refs[i].commit, set);
+		refs[b->nr_refs] = refs[i];
+		b->ref_id[b->nr_refs++] = id;
 	}
-	cbp_git_refs_free(refs, nr);
+	for (; i < nr; i++)
+		free(refs[i].name);
+	b->refs = refs;
 	if (err)
 		return -1;
 	qsort(b->tags, b->nr_tags, sizeof(*b->tags), cmp_tip);

@@ -93,29 +93,20 @@ static long long resolve_in_build(struct build *b, const char *hex, int len)
 	return id;
 }
 
-/**
- * build_resolve_links() - resolve the citations recorded by this run
- * @b: the build
- * @first_rowid: the last links row of earlier runs
- *
- * Return: 0, or -1 with the error recorded.
- */
-int build_resolve_links(struct build *b, long long first_rowid)
+/* Resolve the citations @sql selects (rowid, cited; ?1 bound to @arg). */
+static int resolve_selected(struct build *b, const char *sql, long long arg)
 {
 	sqlite3_stmt *sel, *upd;
 	int rc = 0;
 
-	/* Full IDs first, so that short ones can match missing full ones. */
-	if (cbp_db_prepare(b->db,
-			   "SELECT rowid, cited FROM links WHERE rowid > ?\n"
-			   " ORDER BY length(cited) DESC, rowid", &sel))
+	if (cbp_db_prepare(b->db, sql, &sel))
 		return -1;
 	if (cbp_db_prepare(b->db, "UPDATE links SET dst = ? WHERE rowid = ?",
 			   &upd)) {
 		sqlite3_finalize(sel);
 		return -1;
 	}
-	sqlite3_bind_int64(sel, 1, first_rowid);
+	sqlite3_bind_int64(sel, 1, arg);
 	while ((rc = sqlite3_step(sel)) == SQLITE_ROW) {
 		long long rowid = sqlite3_column_int64(sel, 0);
 		const char *cited = (const char *)sqlite3_column_text(sel, 1);
@@ -139,6 +130,35 @@ int build_resolve_links(struct build *b, long long first_rowid)
 	if (rc != SQLITE_DONE)
 		return rc == SQLITE_ROW ? -1 : cbp_error_sqlite(b->db, "index");
 	return 0;
+}
+
+/**
+ * build_resolve_links() - resolve the citations recorded by this run
+ * @b: the build
+ * @first_rowid: the last links row of earlier runs
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
+int build_resolve_links(struct build *b, long long first_rowid)
+{
+	/* Full IDs first, so that short ones can match missing full ones. */
+	return resolve_selected(b, "SELECT rowid, cited FROM links WHERE rowid > ?\n"
+				" ORDER BY length(cited) DESC, rowid", first_rowid);
+}
+
+/**
+ * build_resolve_unresolved() - resolve the citations that lost their row
+ * @b: the build
+ *
+ * After build_gc() removed the commits they resolved to.
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
+int build_resolve_unresolved(struct build *b)
+{
+	return resolve_selected(b, "SELECT rowid, cited FROM links\n"
+				" WHERE dst IS NULL AND ?1 = ?1\n"
+				" ORDER BY length(cited) DESC, rowid", 0);
 }
 
 /**

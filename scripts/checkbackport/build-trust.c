@@ -27,6 +27,7 @@
 #include <sqlite3.h>
 
 #include "build-priv.h"
+#include "output.h"
 #include "store-priv.h"
 #include "util.h"
 
@@ -284,13 +285,12 @@ int build_judge_links(struct build *b, long long first_rowid,
 		if (isatty(2) && cbp_now() - last > 0.5) {
 			last = cbp_now();
 			shown = 1;
-			fprintf(stderr,
-				"\rcheckbackport: judging links whose subjects differ: %zu/%zu",
-				i + 1, j.nr_p);
+			cbp_progress("\rcheckbackport: judging links whose subjects differ: %zu/%zu",
+				     i + 1, j.nr_p);
 		}
 	}
 	if (shown)
-		fputc('\n', stderr);
+		cbp_progress("\n");
 	err = 0;
 out:
 	for (i = 0; i < j.nr_ch; i++)

@@ -37,6 +37,9 @@ static void build_free(struct build *b)
 	sqlite3_finalize(b->ins_malformed);
 	for (i = 0; i < b->nr_tags; i++)
 		free(b->tags[i].name);
+	for (i = 0; i < b->nr_ignored; i++)
+		free(b->ignored[i].name);
+	free(b->ignored);
 	for (i = 0; i < b->nr_br; i++)
 		free(b->br[i].name);
 	free(b->tags);
@@ -48,6 +51,8 @@ static void build_free(struct build *b)
 	free(b->hash);
 	free(b->stack);
 	free(b->arrived);
+	cbp_git_refs_free(b->refs, b->nr_refs);
+	free(b->ref_id);
 	cbp_git_odb_close(b->odb);
 	cbp_git_commit_release(&b->obj);
 }
@@ -120,7 +125,8 @@ int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 			    " WHERE c.id = ? AND c.state = 1", &b.load_node)))
 		goto out;
 
-	if (build_collect_refs(&b, set) || build_walk_new_commits(&b))
+	if (build_collect_refs(&b, set) || build_walk_new_commits(&b) ||
+	    build_gc_check(&b))
 		goto out;
 	if (cold && cbp_store_add_indexes(idx))
 		goto out;
@@ -140,10 +146,12 @@ int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 		goto out;
 	if (!cold && b.read && build_reresolve_absent(&b))
 		goto out;
-	if (build_judge_links(&b, first_link, max_id))
+	/* Before judging: the links that named a removed commit change. */
+	if (build_gc(&b) || build_judge_links(&b, first_link, max_id) ||
+	    build_store_refs(&b) || build_track_store(&b, set))
 		goto out;
 
-	total += b.read;
+	total += b.read - b.gone;
 	{
 		char sql[128];
 
@@ -160,6 +168,10 @@ int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 	stats->malformed = b.malformed;
 	stats->adapted = b.verdicts[CBP_TRUST_ADAPTED];
 	stats->suspicious = b.verdicts[CBP_TRUST_SUSPICIOUS];
+	stats->ignored = b.ignored;
+	stats->nr_ignored = b.nr_ignored;
+	b.ignored = NULL;
+	b.nr_ignored = 0;
 	err = 0;
 out:
 	build_free(&b);
@@ -172,8 +184,9 @@ static int build_incremental(struct cbp_index *idx, struct cbp_repo *repo,
 {
 	int err, code;
 
+	/* In place, so durable: the fast settings are for private files. */
 	err = cbp_db_exec(idx->db,
-			  "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536;"
+			  "PRAGMA synchronous = FULL; PRAGMA cache_size = -65536;"
 			  "BEGIN IMMEDIATE;");
 	if (err)
 		return err;
@@ -191,6 +204,42 @@ static int build_incremental(struct cbp_index *idx, struct cbp_repo *repo,
 	return err;
 }
 
+/*
+ * What the run will track (build-track.c): read from the index at
+ * @idx->path when it is ours, even if it is to be rebuilt.
+ */
+static void decide_tracking(struct cbp_index *idx, int state,
+			    const struct cbp_settings *set,
+			    struct cbp_settings *eff, char *keep[CBP_TRACK_NR])
+{
+	sqlite3 *old = idx->db;
+
+	if (!old && state == CBP_STORE_STALE &&
+	    sqlite3_open_v2(idx->path, &old, SQLITE_OPEN_READONLY, NULL) !=
+	    SQLITE_OK) {
+		sqlite3_close(old);
+		old = NULL;
+	}
+	build_track_decide(set, old, eff, keep);
+	if (old != idx->db)
+		sqlite3_close(old);
+}
+
+/**
+ * cbp_update_stats_release() - free what cbp_index_open() put in stats
+ * @stats: the stats
+ */
+void cbp_update_stats_release(struct cbp_update_stats *stats)
+{
+	size_t i;
+
+	for (i = 0; i < stats->nr_ignored; i++)
+		free(stats->ignored[i].name);
+	free(stats->ignored);
+	stats->ignored = NULL;
+	stats->nr_ignored = 0;
+}
+
 /**
  * cbp_index_open() - open the index of a repository, building it if needed
  * @out: the opened index
@@ -200,10 +249,13 @@ static int build_incremental(struct cbp_index *idx, struct cbp_repo *repo,
  * @stats: filled in when the index is built or updated; may be NULL
  *
  * An index that is missing is built.  One of another schema version, or
- * damaged, is rebuilt with a message on stderr, never used.  Builds and
- * updates take an exclusive lock (<index>.lock) so that concurrent runs
- * wait for each other; a fresh build is written to a temporary file and
- * renamed into place, so readers never see a half-built index.
+ * damaged, is rebuilt with a message on stderr, never used.  A file that
+ * is not ours is an error, and is left as it is.  Builds and updates take
+ * an exclusive lock (<index>.lock) so that concurrent runs wait for each
+ * other, and remove the temporary files of killed runs; a fresh build is
+ * written to a temporary file and renamed into place, so readers never
+ * see a half-built index.  What the index tracks changes only as
+ * build_track_decide() says.
  *
  * Return: 0 on success, -1 on error (message recorded).
  */
@@ -212,6 +264,8 @@ int cbp_index_open(struct cbp_index **out, struct cbp_repo *repo,
 		   struct cbp_update_stats *stats)
 {
 	struct cbp_update_stats dummy;
+	struct cbp_settings eff;
+	char *keep[CBP_TRACK_NR] = { NULL };
 	struct cbp_index *idx;
 	double start = cbp_now();
 	int lockfd = -1, state, err = -1;
@@ -226,6 +280,8 @@ int cbp_index_open(struct cbp_index **out, struct cbp_repo *repo,
 		    cbp_index_default_path(cbp_git_commondir(repo));
 
 	state = cbp_store_check(idx->path, &idx->db);
+	if (state == CBP_STORE_FOREIGN)
+		goto fail;
 	if (state == 0 && !(flags & (CBP_OPEN_UPDATE | CBP_OPEN_REBUILD)))
 		goto opened;
 
@@ -233,27 +289,31 @@ int cbp_index_open(struct cbp_index **out, struct cbp_repo *repo,
 	lockfd = cbp_index_lock(idx->path);
 	if (lockfd < 0)
 		goto fail;
+	cbp_store_remove_stale(idx->path);
 	/* Someone else may have built or fixed it while we waited. */
 	state = cbp_store_check(idx->path, &idx->db);
+	if (state == CBP_STORE_FOREIGN)
+		goto fail;
+	decide_tracking(idx, state, set, &eff, keep);
 	if (state == 1) {
 		cbp_note("no index at %s; building it", idx->path);
-	} else if (state == 2) {
+	} else if (state == CBP_STORE_STALE) {
 		cbp_note("%s; rebuilding %s", cbp_errmsg(), idx->path);
 	} else if (flags & CBP_OPEN_REBUILD) {
-		state = 2;
+		state = CBP_STORE_STALE;
 	} else if (flags & CBP_OPEN_UPDATE) {
 		int damaged = 0;
 
-		if (build_incremental(idx, repo, set, stats, &damaged)) {
+		if (build_incremental(idx, repo, &eff, stats, &damaged)) {
 			if (!damaged)
 				goto fail;
 			cbp_note("%s; rebuilding %s", cbp_errmsg(), idx->path);
-			state = 2;
+			state = CBP_STORE_STALE;
 		}
 	}
 	if (state) {
 		cbp_store_close_db(idx);
-		if (build_cold(idx, repo, set, stats))
+		if (build_cold(idx, repo, &eff, stats))
 			goto fail;
 		if (cbp_store_check(idx->path, &idx->db))
 			goto fail;
@@ -265,11 +325,16 @@ opened:
 	if (cbp_prepare_queries(idx) || cbp_store_load_branches(idx))
 		goto fail;
 	stats->seconds = cbp_now() - start;
+	if (stats == &dummy)
+		cbp_update_stats_release(stats);
+	cbp_track_free(keep);
 	*out = idx;
 	return 0;
 fail:
+	cbp_update_stats_release(stats);
 	if (lockfd >= 0)
 		close(lockfd);
+	cbp_track_free(keep);
 	cbp_index_close(idx);
 	return err;
 }

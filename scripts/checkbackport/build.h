@@ -21,6 +21,9 @@ struct cbp_repo;
  * @suspicious: citations between commits judged suspicious in this run
  * @rebuilt: 1 if the index was (re)built from scratch
  * @seconds: wall time
+ * @ignored: tags matching the release glob that are not releases, each
+ *	     listed once, in ref order; free with cbp_update_stats_release()
+ * @nr_ignored: number of @ignored
  */
 struct cbp_update_stats {
 	long long read;
@@ -32,6 +35,18 @@ struct cbp_update_stats {
 	long long suspicious;
 	int rebuilt;
 	double seconds;
+	struct cbp_ignored_tag *ignored;
+	size_t nr_ignored;
+};
+
+/**
+ * struct cbp_ignored_tag - a tag that looks like a release and is not one
+ * @name: its short name ("v2.6.11-tree")
+ * @why: why it is not used as a release
+ */
+struct cbp_ignored_tag {
+	char *name;
+	const char *why;
 };
 
 /* Flags for cbp_index_open(). */
@@ -41,5 +56,6 @@ struct cbp_update_stats {
 int cbp_index_open(struct cbp_index **out, struct cbp_repo *repo,
 		   const struct cbp_settings *set, unsigned int flags,
 		   struct cbp_update_stats *stats);
+void cbp_update_stats_release(struct cbp_update_stats *stats);
 
 #endif /* CHECKBACKPORT_BUILD_H */

@@ -30,7 +30,11 @@ struct cbp_repo;
 /**
  * struct cbp_options - the parsed command line
  * @repo_path: --repo, or NULL to discover from the current directory
- * @set: what to index; command line first, then git config, then defaults
+ * @set: what to index: the options of `index` that change what the index
+ *	 tracks, the git config; once the index is open, what it tracks
+ * @target_stable: check, followups, missing: --stable, the one branch
+ *		   to answer for, or NULL
+ * @target_mainline: check: --mainline, or NULL for the index's mainline
  * @json: --json: machine-readable output on stdout
  * @patch_id: --patch-id: also report commits with the same patch-id
  * @rebuild: --rebuild: discard the index and build it again
@@ -42,15 +46,17 @@ struct cbp_repo;
  * @no_build: --no-build: check --tree: apply only
  * @compare: --compare: check: compare with the upstream commits named
  * @interdiff: --interdiff: check: --compare, showing the differing hunks
- * @target: --stable as given on the command line (not from git config):
- *	    the branch followups and missing answer for, or NULL
  * @since: --since: missing: only commits mainline got after this one
+ * @verify: --verify: index: check the index file instead of updating it
+ * @verbose: -v, --verbose: index: list what is left out and why
  * @argc: number of operands after the subcommand
  * @argv: the operands
  */
 struct cbp_options {
 	const char *repo_path;
 	struct cbp_settings set;
+	const char *target_stable;
+	const char *target_mainline;
 	int json;
 	int patch_id;
 	int rebuild;
@@ -62,8 +68,9 @@ struct cbp_options {
 	int no_build;
 	int compare;
 	int interdiff;
-	const char *target;
 	const char *since;
+	int verify;
+	int verbose;
 	int argc;
 	char **argv;
 };
@@ -99,7 +106,7 @@ struct cbp_git_ops {
  * @idx: the index; for queries, opened before the command runs
  * @repo: the repository, once @git->setup opened it
  * @git: what may be asked of git; NULL in the front program
- * @owned: settings strings read from git config
+ * @owned: settings strings read from git config (CBP_TRACK_NR of them)
  */
 struct cbp_ctx {
 	struct cbp_options *opt;
@@ -135,6 +142,19 @@ struct cbp_command {
 	const char *usage;
 };
 
+/* What cbp_parse_args() found the command line asks for. */
+enum cbp_args_result {
+	CBP_ARGS_RUN,		/* run the subcommand */
+	CBP_ARGS_HELP,		/* print the manual */
+	CBP_ARGS_VERSION,	/* print the version */
+	CBP_ARGS_USAGE,		/* a usage error, recorded */
+};
+
+/* args.c */
+int cbp_parse_args(int argc, char **argv, const struct cbp_command *cmds,
+		   size_t nr_cmds, struct cbp_options *opt,
+		   const struct cbp_command **cmd);
+
 int cmd_index(struct cbp_ctx *ctx);
 int cmd_names(struct cbp_ctx *ctx);
 int cmd_fixes(struct cbp_ctx *ctx);
@@ -143,9 +163,13 @@ int cmd_lint(struct cbp_ctx *ctx);
 int cmd_followups(struct cbp_ctx *ctx);
 int cmd_missing(struct cbp_ctx *ctx);
 
+/* cbp_open_index(): git would refuse the repository; do not hand over. */
+#define CBP_REFUSED	(-2)
+
 /* report.c */
 int cbp_fail(void);
 int cbp_open_index(struct cbp_ctx *ctx);
+void cbp_sync_tracking(struct cbp_ctx *ctx);
 int cbp_resolve(struct cbp_ctx *ctx, const char *name, long long *id,
 		struct cbp_commit **cands, size_t *nr_cands);
 int cbp_resolve_arg(struct cbp_ctx *ctx, const char *name, long long *id);
@@ -173,6 +197,9 @@ struct json_object *cbp_malformed_json(struct cbp_index *idx,
 __noreturn void cbp_exec_full(char **argv, const char *why);
 
 /* cmd-git.c: checkbackport-git only */
+struct cbp_update_stats;
 extern const struct cbp_git_ops cbp_git_ops;
+int cbp_git_open_index(struct cbp_ctx *ctx, unsigned int flags,
+		       struct cbp_update_stats *stats);
 
 #endif /* CHECKBACKPORT_CBP_H */

@@ -45,6 +45,24 @@ int check_in_mainline(struct checker *chk, const struct cbp_commit *c)
 }
 
 /**
+ * check_contains() - whether one commit contains another
+ * @chk: the checker
+ * @outer: the later commit
+ * @inner: the one to look for; a commit contains itself
+ *
+ * Return: non-zero if it does.
+ */
+int check_contains(struct checker *chk, const struct cbp_commit *outer,
+		   const struct cbp_commit *inner)
+{
+	struct cbp_oid oid;
+
+	if (outer->state != CBP_PRESENT || cbp_oid_fromhex(&oid, outer->hex))
+		return 0;
+	return reaches(chk, &oid, inner);
+}
+
+/**
  * check_in_stable() - whether the target branch contains a commit
  * @chk: the checker
  * @c: the commit
@@ -374,27 +392,6 @@ static int load_fixes(struct checker *chk, struct check_facts *fx,
 	return 0;
 }
 
-/*
- * A "Cc: stable@vger.kernel.org # 6.12+" line: where the annotation's
- * version starts, or NULL if the line is not such a Cc.
- */
-static const char *stable_annotation(const char *line)
-{
-	const char *p = line, *hash;
-
-	while (*p == ' ' || *p == '\t')
-		p++;
-	if (strncasecmp(p, "cc:", 3) || !strstr(p, "stable@vger.kernel.org"))
-		return NULL;
-	hash = strchr(p, '#');
-	if (!hash)
-		return NULL;
-	p = hash + 1;
-	while (*p == ' ' || *p == '\t')
-		p++;
-	return p;
-}
-
 /* The Cc: stable lines that name a series. */
 static void load_cc(struct check_facts *fx)
 {
@@ -407,13 +404,13 @@ static void load_cc(struct check_facts *fx)
 		const char *eol = memchr(s, '\n', end - s);
 		char *text = cbp_strndup(s, eol ? (size_t)(eol - s) :
 					 (size_t)(end - s));
-		const char *ann = stable_annotation(text);
+		const char *ann;
 		struct check_cc *cc;
 		int maj, min;
 
 		line++;
 		s = eol ? eol + 1 : end;
-		if (!ann || cbp_parse_series(ann, &maj, &min)) {
+		if (!cbp_cc_stable(text, &ann, &maj, &min)) {
 			free(text);
 			continue;
 		}
@@ -477,6 +474,7 @@ int check_facts_load(struct checker *chk, struct cbp_patch *p,
 		    !cbp_commit_get(chk->idx, id, &fx->self_buf)) {
 			fx->self = &fx->self_buf;
 			fx->self_in_mainline = check_in_mainline(chk, fx->self);
+			fx->self_in_stable = check_in_stable(chk, fx->self);
 		}
 	}
 	/* Without an upstream line, a mainline commit stands for itself. */

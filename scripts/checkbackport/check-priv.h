@@ -135,6 +135,8 @@ struct check_cc {
  * @self: for a commit of the repository, its index row; else NULL
  * @self_in_mainline: @self is in mainline (it then stands for itself
  *		      when it has no upstream line)
+ * @self_in_stable: @self is in the target branch already: a mainline
+ *		    commit it inherited, or one of its own applications
  * @up: the upstream lines
  * @nr_up: number of @up
  * @picks: the cherry-pick and backport trailers
@@ -163,6 +165,7 @@ struct check_facts {
 	int truncated;
 	const struct cbp_commit *self;
 	int self_in_mainline;
+	int self_in_stable;
 	struct check_upstream *up;
 	size_t nr_up;
 	struct check_pick *picks;
@@ -268,5 +271,7 @@ void check_compare_report(const struct check_facts *fx,
 int check_backport_extra(struct check_run *run, size_t i);
 int check_backport_dropped(struct check_run *run, size_t i);
 int check_backport_squash(struct check_run *run, size_t i);
+int check_contains(struct checker *chk, const struct cbp_commit *outer,
+		   const struct cbp_commit *inner);
 
 #endif /* CHECKBACKPORT_CHECK_PRIV_H */

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "check-priv.h"
+#include "output.h"
 #include "tree.h"
 
 /**
@@ -304,10 +305,10 @@ static void progress(const struct check_series_tree *st, size_t k,
 {
 	if (st->quiet || !isatty(2))
 		return;
-	fprintf(stderr, "\rcheckbackport: patch %zu of %zu: %-40s", k + 1,
-		st->nr, what);
+	cbp_progress("\rcheckbackport: patch %zu of %zu: %-40s", k + 1, st->nr,
+		     what);
 	if (!*what)
-		fputs("\r", stderr);
+		cbp_progress("\r");
 }
 
 /**

@@ -128,34 +128,6 @@ static const char *fetch_hint(void)
 	return "fetch the tree it was committed to (for DRM: drm-next, drm-misc or the driver's -next/-fixes tree, e.g. 'git fetch https://gitlab.freedesktop.org/drm/kernel.git drm-next'), then run 'checkbackport index'";
 }
 
-/**
- * cbp_parse_series() - the stable series a version names
- * @s: "v6.12-rc7", "v6.12", "6.12.3", ...
- * @major: 6
- * @minor: 12
- *
- * Return: 0, or -1 if @s does not start with a version.
- */
-int cbp_parse_series(const char *s, int *major, int *minor)
-{
-	char *end;
-	long a, b;
-
-	if (*s == 'v')
-		s++;
-	if (*s < '0' || *s > '9')
-		return -1;
-	a = strtol(s, &end, 10);
-	if (*end != '.' || end[1] < '0' || end[1] > '9')
-		return -1;
-	b = strtol(end + 1, &end, 10);
-	if (a > 1000 || b > 1000)
-		return -1;
-	*major = (int)a;
-	*minor = (int)b;
-	return 0;
-}
-
 /* ---------------------------------------------------------------------- */
 /* The mail and the patch as a whole. */
 
@@ -317,9 +289,18 @@ static int cherry_pick_unknown(struct check_run *run, size_t i)
 /* ---------------------------------------------------------------------- */
 /* Is the fix in the target branch already? */
 
+/*
+ * A name of the fix in the target branch means the branch has the fix
+ * already.  When the commit checked is in the branch itself, it is not
+ * its own earlier application: a mainline commit the branch inherited
+ * says so (nothing to backport), and one the branch applied is reported
+ * only for names of the fix the branch had before it (its ancestors),
+ * which it applied again.
+ */
 static int already_applied(struct check_run *run, size_t i)
 {
-	const struct check_names *fix = &run->fx->fix;
+	const struct check_facts *fx = run->fx;
+	const struct check_names *fix = &fx->fix;
 	struct checker *chk = run->chk;
 	struct cbp_finding *f;
 	char buf[700];
@@ -328,6 +309,17 @@ static int already_applied(struct check_run *run, size_t i)
 		const struct cbp_commit *c = &fix->c[i];
 
 		if (!check_in_stable(chk, c))
+			continue;
+		if (fx->self && c->id == fx->self->id) {
+			if (!fx->self_in_mainline)
+				continue;
+			f = check_emit(run, 0,
+				       "%s has this very commit: it was in mainline (released in %s) when the branch forked; there is nothing to backport",
+				       chk->stable, rel(c));
+			set_commit(f, c);
+			continue;
+		}
+		if (fx->self_in_stable && !check_contains(chk, fx->self, c))
 			continue;
 		f = check_emit(run, 0, "already in %s as %s%s%s, released in %s",
 			       chk->stable, cite(c, buf, sizeof(buf)),

@@ -9,6 +9,7 @@
 #define CHECKBACKPORT_CHECK_H
 
 #include "cbp.h"
+#include "cc-stable.h"
 #include "git.h"
 #include "patch.h"
 
@@ -102,7 +103,6 @@ struct checker {
 
 const char *cbp_level_name(int level);
 int cbp_check_patch(struct checker *chk, struct cbp_report *r);
-int cbp_parse_series(const char *s, int *major, int *minor);
 
 /* check-tree.c */
 int cbp_check_tree_begin(struct checker *chk, struct cbp_patch_list *list);

@@ -12,7 +12,6 @@
  * cbp_git_ops, so whatever needs git is handed to ./checkbackport-git by
  * run() below, never reached by accident.
  */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,6 +19,7 @@
 
 #include "cbp.h"
 #include "store-edges.h"
+#include "output.h"
 
 #define CBP_VERSION	"1.0"
 
@@ -36,7 +36,7 @@
 
 static const struct cbp_command commands[] = {
 	{ "index", CBP_HAVE_GIT ? cmd_index : NULL, CBP_GIT_ALWAYS, 0, 0,
-	  "index [--rebuild]" },
+	  "index [--rebuild | --verify] [-v]" },
 	{ "names", cmd_names, CBP_GIT_QUERY, 1, 1,
 	  "names [--json] [--patch-id] ID" },
 	{ "fixes", cmd_fixes, CBP_GIT_QUERY, 1, 1,
@@ -56,7 +56,7 @@ static const char manual[] =
 "       checkbackport - every name of a commit across the trees of a repository\n"
 "\n"
 "SYNOPSIS\n"
-"       checkbackport index [--rebuild] [OPTIONS]\n"
+"       checkbackport index [--rebuild | --verify] [-v] [OPTIONS]\n"
 "       checkbackport names [--json] [--patch-id] [OPTIONS] ID\n"
 "       checkbackport fixes [--json] [OPTIONS] ID\n"
 "       checkbackport check [--json|--terse] [--patch-id] [--stable BRANCH]\n"
@@ -100,11 +100,17 @@ static const char manual[] =
 "           Build the index, or update it with the commits and tags added\n"
 "           since the last run (reading only those).  Reports how many\n"
 "           commits were read.  An index of another schema version or a\n"
-"           damaged one is rebuilt with a message.\n"
+"           damaged one is rebuilt with a message; a file at the index\n"
+"           path that is not an index is an error, and left as it is.\n"
+"           Commits no ref reaches any more leave the index.  -v also\n"
+"           lists what the index tracks and the tags that look like\n"
+"           releases but are not; --verify checks the index file for\n"
+"           damage instead (exit 1 if damaged) and changes nothing.\n"
 "\n"
 "       names ID\n"
 "           Print every name of the change ID belongs to as a tree rooted\n"
-"           at the original, each as 12-char-id (\"subject\") with its\n"
+"           at the original, each once, under a name it cites or that\n"
+"           cites it, each as 12-char-id (\"subject\") with its\n"
 "           first release, the tracked branches containing it and the\n"
 "           citations linking it.  IDs cited but absent from the repository\n"
 "           are listed as missing.  Says which name reached mainline first\n"
@@ -116,7 +122,8 @@ static const char manual[] =
 "       fixes ID\n"
 "           Resolve each Fixes: target of ID (or of any other name of ID)\n"
 "           to its class and report, per tracked branch, the first release\n"
-"           containing a name of the bug and of the fix.  When the fix was\n"
+"           of that branch containing a name of the bug and of the fix.\n"
+"           When the fix was\n"
 "           released before the commit it cites, names the alias of the\n"
 "           bug that explains it.\n"
 "\n"
@@ -127,7 +134,9 @@ static const char manual[] =
 "           the upstream line, cherry-pick trailers, Fixes: targets, whether\n"
 "           the fix is already in the --stable branch, and the Cc: stable\n"
 "           annotation; --terse gives one line per finding.  Exit 1 on any\n"
-"           error finding.  See Documentation/checkbackport-check.rst.\n"
+"           error finding.  A commit the branch already has is checked as\n"
+"           the backport it is, not as its own earlier application.  See\n"
+"           Documentation/checkbackport-check.rst.\n"
 "\n"
 "           --tree DIR applies the patches, in order, to a scratch copy of\n"
 "           the kernel tree DIR (unpacked or a git worktree; never written)\n"
@@ -171,10 +180,13 @@ static const char manual[] =
 "OPTIONS\n"
 "       -C, --repo=DIR       repository to use (default: discovered from .)\n"
 "       --index=FILE         index file (default: $GIT_DIR/checkbackport.db)\n"
-"       --mainline=BRANCH    mainline branch (default: master)\n"
-"       --stable=GLOBS       stable branches (default: \"linux-*.y\")\n"
-"       --branches=GLOBS     other branches to track (default: none)\n"
-"       --tags=GLOB          release tags (default: \"v*\")\n"
+"       --mainline=BRANCH    index: mainline branch (default: master);\n"
+"                            check: the mainline to check against\n"
+"       --stable=GLOBS       index: stable branches (default: \"linux-*.y\");\n"
+"                            check, followups, missing: the one branch to\n"
+"                            answer for\n"
+"       --branches=GLOBS     index: other branches to track (default: none)\n"
+"       --tags=GLOB          index: release tags (default: \"v*\")\n"
 "       --since=REV          missing: only what mainline got after REV\n"
 "       --json               machine-readable output\n"
 "       --terse              check, missing: one line per finding\n"
@@ -186,19 +198,31 @@ static const char manual[] =
 "       --interdiff          check: --compare, printing the hunks that differ\n"
 "       --update             update the index before answering\n"
 "       --rebuild            discard the index and build it again\n"
+"       --verify             index: check the index file for damage\n"
+"       -v, --verbose        index: list what it tracks and leaves out\n"
 "       -q, --quiet          no progress or notes on stderr\n"
 "       -h, --help           this page\n"
 "       --version            print the version\n"
+"       --                   end of options: what follows are operands\n"
 "\n"
 "       Branch names are short ref names of local or remote-tracking\n"
 "       branches (\"master\", \"origin/linux-6.12.y\"); GLOBS are blank- or\n"
 "       comma-separated fnmatch(3) patterns.  Release tags must also parse\n"
 "       as kernel versions, ordered v6.12-rc7 < v6.12 < v6.12.1 < v6.13-rc1.\n"
 "\n"
+"WHAT THE INDEX TRACKS\n"
+"       The history of branches, remote-tracking branches and tags (not\n"
+"       pull-request, CI, notes or stash refs), and containment in the\n"
+"       mainline, stable and other branches the settings name.  The index\n"
+"       remembers its settings; only an option given to index, or a change\n"
+"       of git config since the index last saw it, changes them, whichever\n"
+"       came last, with a note.  Queries never do.\n"
+"\n"
 "CONFIGURATION\n"
 "       checkbackport.mainline, checkbackport.stable, checkbackport.branches\n"
-"       and checkbackport.tags give the defaults of the options of the same\n"
-"       names; options override them.\n"
+"       and checkbackport.tags set what the index tracks, as the options\n"
+"       of index of the same names do.  A repository owned by another user\n"
+"       is used only as git would (safe.directory).\n"
 "\n"
 "EXIT STATUS\n"
 "       0   success, nothing to report\n"
@@ -206,7 +230,8 @@ static const char manual[] =
 "           fixes: a Fixes: target has no name in this repository, or the\n"
 "           fix was released before every name of its bug; check: an\n"
 "           error finding; lint: a suspicious or malformed citation;\n"
-"           followups, missing: the branch lacks something it needs\n"
+"           followups, missing: the branch lacks something it needs;\n"
+"           index --verify: the index is damaged\n"
 "       2   usage error, repository or index error, unknown or ambiguous ID\n"
 "\n"
 "FILES\n"
@@ -224,123 +249,10 @@ static const char manual[] =
 "       checkbackport followups --stable linux-6.12.y 55039832f98c\n"
 "       checkbackport missing --stable linux-6.12.y -- drivers/gpu/drm\n";
 
-static void usage_error(const char *fmt, const char *arg)
+static void usage_error(const char *msg)
 {
-	fputs("checkbackport: usage error: ", stderr);
-	fprintf(stderr, fmt, arg);
-	fputs("\nTry 'checkbackport --help'.\n", stderr);
-}
-
-enum {
-	OPT_INDEX = 256, OPT_MAINLINE, OPT_STABLE, OPT_BRANCHES, OPT_TAGS,
-	OPT_JSON, OPT_PATCH_ID, OPT_UPDATE, OPT_REBUILD, OPT_VERSION,
-	OPT_TERSE, OPT_TREE, OPT_CONFIG, OPT_NO_BUILD, OPT_COMPARE,
-	OPT_INTERDIFF, OPT_SINCE,
-};
-
-static const struct option long_options[] = {
-	{ "repo", required_argument, NULL, 'C' },
-	{ "index", required_argument, NULL, OPT_INDEX },
-	{ "mainline", required_argument, NULL, OPT_MAINLINE },
-	{ "stable", required_argument, NULL, OPT_STABLE },
-	{ "since", required_argument, NULL, OPT_SINCE },
-	{ "branches", required_argument, NULL, OPT_BRANCHES },
-	{ "tags", required_argument, NULL, OPT_TAGS },
-	{ "json", no_argument, NULL, OPT_JSON },
-	{ "terse", no_argument, NULL, OPT_TERSE },
-	{ "tree", required_argument, NULL, OPT_TREE },
-	{ "config", required_argument, NULL, OPT_CONFIG },
-	{ "no-build", no_argument, NULL, OPT_NO_BUILD },
-	{ "compare", no_argument, NULL, OPT_COMPARE },
-	{ "interdiff", no_argument, NULL, OPT_INTERDIFF },
-	{ "patch-id", no_argument, NULL, OPT_PATCH_ID },
-	{ "update", no_argument, NULL, OPT_UPDATE },
-	{ "rebuild", no_argument, NULL, OPT_REBUILD },
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, OPT_VERSION },
-	{ NULL, 0, NULL, 0 },
-};
-
-/* Returns -1 to go on, or an exit status. */
-static int parse_options(int argc, char **argv, struct cbp_options *opt)
-{
-	int c;
-
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+C:qh", long_options, NULL)) != -1) {
-		switch (c) {
-		case 'C':
-			opt->repo_path = optarg;
-			break;
-		case OPT_INDEX:
-			opt->set.index_path = optarg;
-			break;
-		case OPT_MAINLINE:
-			opt->set.mainline = optarg;
-			break;
-		case OPT_STABLE:
-			opt->set.stable = optarg;
-			opt->target = optarg;
-			break;
-		case OPT_SINCE:
-			opt->since = optarg;
-			break;
-		case OPT_BRANCHES:
-			opt->set.branches = optarg;
-			break;
-		case OPT_TAGS:
-			opt->set.tags = optarg;
-			break;
-		case OPT_JSON:
-			opt->json = 1;
-			break;
-		case OPT_TERSE:
-			opt->terse = 1;
-			break;
-		case OPT_TREE:
-			opt->tree = optarg;
-			break;
-		case OPT_CONFIG:
-			opt->config = optarg;
-			break;
-		case OPT_NO_BUILD:
-			opt->no_build = 1;
-			break;
-		case OPT_INTERDIFF:
-			opt->interdiff = 1;
-			opt->compare = 1;
-			break;
-		case OPT_COMPARE:
-			opt->compare = 1;
-			break;
-		case OPT_PATCH_ID:
-			opt->patch_id = 1;
-			break;
-		case OPT_UPDATE:
-			opt->update = 1;
-			break;
-		case OPT_REBUILD:
-			opt->rebuild = 1;
-			break;
-		case 'q':
-			opt->quiet = 1;
-			break;
-		case 'h':
-			fputs(manual, stdout);
-			return CBP_EXIT_OK;
-		case OPT_VERSION:
-			printf("checkbackport %s (libgit2 %s, SQLite %s)\n",
-			       CBP_VERSION, CBP_LIBGIT2_VERSION,
-			       sqlite3_libversion());
-			return CBP_EXIT_OK;
-		default:
-			usage_error("unknown or incomplete option '%s'",
-				    argv[optind - 1]);
-			return CBP_EXIT_ERROR;
-		}
-	}
-	return -1;
+	fprintf(stderr, "checkbackport: usage error: %s\n", msg);
+	fputs("Try 'checkbackport --help'.\n", stderr);
 }
 
 /*
@@ -348,14 +260,15 @@ static int parse_options(int argc, char **argv, struct cbp_options *opt)
  * one place that decides.  A query needs git to build, update or repair
  * the index, to compare diffs, and for an operand that is not an ID the
  * index knows (a revision such as HEAD~2 or v6.12, or a commit that is
- * not indexed).  For a query, the index is left open in ctx->idx.
+ * not indexed).  For a query, the index is left open in ctx->idx.  A
+ * repository git would refuse (safe.directory) sets *@refused instead.
  */
 static const char *needs_git(const struct cbp_command *cmd,
-			     struct cbp_ctx *ctx)
+			     struct cbp_ctx *ctx, int *refused)
 {
 	const struct cbp_options *opt = ctx->opt;
 	long long id;
-	int i;
+	int i, rc;
 
 	if (cmd->git == CBP_GIT_ALWAYS)
 		return "the command reads the repository";
@@ -363,7 +276,9 @@ static const char *needs_git(const struct cbp_command *cmd,
 		return "--update and --rebuild read the repository";
 	if (opt->patch_id)
 		return "--patch-id compares diffs";
-	if (cbp_open_index(ctx))
+	rc = cbp_open_index(ctx);
+	*refused = rc == CBP_REFUSED;
+	if (rc)
 		return "there is no valid index to answer from";
 	if (cmd->git == CBP_GIT_QUERY_PATHS && opt->argc)
 		return "a pathspec is matched against the commits' trees";
@@ -381,8 +296,11 @@ static const char *needs_git(const struct cbp_command *cmd,
 static int run(const struct cbp_command *cmd, struct cbp_ctx *ctx,
 	       char **argv)
 {
-	const char *why = needs_git(cmd, ctx);
+	int refused = 0;
+	const char *why = needs_git(cmd, ctx, &refused);
 
+	if (refused)
+		return cbp_fail();
 	if (why) {
 		if (!ctx->git)
 			cbp_exec_full(argv, why);
@@ -401,65 +319,35 @@ static int run(const struct cbp_command *cmd, struct cbp_ctx *ctx,
  */
 int main(int argc, char **argv)
 {
-	struct cbp_options opt = { 0 };
+	struct cbp_options opt;
 	struct cbp_ctx ctx = {
 		.opt = &opt,
 		.git = CBP_HAVE_GIT ? &cbp_git_ops : NULL,
 	};
-	const struct cbp_command *cmd = NULL;
-	char **all_argv = argv;
+	const struct cbp_command *cmd;
 	size_t k;
-	int ret, i;
+	int ret;
 
-	/* Options may come before and after the subcommand. */
-	ret = parse_options(argc, argv, &opt);
-	if (ret >= 0)
-		return ret;
-	if (optind >= argc) {
-		usage_error("%s", "no subcommand given");
-		return CBP_EXIT_ERROR;
-	}
-	if (!strcmp(argv[optind], "help")) {
+	/* Names from repositories and mails reach the terminal: filter. */
+	cbp_output_init();
+	switch (cbp_parse_args(argc, argv, commands, ARRAY_SIZE(commands),
+			       &opt, &cmd)) {
+	case CBP_ARGS_HELP:
 		fputs(manual, stdout);
 		return CBP_EXIT_OK;
-	}
-	for (i = 0; i < (int)ARRAY_SIZE(commands); i++)
-		if (!strcmp(argv[optind], commands[i].name))
-			cmd = &commands[i];
-	if (!cmd) {
-		usage_error("unknown subcommand '%s'", argv[optind]);
+	case CBP_ARGS_VERSION:
+		printf("checkbackport %s (libgit2 %s, SQLite %s)\n", CBP_VERSION,
+		       CBP_LIBGIT2_VERSION, sqlite3_libversion());
+		return CBP_EXIT_OK;
+	case CBP_ARGS_USAGE:
+		usage_error(cbp_errmsg());
 		return CBP_EXIT_ERROR;
-	}
-	argc -= optind;
-	argv += optind;
-	optind = 1;
-	ret = parse_options(argc, argv, &opt);
-	if (ret >= 0)
-		return ret;
-	/* GNU getopt permutes; "+" keeps operands in order, so loop. */
-	opt.argv = cbp_calloc(argc, sizeof(*opt.argv));
-	while (optind < argc) {
-		/* After "--", all are operands: getopt must not see them. */
-		if (!strcmp(argv[optind - 1], "--")) {
-			while (optind < argc)
-				opt.argv[opt.argc++] = argv[optind++];
-			break;
-		}
-		opt.argv[opt.argc++] = argv[optind++];
-		ret = parse_options(argc, argv, &opt);
-		if (ret >= 0) {
-			free(opt.argv);
-			return ret;
-		}
-	}
-	if (opt.argc < cmd->min_args ||
-	    (cmd->max_args >= 0 && opt.argc > cmd->max_args)) {
-		usage_error("checkbackport %s", cmd->usage);
-		free(opt.argv);
-		return CBP_EXIT_ERROR;
+	default:
+		break;
 	}
 	cbp_set_quiet(opt.quiet);
-	ret = run(cmd, &ctx, all_argv);
+	cbp_output_json(opt.json);
+	ret = run(cmd, &ctx, argv);
 	cbp_index_close(ctx.idx);
 	if (ctx.git)
 		ctx.git->release(&ctx);

@@ -26,10 +26,12 @@ static int branch_tip(struct cbp_repo *repo, const char *name,
  */
 static int pick_stable(struct checker *chk)
 {
-	const char *s = chk->ctx->opt->set.stable;
+	const char *s = chk->ctx->opt->target_stable;
 	const char *found = NULL;
 	int bit, n = 0;
 
+	if (!s)
+		s = chk->ctx->opt->set.config[CBP_TRACK_STABLE];
 	if (s && s[0] && !strpbrk(s, "*?[ ,\t")) {
 		chk->stable = s;
 	} else {
@@ -220,22 +222,24 @@ int cmd_check(struct cbp_ctx *ctx)
 
 	if (!ctx->repo)
 		return cmd_check_tree_only(ctx);
-	chk.mainline = ctx->opt->set.mainline;
+	for (i = 0; i < ctx->opt->argc; i++)
+		if (read_operand(&chk, &list, ctx->opt->argv[i], &used_stdin))
+			goto fail;
+	/* Updated as it tracks: check's --stable is its target only. */
+	if (cbp_git_open_index(ctx, CBP_OPEN_UPDATE | (ctx->opt->rebuild ?
+						      CBP_OPEN_REBUILD : 0),
+			       NULL))
+		goto fail;
+	chk.mainline = ctx->opt->target_mainline ? ctx->opt->target_mainline :
+		       ctx->opt->set.mainline;
 	chk.have_mainline = chk.mainline &&
 		!branch_tip(ctx->repo, chk.mainline, &chk.mainline_tip);
 	if (!chk.have_mainline) {
 		cbp_error("no mainline branch '%s' in this repository %s",
 			  chk.mainline ? chk.mainline : "",
 			  "(--mainline or checkbackport.mainline)");
-		return cbp_fail();
-	}
-	for (i = 0; i < ctx->opt->argc; i++)
-		if (read_operand(&chk, &list, ctx->opt->argv[i], &used_stdin))
-			goto fail;
-	if (cbp_index_open(&ctx->idx, ctx->repo, &ctx->opt->set,
-			   CBP_OPEN_UPDATE | (ctx->opt->rebuild ?
-					      CBP_OPEN_REBUILD : 0), NULL))
 		goto fail;
+	}
 	chk.idx = ctx->idx;
 	if (pick_stable(&chk))
 		goto fail;

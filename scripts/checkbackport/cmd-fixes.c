@@ -36,6 +36,37 @@ static const char *rel_str(const struct cbp_commit *c)
 	return c->release[0] ? c->release : "unreleased";
 }
 
+/*
+ * The first release on branch @bit of any member of @cls, from the tags
+ * on that branch only (cbp_branch_release()), into @rel: "-" if no
+ * member is on the branch, "unreleased" if the branch has released none.
+ */
+static const char *first_on(struct cbp_index *idx, const struct cbp_class *cls,
+			    int bit, char *rel, size_t size)
+{
+	long long best = -1;
+	int on = 0;
+	size_t i;
+
+	snprintf(rel, size, "-");
+	for (i = 0; i < cls->nr; i++) {
+		const struct cbp_commit *c = &cls->members[i].c;
+		char r[128];
+		long long key;
+
+		if (c->state != CBP_PRESENT || !(c->branches & (1ULL << bit)))
+			continue;
+		key = cbp_branch_release(idx, c, bit, r, sizeof(r));
+		if (!on++ || (key >= 0 && (best < 0 || key < best))) {
+			if (key >= 0 || best < 0)
+				snprintf(rel, size, "%s", key >= 0 ? r : "unreleased");
+			if (key >= 0)
+				best = key;
+		}
+	}
+	return rel;
+}
+
 struct target {
 	struct cbp_link link;		/* the Fixes: line */
 	struct cbp_commit cited;	/* the row it resolved to */
@@ -142,9 +173,9 @@ static void print_target(struct cbp_index *idx, const struct target *t,
 			 const struct cbp_class *fix, const char *note,
 			 int finding)
 {
-	char a[640], br[1024];
+	char a[640], br[1024], bug[128], fx[128];
 	size_t i;
-	int bit, role;
+	int bit;
 
 	printf("\nFixes: %s (\"%s\")\n", t->link.cited, t->link.quoted);
 	printf("  cited commit: %s\n", t->cited.state == CBP_PRESENT ?
@@ -166,16 +197,10 @@ static void print_target(struct cbp_index *idx, const struct target *t,
 			printf("    %s  %s\n", c->hex, cbp_state_str(c->state));
 	}
 	printf("  %-24s %-16s %s\n", "branch", "bug first in", "fix first in");
-	for (role = CBP_ROLE_MAINLINE; role <= CBP_ROLE_OTHER; role++)
-		for (bit = 0; bit < cbp_index_nr_branches(idx); bit++) {
-			const struct cbp_branch *b = cbp_index_branch(idx, bit);
-
-			if (!b || b->role != role)
-				continue;
-			printf("  %-24s %-16s %s\n", b->name,
-			       rel_str(first_in(&t->cls, bit)),
-			       rel_str(first_in(fix, bit)));
-		}
+	for (i = 0; (bit = cbp_index_branch_at(idx, i)) >= 0; i++)
+		printf("  %-24s %-16s %s\n", cbp_index_branch(idx, bit)->name,
+		       first_on(idx, &t->cls, bit, bug, sizeof(bug)),
+		       first_on(idx, fix, bit, fx, sizeof(fx)));
 	if (note[0])
 		printf("  %s: %s\n", finding ? "finding" : "note", note);
 }
@@ -199,20 +224,18 @@ static struct json_object *target_json(struct cbp_index *idx,
 		json_object_array_add(names,
 				      cbp_commit_json(idx, &t->cls.members[i].c));
 	json_object_object_add(o, "bug_names", names);
-	for (bit = 0; bit < cbp_index_nr_branches(idx); bit++) {
+	for (i = 0; (bit = cbp_index_branch_at(idx, i)) >= 0; i++) {
 		const struct cbp_branch *b = cbp_index_branch(idx, bit);
-		const struct cbp_commit *bf, *ff;
+		char bf[128], ff[128];
 		struct json_object *e;
 
-		if (!b)
-			continue;
-		bf = first_in(&t->cls, bit);
-		ff = first_in(fix, bit);
+		first_on(idx, &t->cls, bit, bf, sizeof(bf));
+		first_on(idx, fix, bit, ff, sizeof(ff));
 		e = json_object_new_object();
-		json_object_object_add(e, "bug_first", bf ?
-				       json_object_new_string(rel_str(bf)) : NULL);
-		json_object_object_add(e, "fix_first", ff ?
-				       json_object_new_string(rel_str(ff)) : NULL);
+		json_object_object_add(e, "bug_first", strcmp(bf, "-") ?
+				       json_object_new_string(bf) : NULL);
+		json_object_object_add(e, "fix_first", strcmp(ff, "-") ?
+				       json_object_new_string(ff) : NULL);
 		json_object_object_add(per, b->name, e);
 	}
 	json_object_object_add(o, "branches", per);

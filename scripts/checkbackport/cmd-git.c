@@ -6,7 +6,6 @@
  * (struct cbp_git_ops).  The front program is linked without this file;
  * the dispatcher in checkbackport.c decides when a run needs it.
  */
-#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,38 +13,39 @@
 #include "cbp.h"
 #include "git.h"
 
-/* Fill unset settings from git config, then from the defaults. */
+/* The checkbackport.* git config, for the builder to compare and use. */
 static int read_config(struct cbp_repo *repo, struct cbp_settings *set,
 		       char **owned)
 {
-	static const struct {
-		const char *key;
-		size_t offset;
-		const char *def;
-	} keys[] = {
-		{ "checkbackport.mainline",
-		  offsetof(struct cbp_settings, mainline), "master" },
-		{ "checkbackport.stable",
-		  offsetof(struct cbp_settings, stable), "linux-*.y" },
-		{ "checkbackport.branches",
-		  offsetof(struct cbp_settings, branches), "" },
-		{ "checkbackport.tags",
-		  offsetof(struct cbp_settings, tags), "v*" },
-	};
-	size_t i;
+	int k;
 
-	for (i = 0; i < ARRAY_SIZE(keys); i++) {
-		const char **field = (const char **)((char *)set +
-						     keys[i].offset);
-		int rc;
+	for (k = 0; k < CBP_TRACK_NR; k++) {
+		int rc = cbp_git_config_string(repo, cbp_track_info(k)->config,
+					       &owned[k]);
 
-		if (*field)
-			continue;
-		rc = cbp_git_config_string(repo, keys[i].key, &owned[i]);
 		if (rc < 0)
 			return -1;
-		*field = rc ? keys[i].def : owned[i];
+		set->config[k] = rc ? NULL : owned[k];
 	}
+	return 0;
+}
+
+/**
+ * cbp_git_open_index() - open the index through the builder
+ * @ctx: the context, with the repository open; ctx->idx is set
+ * @flags: CBP_OPEN_UPDATE and/or CBP_OPEN_REBUILD
+ * @stats: what the builder did; may be NULL
+ *
+ * Afterwards ctx->opt->set says what the index tracks.
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
+int cbp_git_open_index(struct cbp_ctx *ctx, unsigned int flags,
+		       struct cbp_update_stats *stats)
+{
+	if (cbp_index_open(&ctx->idx, ctx->repo, &ctx->opt->set, flags, stats))
+		return -1;
+	cbp_sync_tracking(ctx);
 	return 0;
 }
 
@@ -77,7 +77,7 @@ static int setup(struct cbp_ctx *ctx, const struct cbp_command *cmd)
 		flags |= CBP_OPEN_UPDATE;
 	if (opt->rebuild)
 		flags |= CBP_OPEN_REBUILD;
-	return cbp_index_open(&ctx->idx, ctx->repo, &opt->set, flags, NULL);
+	return cbp_git_open_index(ctx, flags, NULL);
 }
 
 static void release(struct cbp_ctx *ctx)

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "idmap.h"
+#include "output.h"
 #include "report-edges.h"
 
 /* A change met while deciding candidates, found again by any of its names. */
@@ -171,7 +172,7 @@ static void progress(struct run *r, double *last, long long done,
 	if (r->ctx->opt->quiet || !isatty(2) || cbp_now() - *last < 0.5)
 		return;
 	*last = cbp_now();
-	fprintf(stderr, "\rcheckbackport: %s: %lld/%lld", what, done, total);
+	cbp_progress("\rcheckbackport: %s: %lld/%lld", what, done, total);
 }
 
 /* Decide every candidate, with progress on a terminal. */
@@ -479,7 +480,7 @@ int cmd_missing(struct cbp_ctx *ctx)
 	    filter_paths(&r))
 		goto fail;
 	if (isatty(2) && !ctx->opt->quiet)
-		fprintf(stderr, "\r\033[K");
+		cbp_progress("\r\033[K");
 	for (i = 0; i < r.nr; i++) {
 		r.f[i].pos = r.map.rec[r.f[i].rec].pos;
 		r.f[i].ml = r.map.rec[r.f[i].rec].ml;

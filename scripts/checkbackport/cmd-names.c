@@ -10,33 +10,30 @@
 
 #include "cbp.h"
 
-static int is_last_child(const struct cbp_class *cls, size_t i)
+/*
+ * Whether each member is the last child of its parent, for drawing:
+ * members come depth first, so it is the last one naming that parent.
+ */
+static unsigned char *last_children(const struct cbp_class *cls)
 {
-	size_t j;
+	unsigned char *last = cbp_calloc(cls->nr, 1);
+	int *seen = cbp_calloc(cls->nr, sizeof(*seen));
+	size_t i;
 
-	for (j = i + 1; j < cls->nr; j++)
-		if (cls->members[j].parent == cls->members[i].parent)
-			return 0;
-	return 1;
-}
+	for (i = 0; i < cls->nr; i++)
+		seen[i] = -1;
+	for (i = 1; i < cls->nr; i++) {
+		int p = cls->members[i].parent;
 
-/* The "|   " / "    " columns of the ancestors of member @i. */
-static void tree_prefix(const struct cbp_class *cls, size_t i, char *buf,
-			size_t size)
-{
-	int chain[64], depth = 0, p;
-	size_t len = 0;
-
-	for (p = cls->members[i].parent; p >= 0 && depth < 64;
-	     p = cls->members[p].parent)
-		chain[depth++] = p;
-	buf[0] = '\0';
-	/* chain[depth - 1] is the root, which draws no column. */
-	while (--depth >= 1) {
-		len += snprintf(buf + len, len < size ? size - len : 0, "%s",
-				is_last_child(cls, chain[depth - 1]) ?
-				"    " : "|   ");
+		if (p < 0 || p >= (int)cls->nr)
+			continue;
+		if (seen[p] >= 0)
+			last[seen[p]] = 0;
+		seen[p] = (int)i;
+		last[i] = 1;
 	}
+	free(seen);
+	return last;
 }
 
 /* Does member @i carry or receive a link that was not followed? */
@@ -118,26 +115,37 @@ static void print_links(struct cbp_index *idx, const struct cbp_member *m,
 	free(l);
 }
 
+/*
+ * Chains of cherry-picks have no depth limit: the columns drawn left of
+ * a member are kept in @cols, four characters per level, where level d
+ * holds "|   " or "    " as the member at depth d has later siblings
+ * or not.
+ */
 static void print_tree(struct cbp_index *idx, const struct cbp_class *cls,
 		       long long query)
 {
-	char cite[640], pre[300], br[1024];
+	unsigned char *last = last_children(cls);
+	int *depth = cbp_calloc(cls->nr, sizeof(*depth));
+	size_t width = 4 * cls->nr + 1;
+	char *cols = cbp_calloc(width, 1), *pre = cbp_calloc(width, 1);
+	char cite[640], br[1024];
 	size_t i;
 
 	for (i = 0; i < cls->nr; i++) {
 		const struct cbp_member *m = &cls->members[i];
-		const char *branch = i == 0 ? "" :
-			is_last_child(cls, i) ? "`-- " : "|-- ";
-		const char *cont = i == 0 ? "" :
-			is_last_child(cls, i) ? "    " : "|   ";
+		const char *branch = i == 0 ? "" : last[i] ? "`-- " : "|-- ";
+		int d = m->parent >= 0 ? depth[m->parent] + 1 : 0;
 
-		tree_prefix(cls, i, pre, sizeof(pre));
-		printf("%s%s%s%s%s\n", pre, branch,
+		depth[i] = d;
+		if (d)
+			memcpy(cols + 4 * (d - 1), last[i] ? "    " : "|   ", 4);
+		printf("%.*s%s%s%s%s\n", d ? 4 * (d - 1) : 0, cols, branch,
 		       cbp_cite_str(&m->c, cite, sizeof(cite)),
 		       m->group != cls->members[0].group ? "  [adapted]" : "",
 		       m->c.id == query ? "  <==" : "");
-		/* From here on, the prefix of this member's own lines. */
-		strncat(pre, cont, sizeof(pre) - strlen(pre) - 1);
+		/* The prefix of this member's own lines. */
+		memcpy(pre, cols, 4 * d);
+		pre[4 * d] = '\0';
 		if (m->c.state == CBP_PRESENT)
 			printf("%s    first release: %s; in: %s\n", pre,
 			       m->c.release[0] ? m->c.release : "none",
@@ -153,6 +161,10 @@ static void print_tree(struct cbp_index *idx, const struct cbp_class *cls,
 		print_cut(idx, cls, i, pre);
 		print_malformed(idx, m, pre);
 	}
+	free(pre);
+	free(cols);
+	free(depth);
+	free(last);
 }
 
 struct pid_match {

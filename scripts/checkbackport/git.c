@@ -5,10 +5,14 @@
  * error messages libgit2 gives.  Commit objects in bulk are read by
  * git-odb.c, patch-ids computed by git-patchid.c.
  */
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "git-priv.h"
+#include "safe-directory.h"
 
 /**
  * cbp_error_git() - record a failed libgit2 call with libgit2's message
@@ -35,6 +39,40 @@ const char *cbp_git_last_error(void)
 	return e && e->message ? e->message : "unknown libgit2 error";
 }
 
+/* @path without its trailing slash, physical, into @out (PATH_MAX). */
+static const char *strip_path(const char *path, char *out)
+{
+	if (!realpath(path, out))
+		snprintf(out, PATH_MAX, "%s", path);
+	return out;
+}
+
+/*
+ * git's ownership rule (safe-directory.c) on the repository libgit2
+ * found: its .git file if it has one, its working tree, its git
+ * directory.  Not for a repository $GIT_DIR names, as in git.
+ */
+static int check_ownership(git_repository *git)
+{
+	char worktree[PATH_MAX], gitdir[PATH_MAX], gitfile[PATH_MAX + 8];
+	const char *wd = git_repository_workdir(git);
+	struct stat st;
+	int has_file = 0;
+
+	if (getenv("GIT_DIR"))
+		return 0;
+	strip_path(git_repository_path(git), gitdir);
+	if (wd) {
+		strip_path(wd, worktree);
+		snprintf(gitfile, sizeof(gitfile), "%s/.git", worktree);
+		has_file = !lstat(gitfile, &st) && S_ISREG(st.st_mode);
+	}
+	if (!cbp_repo_is_safe(has_file ? gitfile : NULL, wd ? worktree : NULL,
+			      gitdir))
+		return -1;
+	return 0;
+}
+
 /**
  * cbp_git_open() - start libgit2 and open a repository
  * @out: the repository
@@ -42,7 +80,9 @@ const char *cbp_git_last_error(void)
  *	  directories are searched as git does
  *
  * Every commit is read once, so libgit2's object cache (which would only
- * grow) and its hash verification on read are turned off.
+ * grow) and its hash verification on read are turned off.  So is its
+ * check of the repository's owner, which differs from git's: git's rule
+ * is applied instead (cbp_repo_is_safe()), as the front program does.
  *
  * Return: 0, or -1 with the error recorded.
  */
@@ -54,10 +94,17 @@ int cbp_git_open(struct cbp_repo **out, const char *path)
 	git_libgit2_init();
 	git_libgit2_opts(GIT_OPT_ENABLE_CACHING, 0);
 	git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
+	git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, 0);
 	if (git_repository_open_ext(&repo->git, path ? path : ".", 0,
 				    NULL) < 0) {
 		cbp_error_git(path ? path :
 			      "not a git repository (or any parent directory)");
+		free(repo);
+		git_libgit2_shutdown();
+		return -1;
+	}
+	if (check_ownership(repo->git)) {
+		git_repository_free(repo->git);
 		free(repo);
 		git_libgit2_shutdown();
 		return -1;
@@ -214,7 +261,11 @@ static void add_ref(struct cbp_git_ref **refs, size_t *nr, size_t *alloc,
 {
 	*refs = cbp_grow(*refs, sizeof(**refs), *nr + 1, alloc);
 	(*refs)[*nr].name = cbp_strdup(name);
-	(*refs)[*nr].commit = *from_git(oid);
+	if (oid)
+		(*refs)[*nr].commit = *from_git(oid);
+	else
+		memset(&(*refs)[*nr].commit, 0, sizeof((*refs)[*nr].commit));
+	(*refs)[*nr].is_commit = !!oid;
 	(*nr)++;
 }
 
@@ -225,7 +276,8 @@ static void add_ref(struct cbp_git_ref **refs, size_t *nr, size_t *alloc,
  *	  detached; free with cbp_git_refs_free()
  * @nr: number of @refs
  *
- * Refs leading to trees or blobs (v2.6.11-tree) are left out.
+ * Refs leading to trees or blobs (v2.6.11-tree) are listed without a
+ * commit (is_commit 0).
  *
  * Return: 0, or -1 with the error recorded.
  */
@@ -246,6 +298,8 @@ int cbp_git_refs(struct cbp_repo *repo, struct cbp_git_ref **refs, size_t *nr)
 			add_ref(refs, nr, &alloc, git_reference_name(ref),
 				git_object_id(obj));
 			git_object_free(obj);
+		} else {
+			add_ref(refs, nr, &alloc, git_reference_name(ref), NULL);
 		}
 		git_reference_free(ref);
 	}

@@ -62,13 +62,15 @@ struct cbp_git_commit {
 };
 
 /**
- * struct cbp_git_ref - a ref that leads to a commit
+ * struct cbp_git_ref - a ref
  * @name: its full name ("refs/tags/v6.12"), or "HEAD" for a detached HEAD
- * @commit: the commit it leads to (tags are peeled)
+ * @commit: the commit it leads to (tags are peeled); zero if none
+ * @is_commit: it leads to a commit, not to a tree or a blob
  */
 struct cbp_git_ref {
 	char *name;
 	struct cbp_oid commit;
+	int is_commit;
 };
 
 /**

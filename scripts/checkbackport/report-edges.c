@@ -46,7 +46,7 @@ static void tracked_list(struct cbp_index *idx, int role, char *buf,
  */
 int cbp_target_branch(struct cbp_ctx *ctx, int required, int *bit)
 {
-	const char *name = ctx->opt->target;
+	const char *name = ctx->opt->target_stable;
 	char list[1024];
 	int nr, b;
 

@@ -34,20 +34,46 @@ int cbp_fail(void)
  * repository.  Building, updating or repairing the index needs git: that
  * is the builder's, in checkbackport-git.
  *
- * Return: 0, or -1 if there is no valid index there (message recorded).
+ * Return: 0; -1 if there is no valid index there, CBP_REFUSED if git
+ * would refuse the repository (message recorded either way).
  */
 int cbp_open_index(struct cbp_ctx *ctx)
 {
 	const struct cbp_options *opt = ctx->opt;
-	char *path = opt->set.index_path ? cbp_strdup(opt->set.index_path) :
-		     cbp_locate_index(opt->repo_path);
+	char *path = NULL;
 	int err;
 
-	if (!path)
-		return cbp_error("no repository found for the index");
+	if (opt->set.index_path) {
+		path = cbp_strdup(opt->set.index_path);
+	} else {
+		err = cbp_locate_index(opt->repo_path, &path);
+		if (err < 0)
+			return CBP_REFUSED;
+		if (err)
+			return cbp_error("no repository found for the index");
+	}
 	err = cbp_index_open_existing(&ctx->idx, path);
 	free(path);
+	if (!err)
+		cbp_sync_tracking(ctx);
 	return err;
+}
+
+/**
+ * cbp_sync_tracking() - take what the open index tracks as the settings
+ * @ctx: the context, with ctx->idx open
+ *
+ * Settings given as options of index keep their values (the builder
+ * used them); the others become what the index tracks.
+ */
+void cbp_sync_tracking(struct cbp_ctx *ctx)
+{
+	struct cbp_settings *set = &ctx->opt->set;
+	int k;
+
+	for (k = 0; k < CBP_TRACK_NR; k++)
+		if (!(set->given & (1U << k)))
+			set->track[k] = cbp_index_tracking(ctx->idx, k);
 }
 
 /**
@@ -111,7 +137,7 @@ const char *cbp_cite_str(const struct cbp_commit *c, char *buf, size_t size)
  * @buf: output buffer
  * @size: its size
  *
- * Mainline first, then stable branches, then others, each by name.
+ * In cbp_index_branch_at() order: mainline, stable branches, others.
  *
  * Return: @buf, "-" if no tracked branch contains the commit.
  */
@@ -119,18 +145,14 @@ const char *cbp_branches_str(const struct cbp_index *idx,
 			     unsigned long long mask, char *buf, size_t size)
 {
 	size_t len = 0;
-	int role, bit;
+	int i, bit;
 
 	buf[0] = '\0';
-	for (role = CBP_ROLE_MAINLINE; role <= CBP_ROLE_OTHER; role++) {
-		for (bit = 0; bit < cbp_index_nr_branches(idx); bit++) {
-			const struct cbp_branch *b = cbp_index_branch(idx, bit);
-
-			if (!b || b->role != role || !(mask & (1ULL << bit)))
-				continue;
-			len += snprintf(buf + len, len < size ? size - len : 0,
-					"%s%s", len ? " " : "", b->name);
-		}
+	for (i = 0; (bit = cbp_index_branch_at(idx, i)) >= 0; i++) {
+		if (!(mask & (1ULL << bit)))
+			continue;
+		len += snprintf(buf + len, len < size ? size - len : 0, "%s%s",
+				len ? " " : "", cbp_index_branch(idx, bit)->name);
 	}
 	if (!buf[0])
 		snprintf(buf, size, "-");
@@ -195,7 +217,7 @@ struct json_object *cbp_commit_json(const struct cbp_index *idx,
 	struct json_object *o = json_object_new_object();
 	struct json_object *br = json_object_new_array();
 	char abbrev[13];
-	int role, bit;
+	int i, bit;
 
 	snprintf(abbrev, sizeof(abbrev), "%.12s", c->hex);
 	json_object_object_add(o, "id", json_object_new_string(c->hex));
@@ -206,14 +228,12 @@ struct json_object *cbp_commit_json(const struct cbp_index *idx,
 			       json_object_new_string(c->subject) : NULL);
 	json_object_object_add(o, "first_release", c->release[0] ?
 			       json_object_new_string(c->release) : NULL);
-	for (role = CBP_ROLE_MAINLINE; role <= CBP_ROLE_OTHER; role++)
-		for (bit = 0; bit < cbp_index_nr_branches(idx); bit++) {
-			const struct cbp_branch *b = cbp_index_branch(idx, bit);
+	for (i = 0; (bit = cbp_index_branch_at(idx, i)) >= 0; i++) {
+		const char *name = cbp_index_branch(idx, bit)->name;
 
-			if (b && b->role == role && (c->branches & (1ULL << bit)))
-				json_object_array_add(br,
-						      json_object_new_string(b->name));
-		}
+		if (c->branches & (1ULL << bit))
+			json_object_array_add(br, json_object_new_string(name));
+	}
 	json_object_object_add(o, "branches", br);
 	return o;
 }

@@ -118,108 +118,6 @@ static int find(const struct walk *w, long long id)
 	return -1;
 }
 
-/* Is @a a better root / earlier sibling than @b? */
-static int earlier(const struct cbp_commit *a, const struct cbp_commit *b)
-{
-	if (!!(a->state == CBP_PRESENT) ^ !!(b->state == CBP_PRESENT))
-		return a->state == CBP_PRESENT;
-	if (a->atime != b->atime)
-		return a->atime < b->atime;
-	return strcmp(a->hex, b->hex) < 0;
-}
-
-/* Is @a on the tree path from @b up to the root? */
-static int is_ancestor(const int *parent, size_t nr, int a, int b)
-{
-	size_t steps;
-
-	for (steps = 0; b >= 0 && steps <= nr; steps++, b = parent[b])
-		if (b == a)
-			return 1;
-	return 0;
-}
-
-/*
- * Tree parent of each member: the member it cites that lies deepest on a
- * citation chain from the root (so a backport citing both the original
- * and a cherry-pick of it hangs under the cherry-pick); members citing
- * nothing in the tree hang under a member that cites them.  A member
- * never moves under one that hangs under it: a backport citing the root
- * and an ID missing here keeps the root as parent, the missing ID hangs
- * under it, and the tree has no cycle.
- */
-static void place(struct walk *w, int root, int *parent, int *link, int *depth)
-{
-	size_t i, e, round;
-	int changed = 1;
-
-	for (i = 0; i < w->nr; i++) {
-		parent[i] = -1;
-		link[i] = -1;
-		depth[i] = -1;
-	}
-	depth[root] = 0;
-	for (round = 0; changed && round < 2 * w->nr + 2; round++) {
-		changed = 0;
-		for (e = 0; e < w->nr_e; e++) {
-			int s = find(w, w->e[e].src), d = find(w, w->e[e].dst);
-
-			if (s < 0 || d < 0 || s == root || s == d || depth[d] < 0)
-				continue;
-			if (depth[s] < depth[d] + 1 && depth[d] < (int)w->nr &&
-			    !is_ancestor(parent, w->nr, s, d)) {
-				depth[s] = depth[d] + 1;
-				parent[s] = d;
-				link[s] = (int)e;
-				changed = 1;
-			}
-		}
-		if (changed)
-			continue;
-		for (e = 0; e < w->nr_e; e++) {
-			int s = find(w, w->e[e].src), d = find(w, w->e[e].dst);
-
-			if (s < 0 || d < 0 || depth[s] < 0 || depth[d] >= 0)
-				continue;
-			depth[d] = depth[s] + 1;
-			parent[d] = s;
-			link[d] = (int)e;
-			changed = 1;
-		}
-	}
-}
-
-/* Depth-first, children in date order, from member @at of the walk. */
-static void emit(struct walk *w, int at, int parent_out, const int *parent,
-		 const int *link, unsigned char *done, struct cbp_class *cls)
-{
-	int me = (int)cls->nr;
-
-	done[at] = 1;
-	cls->members = cbp_grow(cls->members, sizeof(*cls->members),
-				cls->nr + 1, &cls->alloc);
-	cls->members[me].c = w->m[at].c;
-	cls->members[me].parent = parent_out;
-	if (link[at] >= 0)
-		cls->members[me].link = w->e[link[at]];
-	else
-		memset(&cls->members[me].link, 0, sizeof(struct cbp_link));
-	cls->nr++;
-
-	for (;;) {
-		int best = -1;
-		size_t i;
-
-		for (i = 0; i < w->nr; i++)
-			if (parent[i] == at && !done[i] &&
-			    (best < 0 || earlier(&w->m[i].c, &w->m[best].c)))
-				best = (int)i;
-		if (best < 0)
-			break;
-		emit(w, best, me, parent, link, done, cls);
-	}
-}
-
 /**
  * cbp_class_of() - every name of the change a row belongs to
  * @idx: the index
@@ -230,20 +128,17 @@ static void emit(struct walk *w, int at, int parent_out, const int *parent,
  * [ Upstream commit X ], Upstream commit X, backported from), in either
  * direction and to any depth, form the class; a suspicious citation is
  * not followed, but kept in @cls->cut.  The members are returned as a
- * spanning tree in depth-first order, rooted at the original: a member
- * citing no other member, preferring one present in the repository and
- * then the oldest.  Members joined only through adapted citations are
- * in different groups (struct cbp_member).
+ * tree in depth-first order, rooted at the original, each once
+ * (cbp_class_layout(), store-tree.c).  Members joined only through
+ * adapted citations are in different groups (struct cbp_member).
  *
  * Return: 0, or -1 on error.
  */
 int cbp_class_of(struct cbp_index *idx, long long id, struct cbp_class *cls)
 {
 	struct walk w = { 0 };
-	unsigned char *done;
-	int *parent, *link, *depth;
 	size_t head = 0, i;
-	int root, err = -1;
+	int err = -1;
 
 	memset(cls, 0, sizeof(*cls));
 	w.m = cbp_grow(w.m, sizeof(*w.m), 1, &w.alloc);
@@ -288,38 +183,8 @@ int cbp_class_of(struct cbp_index *idx, long long id, struct cbp_class *cls)
 		}
 	}
 
-	/* Root: cites no member; present and oldest preferred. */
-	root = -1;
-	for (i = 0; i < w.nr; i++) {
-		size_t j;
-		int cites = 0;
-
-		for (j = 0; j < w.nr_e && !cites; j++)
-			cites = w.e[j].src == w.m[i].c.id;
-		if (!cites && (root < 0 || earlier(&w.m[i].c, &w.m[root].c)))
-			root = (int)i;
-	}
-	if (root < 0)
-		root = 0;	/* a cycle of citations */
-
-	done = cbp_calloc(w.nr, 1);
-	parent = cbp_calloc(w.nr, sizeof(*parent));
-	link = cbp_calloc(w.nr, sizeof(*link));
-	depth = cbp_calloc(w.nr, sizeof(*depth));
-	place(&w, root, parent, link, depth);
-	emit(&w, root, -1, parent, link, done, cls);
-	/* Members cut off by a cycle of citations become extra roots. */
-	for (i = 0; i < w.nr; i++)
-		if (!done[i]) {
-			link[i] = -1;
-			parent[i] = -1;
-			emit(&w, (int)i, -1, parent, link, done, cls);
-		}
+	cbp_class_layout(w.m, w.nr, w.e, w.nr_e, cls);
 	set_groups(&w, cls);
-	free(parent);
-	free(link);
-	free(depth);
-	free(done);
 	err = 0;
 out:
 	free(w.m);

@@ -10,25 +10,68 @@
 #include "trust.h"
 
 /* Bumped whenever the tables change meaning; older files are rebuilt. */
-#define CBP_SCHEMA_VERSION	5
+#define CBP_SCHEMA_VERSION	6
 #define CBP_MAX_BRANCHES	64
 
+/*
+ * What the index tracks, the keys of struct cbp_settings.track: each is
+ * an option of `checkbackport index` and a git config key (see
+ * cbp_track_info()).  The index remembers its values; see "What the
+ * index tracks" in Documentation/checkbackport.rst.
+ */
+enum cbp_track {
+	CBP_TRACK_MAINLINE,	/* the mainline branch */
+	CBP_TRACK_STABLE,	/* globs of stable branches */
+	CBP_TRACK_BRANCHES,	/* globs of other branches to track */
+	CBP_TRACK_TAGS,		/* glob of release tags */
+	CBP_TRACK_NR,
+};
+
 /**
- * struct cbp_settings - what to index, from git config and the command line
- * @index_path: SQLite file, or NULL for $GIT_DIR/checkbackport.db
+ * struct cbp_settings - what to index, from the command line and git config
+ * @index_path: SQLite file, or NULL for $GIT_COMMON_DIR/checkbackport.db
  * @mainline: the mainline branch (checkbackport.mainline, default master)
  * @stable: blank-separated globs of stable branches
  *	    (checkbackport.stable, default "linux-*.y")
  * @branches: blank-separated globs of any other branches to track
  *	      (checkbackport.branches, default none)
  * @tags: glob of release tags (checkbackport.tags, default "v*")
+ * @track: the four above by enum cbp_track
+ * @given: bit 1 << enum cbp_track set for each of @track given as an
+ *	   option of `checkbackport index`; the others are NULL until the
+ *	   index is open, then what it tracks
+ * @config: the checkbackport.* git config values, NULL where unset (or
+ *	    not read: the front program reads no git config)
  */
 struct cbp_settings {
 	const char *index_path;
-	const char *mainline;
-	const char *stable;
-	const char *branches;
-	const char *tags;
+	union {
+		struct {
+			const char *mainline;
+			const char *stable;
+			const char *branches;
+			const char *tags;
+		};
+		const char *track[CBP_TRACK_NR];
+	};
+	unsigned int given;
+	const char *config[CBP_TRACK_NR];
+};
+
+/**
+ * struct cbp_track_info - one key of what the index tracks
+ * @option: the option of `checkbackport index`, e.g. "--stable"
+ * @config: the git config key, e.g. "checkbackport.stable"
+ * @meta: the name it is remembered under in the index's meta table
+ * @def: its value when neither says otherwise
+ * @what: what it is, for messages
+ */
+struct cbp_track_info {
+	const char *option;
+	const char *config;
+	const char *meta;
+	const char *def;
+	const char *what;
 };
 
 /* What a commits row stands for. */

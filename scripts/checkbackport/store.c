@@ -31,17 +31,22 @@
  *                               citations whose ID has more than 40 digits
  *   morder(id, pos)             mainline order: a topological position
  *                               for each mainline commit (build-edges.c)
+ *   refs(name, tip)             every ref whose history is indexed, and
+ *                               its commit, as of the last build
  *
  * A file is used only when it carries our application id, our schema
  * version and meta.complete = 1 (cbp_store_check()); the builder
  * (build*.c) writes it, everything else only reads it.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <sqlite3.h>
@@ -70,7 +75,8 @@ static const char schema_sql[] =
 	"CREATE TABLE malformed(src INTEGER NOT NULL, kind INTEGER NOT NULL,\n"
 	" line INTEGER NOT NULL, cited TEXT NOT NULL, digits INTEGER NOT NULL,\n"
 	" quoted TEXT);"
-	"CREATE TABLE morder(id INTEGER PRIMARY KEY, pos INTEGER NOT NULL);";
+	"CREATE TABLE morder(id INTEGER PRIMARY KEY, pos INTEGER NOT NULL);"
+	"CREATE TABLE refs(name TEXT PRIMARY KEY, tip TEXT NOT NULL);";
 
 /* Created after the bulk load of a fresh build. */
 static const char index_sql[] =
@@ -199,47 +205,201 @@ int cbp_store_open_db(const char *path, int create, sqlite3 **db)
 	return 0;
 }
 
+/*
+ * Is @path a file of ours?  Only the header is read, before SQLite opens
+ * the file (which could roll back a journal beside it): the SQLite magic
+ * and our application id (big-endian at offset 68).  Returns 0 if it is,
+ * 1 if there is no file, CBP_STORE_FOREIGN with the reason recorded.
+ */
+static int store_is_ours(const char *path)
+{
+	static const char magic[16] = "SQLite format 3";
+	unsigned char hdr[100];
+	struct stat st;
+	unsigned long app;
+	ssize_t n;
+	int fd;
+
+	if (stat(path, &st)) {
+		if (errno == ENOENT)
+			return 1;
+		cbp_error("cannot read %s: %s", path, strerror(errno));
+		return CBP_STORE_FOREIGN;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		cbp_error("%s is not a checkbackport index (%s); it is left as it is",
+			  path, "not a regular file");
+		return CBP_STORE_FOREIGN;
+	}
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0) {
+		cbp_error("cannot read %s: %s", path, strerror(errno));
+		return CBP_STORE_FOREIGN;
+	}
+	n = pread(fd, hdr, sizeof(hdr), 0);
+	close(fd);
+	app = n == (ssize_t)sizeof(hdr) ?
+	      (unsigned long)hdr[68] << 24 | hdr[69] << 16 | hdr[70] << 8 | hdr[71] : 0;
+	if (n != (ssize_t)sizeof(hdr) || memcmp(hdr, magic, sizeof(magic)) ||
+	    app != CBP_APP_ID) {
+		cbp_error("%s is not a checkbackport index; it is left as it is (%s)",
+			  path, "remove it, or give another --index");
+		return CBP_STORE_FOREIGN;
+	}
+	return 0;
+}
+
+/**
+ * cbp_store_file() - the file a path leads to, following symbolic links
+ * @path: the index as given
+ *
+ * The links are followed by hand, so that a link to a file not yet made
+ * gives where the file will be: the index is replaced there, and the
+ * links stay links.
+ *
+ * Return: a new string, or NULL with the error recorded (a loop of
+ * links, or one that cannot be read).
+ */
+char *cbp_store_file(const char *path)
+{
+	char *cur = cbp_strdup(path);
+	int hops;
+
+	for (hops = 0; hops < 40; hops++) {
+		char target[PATH_MAX], *slash, *next;
+		struct stat st;
+		ssize_t n;
+
+		if (lstat(cur, &st) || !S_ISLNK(st.st_mode))
+			return cur;
+		n = readlink(cur, target, sizeof(target) - 1);
+		if (n < 0) {
+			cbp_error("cannot read the link %s: %s", cur,
+				  strerror(errno));
+			free(cur);
+			return NULL;
+		}
+		target[n] = '\0';
+		slash = strrchr(cur, '/');
+		if (target[0] == '/' || !slash)
+			next = cbp_strdup(target);
+		else
+			next = cbp_strf("%.*s/%s", (int)(slash - cur), cur, target);
+		free(cur);
+		cur = next;
+	}
+	cbp_error("too many levels of symbolic links at %s", path);
+	free(cur);
+	return NULL;
+}
+
+/*
+ * Is @name (in directory @dir) a temporary file a build of index file
+ * @base left behind: "@base.new.PID", a regular file, empty or SQLite?
+ */
+static int is_stale_tmp(int dir, const char *name, const char *base)
+{
+	static const char magic[16] = "SQLite format 3";
+	size_t len = strlen(base);
+	char hdr[16];
+	struct stat st;
+	int fd, ours;
+
+	if (strncmp(name, base, len) || strncmp(name + len, ".new.", 5) ||
+	    !name[len + 5] || strspn(name + len + 5, "0123456789") !=
+	    strlen(name + len + 5))
+		return 0;
+	if (fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW) || !S_ISREG(st.st_mode))
+		return 0;
+	if (!st.st_size)
+		return 1;
+	fd = openat(dir, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	if (fd < 0)
+		return 0;
+	ours = pread(fd, hdr, sizeof(hdr), 0) == (ssize_t)sizeof(hdr) &&
+	       !memcmp(hdr, magic, sizeof(magic));
+	close(fd);
+	return ours;
+}
+
+/**
+ * cbp_store_remove_stale() - remove what killed builds left behind
+ * @path: the index; its lock must be held
+ *
+ * A build writes FILE.new.PID beside the index file and renames it into
+ * place when done; one that was killed leaves it there.  With the lock
+ * held no build is running, so every such file (empty or SQLite, to be
+ * sure it is ours) is removed.  Errors are ignored: they cost only disk.
+ */
+void cbp_store_remove_stale(const char *path)
+{
+	char *file = cbp_store_file(path), *slash, *dirname;
+	const char *base;
+	struct dirent *de;
+	DIR *d;
+
+	if (!file)
+		return;
+	slash = strrchr(file, '/');
+	base = slash ? slash + 1 : file;
+	dirname = slash ? cbp_strndup(file, slash == file ? 1 : slash - file) :
+		  cbp_strdup(".");
+	d = opendir(dirname);
+	while (d && (de = readdir(d)))
+		if (is_stale_tmp(dirfd(d), de->d_name, base))
+			unlinkat(dirfd(d), de->d_name, 0);
+	if (d)
+		closedir(d);
+	free(dirname);
+	free(file);
+}
+
 /**
  * cbp_store_check() - whether a file is a complete index of our version
  * @path: the file
  * @dbp: a connection to it when it is, else NULL
  *
- * Return: 0 if it is, 1 if there is no file, 2 if it is unusable (not
- * ours, another schema version, incomplete or unreadable; the reason is
- * recorded).
+ * A file that is not ours (not SQLite, or without our application id,
+ * or not a regular file) is never opened by SQLite, so never changed.
+ *
+ * Return: 0 if it is; 1 if there is no file; CBP_STORE_STALE if it is
+ * ours but unusable (another schema version, incomplete or damaged), and
+ * CBP_STORE_FOREIGN if it is not ours, with the reason recorded.
  */
 int cbp_store_check(const char *path, sqlite3 **dbp)
 {
 	long long app, ver, complete;
 	sqlite3 *db;
+	int rc;
 
 	*dbp = NULL;
-	if (access(path, F_OK))
-		return 1;
+	rc = store_is_ours(path);
+	if (rc)
+		return rc;
 	if (cbp_store_open_db(path, 0, &db))
-		return 2;
+		return CBP_STORE_STALE;
 	if (cbp_db_int(db, "PRAGMA application_id", &app) ||
 	    cbp_db_int(db, "PRAGMA user_version", &ver)) {
 		sqlite3_close(db);
-		return 2;
+		return CBP_STORE_STALE;
 	}
 	if (app != CBP_APP_ID) {
 		cbp_error("%s is not a checkbackport index", path);
 		sqlite3_close(db);
-		return 2;
+		return CBP_STORE_STALE;
 	}
 	if (ver != CBP_SCHEMA_VERSION) {
 		cbp_error("index schema version %lld, this program uses %d",
 			  ver, CBP_SCHEMA_VERSION);
 		sqlite3_close(db);
-		return 2;
+		return CBP_STORE_STALE;
 	}
 	if (cbp_db_int(db, "SELECT value FROM meta WHERE key = 'complete'",
 		       &complete) || complete != 1) {
 		if (complete != 1)
 			cbp_error("index is incomplete");
 		sqlite3_close(db);
-		return 2;
+		return CBP_STORE_STALE;
 	}
 	*dbp = db;
 	return 0;
@@ -268,7 +428,8 @@ void cbp_store_close_db(struct cbp_index *idx)
 
 /**
  * cbp_index_lock() - take the lock that serialises builds of an index
- * @path: the index file; the lock is @path.lock
+ * @path: the index file; the lock is FILE.lock, FILE being @path with
+ *	  symbolic links followed, so that every name of it shares one lock
  *
  * Waits, saying so, while another run holds it.
  *
@@ -277,11 +438,11 @@ void cbp_store_close_db(struct cbp_index *idx)
  */
 int cbp_index_lock(const char *path)
 {
-	size_t n = strlen(path) + 8;
-	char *lock = cbp_malloc(n);
+	char *file = cbp_store_file(path);
+	char *lock = cbp_strf("%s.lock", file ? file : path);
 	int fd;
 
-	snprintf(lock, n, "%s.lock", path);
+	free(file);
 	fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
 	if (fd < 0) {
 		cbp_error("cannot open %s: %s", lock, strerror(errno));
@@ -301,13 +462,67 @@ int cbp_index_lock(const char *path)
 }
 
 /**
+ * cbp_branch_version() - the series a branch name carries
+ * @name: e.g. "linux-6.12.y" or "origin/linux-6.12.y"
+ *
+ * Return: cbp_version_key() of "6.12", or a negative value if the name
+ * carries no version.
+ */
+long long cbp_branch_version(const char *name)
+{
+	const char *p = name, *end;
+
+	while (*p && (*p < '0' || *p > '9'))
+		p++;
+	end = p + strlen(p);
+	if (end - p > 2 && !strcmp(end - 2, ".y"))
+		end -= 2;
+	return cbp_version_key(p, end - p);
+}
+
+/* Report order: mainline, stable, others; newest series first; by name. */
+static int cmp_report(const struct cbp_branch *x, const struct cbp_branch *y)
+{
+	long long vx, vy;
+
+	if (x->role != y->role)
+		return x->role < y->role ? -1 : 1;
+	vx = cbp_branch_version(x->name);
+	vy = cbp_branch_version(y->name);
+	if (vx != vy)
+		return vx > vy ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+/* The bits of the tracked branches in report order, into idx->order. */
+static void order_branches(struct cbp_index *idx)
+{
+	int bit, i;
+
+	idx->nr_order = 0;
+	for (bit = 0; bit < idx->nr_branches; bit++) {
+		if (!idx->branch[bit].name)
+			continue;
+		for (i = idx->nr_order; i > 0 &&
+		     cmp_report(&idx->branch[bit],
+				&idx->branch[idx->order[i - 1]]) < 0; i--)
+			idx->order[i] = idx->order[i - 1];
+		idx->order[i] = bit;
+		idx->nr_order++;
+	}
+}
+
+/**
  * cbp_store_load_branches() - read the tracked branches of an index
  * @idx: the index
+ *
+ * Also reads what the index tracks (cbp_index_tracking()).
  *
  * Return: 0, or -1 with SQLite's message recorded.
  */
 int cbp_store_load_branches(struct cbp_index *idx)
 {
+	char *seen[CBP_TRACK_NR];
 	sqlite3_stmt *st;
 	int rc;
 
@@ -333,6 +548,11 @@ int cbp_store_load_branches(struct cbp_index *idx)
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
 		return cbp_error_sqlite(idx->db, "index");
+	order_branches(idx);
+	cbp_track_free(idx->track);
+	if (cbp_store_read_tracking(idx->db, idx->track, seen))
+		return -1;
+	cbp_track_free(seen);
 	return 0;
 }
 
@@ -391,14 +611,22 @@ int cbp_prepare_queries(struct cbp_index *idx)
  *	 new file, with the tables created and a transaction open
  * @tmp: the name of the temporary file (free() it)
  *
- * The file is private until cbp_store_publish() renames it into place,
- * so it is written with the fast settings: no journal, no sync.
+ * The file is private until cbp_store_publish() puts it in place, so it
+ * is written with the fast settings: no journal, no sync.  It is made
+ * beside the file @idx->path leads to (following symbolic links), which
+ * cbp_store_publish() replaces.
  *
  * Return: 0, or -1 with the error recorded and nothing left behind.
  */
 int cbp_store_create(struct cbp_index *idx, char **tmp)
 {
-	*tmp = cbp_strf("%s.new.%ld", idx->path, (long)getpid());
+	free(idx->file);
+	idx->file = cbp_store_file(idx->path);
+	if (!idx->file) {
+		*tmp = NULL;
+		return -1;
+	}
+	*tmp = cbp_strf("%s.new.%ld", idx->file, (long)getpid());
 	unlink(*tmp);
 	if (cbp_store_open_db(*tmp, 1, &idx->db)) {
 		free(*tmp);
@@ -449,14 +677,32 @@ void cbp_store_abandon(struct cbp_index *idx, const char *tmp)
 	unlink(tmp);
 }
 
+/* fsync() a file or directory by name; 0, or -1 with the error recorded. */
+static int sync_path(const char *path, int dir)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | (dir ? O_DIRECTORY : 0));
+	int err = 0;
+
+	if (fd < 0)
+		return cbp_error("cannot open %s: %s", path, strerror(errno));
+	if (fsync(fd))
+		err = cbp_error("cannot write %s to disk: %s", path,
+				strerror(errno));
+	close(fd);
+	return err;
+}
+
 /**
  * cbp_store_publish() - mark a fresh index complete and put it in place
  * @idx: the index, from cbp_store_create(); closed on return
  * @tmp: its temporary file
  *
- * The file is stamped as ours (application id, schema version, complete)
- * and renamed over @idx->path, so that readers see the old index or the
- * new one, never half of one.
+ * The file is stamped as ours (application id, schema version, complete),
+ * written to disk (it was written without syncs), renamed over the file
+ * @idx->path leads to, and the rename written to disk with its directory:
+ * readers see the old index or the new one, never half of one, and so
+ * does the next run after a crash or a power loss.  A symbolic link at
+ * @idx->path stays one.
  *
  * Return: 0, or -1 with the error recorded and @tmp removed.
  */
@@ -465,7 +711,7 @@ int cbp_store_publish(struct cbp_index *idx, const char *tmp)
 	char *sql = cbp_strf("PRAGMA application_id = %d; PRAGMA user_version = %d;"
 			     "INSERT OR REPLACE INTO meta VALUES ('complete', 1);"
 			     "COMMIT;", CBP_APP_ID, CBP_SCHEMA_VERSION);
-	char *journal;
+	char *journal, *dir, *slash;
 	int err = cbp_db_exec(idx->db, sql);
 
 	free(sql);
@@ -474,14 +720,25 @@ int cbp_store_publish(struct cbp_index *idx, const char *tmp)
 		return -1;
 	}
 	cbp_store_close_db(idx);
+	if (sync_path(tmp, 0)) {
+		unlink(tmp);
+		return -1;
+	}
 	/* Any journal left there belongs to the file being replaced. */
-	journal = cbp_strf("%s-journal", idx->path);
+	journal = cbp_strf("%s-journal", idx->file);
 	unlink(journal);
 	free(journal);
-	if (rename(tmp, idx->path)) {
+	if (rename(tmp, idx->file)) {
 		err = cbp_error("cannot rename %s: %s", tmp, strerror(errno));
 		unlink(tmp);
+		return err;
 	}
+	dir = cbp_strdup(idx->file);
+	slash = strrchr(dir, '/');
+	if (slash)
+		slash[slash == dir] = '\0';
+	err = sync_path(slash ? dir : ".", 1);
+	free(dir);
 	return err;
 }
 
@@ -502,8 +759,12 @@ int cbp_index_open_existing(struct cbp_index **out, const char *path)
 	*out = NULL;
 	idx->mainline_bit = -1;
 	idx->path = cbp_strdup(path);
+	/*
+	 * One read transaction for the whole query: SQLite then takes and
+	 * checks its shared lock once, not around every statement.
+	 */
 	if (cbp_store_check(path, &idx->db) || cbp_prepare_queries(idx) ||
-	    cbp_store_load_branches(idx)) {
+	    cbp_db_exec(idx->db, "BEGIN") || cbp_store_load_branches(idx)) {
 		cbp_index_close(idx);
 		return -1;
 	}
@@ -538,6 +799,9 @@ void cbp_index_close(struct cbp_index *idx)
 	cbp_store_close_db(idx);
 	for (i = 0; i < CBP_MAX_BRANCHES; i++)
 		free(idx->branch[i].name);
+	cbp_track_free(idx->track);
+	cbp_tag_cache_free(idx->tags);
+	free(idx->file);
 	free(idx->path);
 	free(idx);
 }
@@ -577,6 +841,23 @@ const struct cbp_branch *cbp_index_branch(const struct cbp_index *idx,
 	if (bit < 0 || bit >= CBP_MAX_BRANCHES || !idx->branch[bit].name)
 		return NULL;
 	return &idx->branch[bit];
+}
+
+/**
+ * cbp_index_branch_at() - the tracked branches in the order to report them
+ * @idx: the index
+ * @i: position, from 0
+ *
+ * Mainline first, then stable branches, then others; the newest series
+ * first, then by name.  The order does not depend on the bits the
+ * branches were given, so two indexes tracking the same branches report
+ * them alike.
+ *
+ * Return: the bit of the @i-th branch, or -1 past the last.
+ */
+int cbp_index_branch_at(const struct cbp_index *idx, int i)
+{
+	return i >= 0 && i < idx->nr_order ? idx->order[i] : -1;
 }
 
 /**

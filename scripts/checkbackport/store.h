@@ -26,7 +26,7 @@ struct cbp_index;
 
 int cbp_index_open_existing(struct cbp_index **out, const char *path);
 char *cbp_index_default_path(const char *commondir);
-char *cbp_locate_index(const char *start);
+int cbp_locate_index(const char *start, char **index);
 void cbp_index_close(struct cbp_index *idx);
 const char *cbp_index_path(const struct cbp_index *idx);
 
@@ -34,6 +34,10 @@ int cbp_index_nr_branches(const struct cbp_index *idx);
 const struct cbp_branch *cbp_index_branch(const struct cbp_index *idx,
 					  int bit);
 int cbp_index_mainline_bit(const struct cbp_index *idx);
+int cbp_index_branch_at(const struct cbp_index *idx, int i);
+const struct cbp_track_info *cbp_track_info(enum cbp_track key);
+const char *cbp_index_tracking(const struct cbp_index *idx,
+			       enum cbp_track key);
 
 /* Results of lookups other than success (0) and error (-1). */
 #define CBP_NOT_FOUND		1
@@ -65,5 +69,28 @@ int cbp_malformed_of(struct cbp_index *idx, long long src,
 int cbp_origin_links(struct cbp_index *idx, int min_trust,
 		     struct cbp_link **links, size_t *nr);
 int cbp_trust_count(struct cbp_index *idx, long long count[5]);
+long long cbp_branch_release(struct cbp_index *idx, const struct cbp_commit *c,
+			     int bit, char *rel, size_t size);
+
+/**
+ * struct cbp_verify_report - what cbp_store_verify() found
+ * @problems: how many problems; 0 if the index is sound
+ * @msg: the first of them, one line each
+ * @nr: number of @msg
+ * @alloc: allocated entries
+ * @commits: present commits counted
+ * @links: citations counted
+ */
+struct cbp_verify_report {
+	long long problems;
+	char **msg;
+	size_t nr;
+	size_t alloc;
+	long long commits;
+	long long links;
+};
+
+int cbp_store_verify(const char *path, struct cbp_verify_report *rep);
+void cbp_verify_report_release(struct cbp_verify_report *rep);
 
 #endif /* CHECKBACKPORT_STORE_H */

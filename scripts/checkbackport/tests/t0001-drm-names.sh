@@ -45,7 +45,8 @@ test_expect_success 'index builds and counts every commit' '
 '
 
 test_expect_success 'before the merge, the drm-next ID has 3 names' '
-	cd repo && cbp names --branches drm-next --update "$D" >../out &&
+	cd repo && cbp index --branches drm-next >/dev/null &&
+	cbp names "$D" >../out &&
 	grep "^3 names" ../out &&
 	grep -F "$d12 (\"drm/xe/oa: Fix query config\")" ../out &&
 	grep -F "$f12 (\"drm/xe/oa: Fix query config\")" ../out &&
@@ -123,15 +124,27 @@ test_expect_success 'an abbreviated ID and a revision name work as queries' '
 	test "$(json_get ../b.json "scalar @{\$j->{members}}")" = 3
 '
 
-test_expect_success 'checkbackport.mainline from git config, overridden by --mainline' '
+test_expect_success 'checkbackport.mainline from git config, overridden by index --mainline' '
 	cd repo && git branch -q upstream master &&
 	git config checkbackport.mainline linux-6.12.y &&
 	cbp names --update "$F" >../out &&
 	grep -F "first in mainline: $s12" ../out &&
 	! grep "in mainline 2 times" ../out &&
-	test_exit_code 1 cbp names --update --mainline upstream "$F" >../out &&
+	cbp index --mainline upstream >/dev/null &&
+	test_exit_code 1 cbp names "$F" >../out &&
 	grep "in mainline 2 times" ../out &&
 	git config --unset checkbackport.mainline
+'
+
+test_expect_success 'queries take no option that changes what the index tracks' '
+	cd repo &&
+	for o in --mainline=master --stable=x --branches=y --tags=z
+	do
+		test_exit_code 2 "$CBP_BIN" names --update $o "$F" 2>../err &&
+		grep "give them to .checkbackport index." ../err || return 1
+	done &&
+	test_exit_code 2 "$CBP_BIN" check --tags=z "$F" 2>../err &&
+	grep "check takes --stable and --mainline as its target" ../err
 '
 
 test_done

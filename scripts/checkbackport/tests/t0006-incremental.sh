@@ -96,13 +96,14 @@ test_expect_success 'two index runs at once both succeed and agree' '
 '
 
 test_expect_success 'a damaged index file is rebuilt with a message' '
-	cd repo && dd if=/dev/urandom of=.git/checkbackport.db bs=1024 count=8 2>/dev/null &&
+	cd repo && dd if=/dev/urandom of=.git/checkbackport.db bs=4096 seek=1 count=2 \
+		conv=notrunc 2>/dev/null &&
 	"$CBP_BIN" index >../out 2>../err &&
 	grep "rebuilding" ../err && grep "^built .*read 17 new commits" ../out
 '
 
 test_expect_success 'a query on a damaged index rebuilds it too' '
-	cd repo && echo garbage >.git/checkbackport.db &&
+	cd repo && truncate -s 4096 .git/checkbackport.db &&
 	"$CBP_BIN" names HEAD >../out 2>../err &&
 	grep "rebuilding" ../err && grep "^1 name " ../out
 '

@@ -114,7 +114,8 @@ test_expect_success 'tags on trees and non-release tags are ignored' '
 
 test_expect_success 'a shallow clone is indexed without crashing' '
 	git clone -q --depth 1 "file://$TRASH/repo" shallow && cd shallow &&
-	"$CBP_BIN" index >../out 2>../err && grep "read 1 new commit" ../out
+	"$CBP_BIN" index >../out 2>../err && grep "read 1 new commit" ../out &&
+	cbp index --verify >/dev/null
 '
 
 test_expect_success 'an index path that cannot be written: exit 2, one line' '

@@ -108,14 +108,15 @@ test_expect_success '41 digits: a note with the ID meant, not joined' '
 	test "$(json_get ../j "scalar @{\$j->{members}}")" = 1
 '
 
+# The missing ID is a leaf under the commit citing it (issue 11, point 9).
 test_expect_success 'a digit changed: a missing member, a note, not joined' '
 	cd repo && cbp names $T1 >../out &&
 	grep "^2 names (1 not in this repository)" ../out &&
-	grep -x "        note: malformed: commit $(typo_changed $M6) upstream: no commit $(typo_changed $M6) in this repository; one typo from $(s12 $M6) (\"mm: fix a leak in the shrinker\"): did you mean commit $M6 upstream? (not joined)" ../out &&
+	grep -x "    note: malformed: commit $(typo_changed $M6) upstream: no commit $(typo_changed $M6) in this repository; one typo from $(s12 $M6) (\"mm: fix a leak in the shrinker\"): did you mean commit $M6 upstream? (not joined)" ../out &&
 	cbp names --json $M6 >../j &&
 	test "$(json_get ../j "scalar @{\$j->{members}}")" = 1 &&
 	cbp names --json $T1 >../j &&
-	test "$(json_get ../j "\$j->{members}[1]{malformed}[0]{suggestion}{id}")" = $M6
+	test "$(json_get ../j "\$j->{members}[0]{malformed}[0]{suggestion}{id}")" = $M6
 '
 
 test_expect_success 'same subject, no trailer: still never joined' '

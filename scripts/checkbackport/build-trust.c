@@ -285,7 +285,7 @@ int build_judge_links(struct build *b, long long first_rowid,
 		if (isatty(2) && cbp_now() - last > 0.5) {
 			last = cbp_now();
 			shown = 1;
-			cbp_progress("\rcheckbackport: judging links whose subjects differ: %zu/%zu",
+			cbp_progress("\rcheckbackport: judging links: %zu/%zu",
 				     i + 1, j.nr_p);
 		}
 	}

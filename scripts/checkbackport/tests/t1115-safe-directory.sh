@@ -4,7 +4,7 @@
 # Issue 11, point 15: a repository owned by someone else is used exactly
 # when git 2.39 would use it (safe.directory), by the front program,
 # which finds repositories without libgit2, and by checkbackport-git,
-# whose libgit2 has a rule of its own.  Each case sets up config as a
+# whose libgit2 applies a rule of its own.  Each case sets up config as a
 # user would and asks git, the front and checkbackport-git; all three
 # must agree, and agree with what git's documentation says.
 #

@@ -163,10 +163,16 @@ static int one_of(const char *name, const char *list)
 static int only_for(const struct cbp_command *cmd, int given,
 		    const char *option, const char *cmds)
 {
+	const char *last = strrchr(cmds, ' ');
+
 	if (!given || one_of(cmd->name, cmds))
 		return 0;
-	cbp_error("%s is an option of %s, not of '%s'", option, cmds,
-		  cmd->name);
+	if (last)
+		cbp_error("%s is an option of %.*s and %s, not of %s", option,
+			  (int)(last - cmds), cmds, last + 1, cmd->name);
+	else
+		cbp_error("%s is an option of %s, not of %s", option, cmds,
+			  cmd->name);
 	return -1;
 }
 
@@ -198,7 +204,8 @@ static int check_for_command(struct cbp_options *opt,
 		cbp_error("%s: give them to 'checkbackport index'%s",
 			  "--mainline, --stable, --branches and --tags change what the index tracks",
 			  is_check ? " (check takes --stable and --mainline as its target)" :
-			  opt->target_stable ? " (--stable alone names the branch to answer for)" :
+			  given & 1U << CBP_TRACK_STABLE ?
+			  " (check, followups and missing take --stable as their branch)" :
 			  "");
 		return CBP_ARGS_USAGE;
 	}

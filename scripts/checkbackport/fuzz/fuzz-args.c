@@ -6,9 +6,10 @@
  * Besides memory errors (ASan/UBSan), it checks the parser's promises:
  * a result it documents; for a run, a subcommand of the table, operands
  * that are arguments in their order and within the subcommand's limits,
- * option values that point into the arguments, and tracking options
- * only for index; nothing allocated otherwise; and the same answer when
- * parsed twice (no state left from one parse to the next).
+ * option values that point into the arguments, tracking options only
+ * for index and every other option only for the subcommands that take
+ * it; nothing allocated otherwise; and the same answer when parsed
+ * twice (no state left from one parse to the next).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +24,22 @@ static const struct cbp_command cmds[] = {
 	{ "names", NULL, CBP_GIT_QUERY, 1, 1, "names ID" },
 	{ "fixes", NULL, CBP_GIT_QUERY, 1, 1, "fixes ID" },
 	{ "check", NULL, CBP_GIT_ALWAYS, 1, -1, "check PATCH..." },
+	{ "lint", NULL, CBP_GIT_ALWAYS, 0, 1, "lint [REV-RANGE]" },
+	{ "followups", NULL, CBP_GIT_QUERY, 1, 1, "followups ID" },
+	{ "missing", NULL, CBP_GIT_QUERY_PATHS, 0, -1, "missing [PATHSPEC...]" },
 };
+
+/* Is @cmd one of the blank-separated names in @list? */
+static int is(const struct cbp_command *cmd, const char *list)
+{
+	size_t len = strlen(cmd->name);
+	const char *p;
+
+	for (p = list; *p; p += strcspn(p, " "), p += *p == ' ')
+		if (strcspn(p, " ") == len && !strncmp(p, cmd->name, len))
+			return 1;
+	return 0;
+}
 
 /* Does @p point into one of the arguments? */
 static int in_args(const char *p, char **argv, int argc)
@@ -72,7 +88,19 @@ static void check_result(int rc, const struct cbp_options *opt,
 	if (!in_args(opt->repo_path, argv, argc) ||
 	    !in_args(opt->set.index_path, argv, argc) ||
 	    !in_args(opt->target_stable, argv, argc) ||
-	    !in_args(opt->target_mainline, argv, argc))
+	    !in_args(opt->target_mainline, argv, argc) ||
+	    !in_args(opt->since, argv, argc) || !in_args(opt->tree, argv, argc) ||
+	    !in_args(opt->config, argv, argc))
+		abort();
+	/* Each option reaches only the subcommands that take it. */
+	if ((opt->target_stable && !is(cmd, "check followups missing")) ||
+	    (opt->target_mainline && !is(cmd, "check")) ||
+	    (opt->since && !is(cmd, "missing")) ||
+	    ((opt->tree || opt->config || opt->no_build || opt->compare) &&
+	     !is(cmd, "check")) ||
+	    (opt->interdiff && !opt->compare) ||
+	    ((opt->verify || opt->verbose) && !is(cmd, "index")) ||
+	    (opt->terse && !is(cmd, "check missing")))
 		abort();
 	for (k = 0; k < CBP_TRACK_NR; k++)
 		if (!in_args(opt->set.track[k], argv, argc) ||

@@ -78,4 +78,27 @@ test_expect_success 'many operands after "--" are counted, not written past' '
 	test_exit_code 2 "$FULL" check -- "$@" 2>../err
 '
 
+test_expect_success 'an option of another subcommand is a usage error, said so' '
+	cd repo &&
+	test_exit_code 2 "$CBP_BIN" names --since v6.12 HEAD 2>../err &&
+	grep "usage error: --since is an option of missing, not of names" ../err &&
+	test_exit_code 2 "$CBP_BIN" lint --terse 2>../err &&
+	grep "usage error: --terse is an option of check and missing, not of lint" ../err &&
+	test_exit_code 2 "$CBP_BIN" missing --tree /nonexistent 2>../err &&
+	grep "usage error: --tree, --config or --no-build is an option of check" ../err &&
+	test_exit_code 2 "$CBP_BIN" names --verify HEAD 2>../err &&
+	grep "usage error: --verify or --verbose is an option of index" ../err
+'
+
+test_expect_success '--stable names the branch of check, followups and missing only' '
+	cd repo &&
+	test_exit_code 2 "$CBP_BIN" names --stable linux-6.12.y HEAD 2>../err &&
+	grep "give them to .checkbackport index." ../err &&
+	grep "check, followups and missing take --stable" ../err &&
+	test_exit_code 2 "$CBP_BIN" followups --mainline master HEAD 2>../err &&
+	grep "give them to .checkbackport index." ../err &&
+	cbp followups --stable linux-6.12.y "$FIX" >../out &&
+	cbp missing --stable linux-6.12.y >../out
+'
+
 test_done

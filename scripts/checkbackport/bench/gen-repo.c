@@ -273,11 +273,17 @@ static size_t subject(int subj, char *m)
 			areas[subj % ARRAY_SIZE(areas)], subj);
 }
 
-/* The subject of commit @j, as a revert quotes it. */
+/*
+ * The subject of commit @j, as a revert quotes it.  A stable backport
+ * says what its upstream commit says, and that may be a stable backport
+ * of a revert in its turn.
+ */
 static size_t subject_of(struct state *s, int j, char *m, size_t size)
 {
 	size_t n;
 
+	while (s->c[j].kind == K_STABLE && s->c[j].origin >= 0)
+		j = s->c[j].origin;
 	if (s->c[j].reverts >= 0 && size > 12) {
 		n = snprintf(m, size, "Revert \"");
 		n += subject_of(s, s->c[j].reverts, m + n, size - n - 1);
@@ -626,7 +632,9 @@ static void step(struct state *s, int i)
 		s->c[i].subject = s->c[target].subject;
 		s->c[i].kind = K_STABLE;
 		s->c[i].ver = (short)s->stable_ver[k];
-		n = subject(s->c[i].subject, m);
+		/* A backport of a revert keeps its "Revert "..."" subject. */
+		n = subject_of(s, target, m, MAXMSG / 2);
+		n += snprintf(m + n, MAXMSG - n, "\n\n");
 		n += snprintf(m + n, MAXMSG - n, "commit %s upstream.\n\n",
 			      git_oid_tostr(hex, sizeof(hex), &s->c[target].oid));
 		n = body(s, m, n);

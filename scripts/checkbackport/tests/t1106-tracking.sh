@@ -91,6 +91,19 @@ tracking () {
 }
 tracking master "linux-*.y" "" "v*"
 
+# same_answer ARGS...: checkbackport ARGS --json gives the same output and
+# exit status with the index as with the fresh one.
+same_answer () {
+	"$CBP_BIN" -q "$@" --json >"$TRASH/a" 2>&1
+	a=$?
+	"$CBP_BIN" -q "$@" --json --index "$TRASH/fresh.db" >"$TRASH/b" 2>&1
+	b=$?
+	test $a = $b && cmp -s "$TRASH/a" "$TRASH/b" && return 0
+	echo "$* differs from a fresh index ($a, $b):"
+	diff "$TRASH/b" "$TRASH/a"
+	return 1
+}
+
 # same_as_fresh: every answer of the index equals that of an index
 # built afresh with the settings the test expects it to track.
 same_as_fresh () {
@@ -100,19 +113,7 @@ same_as_fresh () {
 		--branches "$B" --tags "$T" >/dev/null &&
 	cbp index --verify >/dev/null &&
 	cbp index --verify --index "$TRASH/fresh.db" >/dev/null &&
-	for q in lint "missing --stable linux-6.12.y"
-	do
-		"$CBP_BIN" -q $q --json >"$TRASH/a" 2>&1
-		a=$?
-		"$CBP_BIN" -q $q --json --index "$TRASH/fresh.db" >"$TRASH/b" 2>&1
-		b=$?
-		if test $a != $b || ! cmp -s "$TRASH/a" "$TRASH/b"
-		then
-			echo "$q differs from a fresh index ($a, $b):"
-			diff "$TRASH/b" "$TRASH/a"
-			return 1
-		fi
-	done &&
+	same_answer lint && same_answer missing --stable linux-6.12.y &&
 	git rev-list --all --reflog >>"$TRASH/ALL" &&
 	sort -u -o "$TRASH/ALL" "$TRASH/ALL" &&
 	for c in $(cat "$TRASH/ALL")
@@ -123,16 +124,7 @@ same_as_fresh () {
 		esac
 		for q in $qs
 		do
-			"$CBP_BIN" -q $q --json "$c" >"$TRASH/a" 2>&1
-			a=$?
-			"$CBP_BIN" -q $q --json --index "$TRASH/fresh.db" "$c" >"$TRASH/b" 2>&1
-			b=$?
-			if test $a != $b || ! cmp -s "$TRASH/a" "$TRASH/b"
-			then
-				echo "$q $c differs from a fresh index ($a, $b):"
-				diff "$TRASH/b" "$TRASH/a"
-				return 1
-			fi
+			same_answer $q "$c" || return 1
 		done
 	done
 }

@@ -15,6 +15,7 @@
 
 #include "store.h"
 #include "store-priv.h"
+#include "trailer.h"
 #include "util.h"
 
 /* At most this many problems are listed; the rest are counted. */
@@ -168,6 +169,28 @@ static void check_tags(struct verify *v)
 	sqlite3_finalize(st);
 }
 
+/* Citations: each of a kind the trailer scanner knows (trailer.h). */
+static void check_kinds(struct verify *v)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (sqlite3_prepare_v2(v->db, "SELECT DISTINCT kind FROM links", -1,
+			       &st, NULL) != SQLITE_OK) {
+		problem(v, "links: %s", sqlite3_errmsg(v->db));
+		return;
+	}
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		int kind = sqlite3_column_int(st, 0);
+
+		if (!strcmp(cbp_kind_name(kind), "unknown"))
+			problem(v, "citations of an unknown kind %d", kind);
+	}
+	if (rc != SQLITE_DONE)
+		problem(v, "links: %s", sqlite3_errmsg(v->db));
+	sqlite3_finalize(st);
+}
+
 static const struct {
 	const char *what;
 	const char *sql;
@@ -191,9 +214,10 @@ static const struct {
 	{ "citation of no row",
 	  "SELECT cited FROM links l WHERE l.dst IS NULL OR NOT EXISTS\n"
 	  " (SELECT 1 FROM commits c WHERE c.id = l.dst)" },
+	/* The kinds are checked by check_kinds(), against enum cbp_kind. */
 	{ "citation of an unknown form",
-	  "SELECT cited FROM links WHERE kind NOT IN (1, 2, 3, 4, 5, 16, 17)\n"
-	  " OR length(cited) NOT BETWEEN 7 AND 40 OR cited GLOB '*[^0-9a-f]*'" },
+	  "SELECT cited FROM links WHERE\n"
+	  " length(cited) NOT BETWEEN 7 AND 40 OR cited GLOB '*[^0-9a-f]*'" },
 	/* In a shallow clone a tag's commit may be one that was not read. */
 	{ "tag of a cited ID",
 	  "SELECT name FROM tags t WHERE EXISTS\n"
@@ -253,6 +277,7 @@ int cbp_store_verify(const char *path, struct cbp_verify_report *rep)
 	if (!rep->problems) {
 		check_commits(&v);
 		check_tags(&v);
+		check_kinds(&v);
 		for (i = 0; i < ARRAY_SIZE(rules); i++)
 			each_row(&v, rules[i].sql, rules[i].what);
 		if (cbp_db_int(v.db, "SELECT count(*) FROM links", &rep->links))

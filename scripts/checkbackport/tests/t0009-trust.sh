@@ -11,7 +11,8 @@
 . "$CBP_DIR/tests/trust-lib.sh"
 
 test_expect_success 'set up: every kind of citation, and index it' '
-	trust_repo repo && cd repo && cbp index >/dev/null
+	trust_repo repo && cd repo && cbp index >/dev/null &&
+	cbp index --verify >/dev/null
 '
 
 . ./repo.ids 2>/dev/null

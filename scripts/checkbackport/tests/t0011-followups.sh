@@ -10,6 +10,7 @@
 
 test_expect_success 'set up: a change picked from drm-next, fixed, reverted' '
 	edges_repo repo && cd repo && cbp index >/dev/null &&
+	cbp index --verify >/dev/null &&
 	mkdir ../alone && cp "$CBP_DIR/checkbackport" ../alone/
 '
 . ./repo.ids 2>/dev/null

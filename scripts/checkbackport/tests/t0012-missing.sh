@@ -9,6 +9,7 @@
 
 test_expect_success 'set up: 6.12.y with changes mainline fixed and reverted since' '
 	edges_repo repo && cd repo && cbp index >/dev/null &&
+	cbp index --verify >/dev/null &&
 	mkdir ../alone && cp "$CBP_DIR/checkbackport" ../alone/
 '
 . ./repo.ids 2>/dev/null

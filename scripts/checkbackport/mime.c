@@ -22,17 +22,6 @@
 #include "trailer.h"
 #include "util.h"
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 static int b64val(int c)
 {
 	if (c >= 'A' && c <= 'Z')
@@ -135,8 +124,8 @@ static void rfc2231_value(char *val)
 	if (!p)
 		return;
 	for (o = val, p++; *p; p++) {
-		if (*p == '%' && hexval(p[1]) >= 0 && hexval(p[2]) >= 0) {
-			*o++ = (char)(hexval(p[1]) << 4 | hexval(p[2]));
+		if (*p == '%' && cbp_hexval(p[1]) >= 0 && cbp_hexval(p[2]) >= 0) {
+			*o++ = (char)(cbp_hexval(p[1]) << 4 | cbp_hexval(p[2]));
 			p += 2;
 		} else {
 			*o++ = *p;
@@ -323,8 +312,8 @@ static size_t decode_qp(const char *in, size_t len, char *out)
 				out[o++] = *q;
 				continue;
 			}
-			if (e - q >= 3 && hexval(q[1]) >= 0 && hexval(q[2]) >= 0) {
-				out[o++] = (char)(hexval(q[1]) << 4 | hexval(q[2]));
+			if (e - q >= 3 && cbp_hexval(q[1]) >= 0 && cbp_hexval(q[2]) >= 0) {
+				out[o++] = (char)(cbp_hexval(q[1]) << 4 | cbp_hexval(q[2]));
 				q += 2;
 				continue;
 			}
@@ -592,9 +581,9 @@ static const char *encoded_word(const char *p, const char *end, char *cs,
 			if (*q == '_') {
 				buf[(*n)++] = ' ';
 			} else if (*q == '=' && stop - q >= 3 &&
-				   hexval(q[1]) >= 0 && hexval(q[2]) >= 0) {
-				buf[(*n)++] = (char)(hexval(q[1]) << 4 |
-						     hexval(q[2]));
+				   cbp_hexval(q[1]) >= 0 && cbp_hexval(q[2]) >= 0) {
+				buf[(*n)++] = (char)(cbp_hexval(q[1]) << 4 |
+						     cbp_hexval(q[2]));
 				q += 2;
 			} else {
 				buf[(*n)++] = *q;

@@ -27,18 +27,11 @@
 # DRM commits touch drivers/gpu/drm/, the others fs/ and mm/; each commit
 # its own file, so that every revert applies.
 
-# change PATH SUBJECT [BODY]: append to PATH and commit.
+# edges_change PATH SUBJECT [BODY]: append SUBJECT to PATH and commit.
 edges_change () {
-	test_tick
-	mkdir -p "$(dirname "$1")"
-	echo "$2" >>"$1"
-	git add "$1" &&
-	if test $# -gt 2
-	then
-		git commit -q -m "$2" -m "$3"
-	else
-		git commit -q -m "$2"
-	fi
+	p=$1
+	shift
+	test_change "$p" "$1" "$@"
 }
 
 # revert COMMIT: git revert, with a fresh date.

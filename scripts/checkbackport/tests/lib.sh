@@ -51,6 +51,20 @@ test_commit () {
 	fi
 }
 
+# test_change FILE LINE SUBJECT [BODY]: append LINE to FILE (made with
+# its directories if need be) and commit it.
+test_change () {
+	test_tick &&
+	mkdir -p "$(dirname "$1")" &&
+	echo "$2" >>"$1" && git add "$1" &&
+	if test $# -gt 3
+	then
+		git commit -q -m "$3" -m "$4"
+	else
+		git commit -q -m "$3"
+	fi
+}
+
 # test_pick COMMIT: cherry-pick -x with a fresh date.
 test_pick () {
 	test_tick

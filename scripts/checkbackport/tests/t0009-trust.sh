@@ -195,12 +195,12 @@ test_expect_success 'index says when it read suspicious or malformed citations' 
 '
 
 test_expect_success 'an update judges new links, and links whose ID arrives' '
-	git init -q other && (cd other && change lib/list.c "node" \
+	git init -q other && (cd other && test_change lib/list.c "node" \
 		"lib: fix the list walk" && git rev-parse HEAD >../K) &&
 	K=$(cat K) && cd repo && git checkout -q linux-6.0.y &&
-	change drivers/clk.c "rate" "clk: fix the rate" \
+	test_change drivers/clk.c "rate" "clk: fix the rate" \
 		"(cherry picked from commit $K)" &&
-	change drivers/other.c "x" "drm/other: fix x" "(cherry picked from commit $M4)" &&
+	test_change drivers/other.c "x" "drm/other: fix x" "(cherry picked from commit $M4)" &&
 	git checkout -q master && cbp index >/dev/null &&
 	test_exit_code 1 cbp lint linux-6.0.y~2..linux-6.0.y >../out &&
 	grep -c "^suspicious " ../out | grep -x 1 &&
@@ -216,11 +216,11 @@ test_expect_success 'an update judges new links, and links whose ID arrives' '
 
 test_expect_success 'a copy citing the original and an ID missing here hangs under the original' '
 	cd repo && absent=0123456789abcdef0123456789abcdef01234567 &&
-	change lib/q.c "q" "lib: fix q" && Z=$(git rev-parse HEAD) &&
+	test_change lib/q.c "q" "lib: fix q" && Z=$(git rev-parse HEAD) &&
 	git checkout -q linux-6.0.y &&
-	change lib/q.c "q" "lib: fix q" "(cherry picked from commit $Z)
+	test_change lib/q.c "q" "lib: fix q" "(cherry picked from commit $Z)
 (cherry picked from commit $absent)" &&
-	change lib/q2.c "q" "lib: fix q" "(cherry picked from commit $Z)
+	test_change lib/q2.c "q" "lib: fix q" "(cherry picked from commit $Z)
 (cherry picked from commit $absent)" &&
 	git checkout -q master && cbp index >/dev/null &&
 	cbp names --json $Z >../j &&

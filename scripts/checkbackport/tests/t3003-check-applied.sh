@@ -7,32 +7,20 @@
 . "$(dirname "$0")/lib.sh"
 . "$CBP_DIR/tests/check-lib.sh"
 
-# commit_file FILE LINE SUBJECT [BODY]: append LINE to FILE and commit.
-commit_file () {
-	test_tick &&
-	echo "$2" >>"$1" && git add "$1" &&
-	if test $# -gt 3
-	then
-		git commit -q -m "$3" -m "$4"
-	else
-		git commit -q -m "$3"
-	fi
-}
-
 test_expect_success 'set up mainline, drm-next and linux-6.12.y' '
 	git init -q repo && cd repo &&
-	commit_file a.c "a" "init" && commit_file b.c "b" "init b" &&
+	test_change a.c "a" "init" && test_change b.c "b" "init b" &&
 	git tag v6.12 &&
 	git checkout -q -b drm-next &&
-	commit_file a.c "fix one" "drm/a: fix one" && git rev-parse HEAD >../N1 &&
-	commit_file b.c "fix two" "drm/b: fix two" && git rev-parse HEAD >../N2 &&
+	test_change a.c "fix one" "drm/a: fix one" && git rev-parse HEAD >../N1 &&
+	test_change b.c "fix two" "drm/b: fix two" && git rev-parse HEAD >../N2 &&
 	git checkout -q -b fixes master &&
 	test_pick "$(cat ../N1)" && git rev-parse HEAD >../F1 &&
 	test_pick "$(cat ../N2)" && git rev-parse HEAD >../F2 &&
 	git checkout -q master && git merge -q --ff-only fixes &&
 	git tag v6.13-rc2 &&
 	git checkout -q -b linux-6.12.y v6.12 &&
-	commit_file c.c "c" "stable: unrelated" && git tag v6.12.1 &&
+	test_change c.c "c" "stable: unrelated" && git tag v6.12.1 &&
 	test_tick && git cherry-pick "$(cat ../F1)" >/dev/null &&
 	git commit -q --amend -m "drm/a: fix one" \
 		-m "commit $(cat ../F1) upstream." &&

@@ -27,19 +27,6 @@
 #     T1              M6 cited with a digit changed
 #     S4              a correct backport of M4
 
-# change FILE LINE SUBJECT [BODY]: append LINE to FILE and commit.
-change () {
-	test_tick &&
-	mkdir -p "$(dirname "$1")" &&
-	echo "$2" >>"$1" && git add "$1" &&
-	if test $# -gt 3
-	then
-		git commit -q -m "$3" -m "$4"
-	else
-		git commit -q -m "$3"
-	fi
-}
-
 # copy COMMIT SUBJECT BODY: apply COMMIT's diff, commit with this message.
 copy () {
 	test_tick &&
@@ -63,21 +50,21 @@ trust_repo () {
 	set -e
 	ids=$(pwd)/$1.ids
 	git init -q "$1" && cd "$1"
-	change README "init" "init"
+	test_change README "init" "init"
 	echo "6.0" >VERSION && git add VERSION && git commit -q -m "version: 6.0"
 	git tag v6.0
 
-	change include/foo.h "guard" "include: fix the header guard of foo.h"
+	test_change include/foo.h "guard" "include: fix the header guard of foo.h"
 	M1=$(git rev-parse HEAD)
-	change tools/testing/run.sh "timeout 90" "selftests: raise the timeout"
+	test_change tools/testing/run.sh "timeout 90" "selftests: raise the timeout"
 	M2=$(git rev-parse HEAD)
-	change kernel/seccomp.c "allow" "seccomp: allow the new syscall"
+	test_change kernel/seccomp.c "allow" "seccomp: allow the new syscall"
 	M3=$(git rev-parse HEAD)
-	change Documentation/man.txt "typo" "man: fix a typo in the page"
+	test_change Documentation/man.txt "typo" "man: fix a typo in the page"
 	M4=$(git rev-parse HEAD)
-	change net/poll.c "lock" "net: fix a race in the poller"
+	test_change net/poll.c "lock" "net: fix a race in the poller"
 	M5=$(git rev-parse HEAD)
-	change mm/shrink.c "free" "mm: fix a leak in the shrinker"
+	test_change mm/shrink.c "free" "mm: fix a leak in the shrinker"
 	M6=$(git rev-parse HEAD)
 	test_tick
 	mkdir -p drivers/foo
@@ -86,26 +73,26 @@ trust_repo () {
 	git add drivers/foo
 	git commit -q -m "drm/foo: add the frobnicator and its helpers"
 	F=$(git rev-parse HEAD)
-	change drivers/foo/helpers.c "helper two" \
+	test_change drivers/foo/helpers.c "helper two" \
 		"drm/foo: add the frobnicator helpers" \
 		"(cherry picked from commit $F)"
 	H=$(git rev-parse HEAD)
-	change drivers/bar.c "put" "drm/bar: fix a refcount leak"
+	test_change drivers/bar.c "put" "drm/bar: fix a refcount leak"
 	R=$(git rev-parse HEAD)
 	test_tick
 	echo "6.1.1" >VERSION && git commit -q -a -m "version: bump to 6.1.1"
 	V=$(git rev-parse HEAD)
-	change drivers/quux.c "reset" "drm/quux: fix the reset"
+	test_change drivers/quux.c "reset" "drm/quux: fix the reset"
 	Y=$(git rev-parse HEAD)
-	change drivers/qux.c "clock" "drm/qux: fix the clock" \
+	test_change drivers/qux.c "clock" "drm/qux: fix the clock" \
 		"(cherry picked from commit $Y)"
 	X=$(git rev-parse HEAD)
-	change drivers/baz1.c "a" "drm/baz: fix a leak"
+	test_change drivers/baz1.c "a" "drm/baz: fix a leak"
 	U1=$(git rev-parse HEAD)
-	change drivers/baz2.c "b" "drm/baz: fix a leak"
+	test_change drivers/baz2.c "b" "drm/baz: fix a leak"
 	U2=$(git rev-parse HEAD)
 	git checkout -q -b drm-next
-	change drivers/gpu.c "gpu" "drm/gpu: fix the fence timeout"
+	test_change drivers/gpu.c "gpu" "drm/gpu: fix the fence timeout"
 	N=$(git rev-parse HEAD)
 	git checkout -q master
 	copy "$N" "drm/gpu: fix the fence timeout" "(cherry picked from commit $N)"

@@ -52,5 +52,5 @@ lacks_finding () {
 check_terse () {
 	want=$1 out=$2
 	shift 2
-	test_exit_code "$want" cbp check --terse "$@" >"$out"
+	test_expect_code "$want" cbp check --terse "$@" >"$out"
 }

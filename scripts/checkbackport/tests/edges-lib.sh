@@ -36,22 +36,20 @@ edges_change () {
 
 # revert COMMIT: git revert, with a fresh date.
 edges_revert () {
-	test_tick
+	test_tick &&
 	git revert --no-edit "$1" >/dev/null
 }
 
 # backport COMMIT UPSTREAM: cherry-pick COMMIT onto the current branch,
 # saying "commit UPSTREAM upstream." as stable backports do.
 edges_backport () {
-	test_tick
+	test_tick &&
 	git cherry-pick -x "$1" >/dev/null &&
-	git log -1 --format=%B | sed 1d >../.body &&
-	{
-		git log -1 --format=%s
-		echo
-		echo "commit $2 upstream."
-		cat ../.body
-	} >../.msg &&
+	git log -1 --format=%B >../.body &&
+	git log -1 --format=%s >../.msg &&
+	echo >>../.msg &&
+	echo "commit $2 upstream." >>../.msg &&
+	sed 1d ../.body >>../.msg &&
 	git commit -q --amend -F ../.msg
 }
 

@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # run-tests.sh RESULT [UNIT-TEST...]: run the unit test programs (by
-# default every build/unit-*) and the shell tests under prove, print their
-# TAP, and write "N passed, N failed, N skipped" (counting test points) to
-# RESULT.
+# default every build/unit-*), the self-test of the shell test library
+# and the shell tests under prove, two at a time, print their TAP, and
+# write "N passed, N failed, N skipped" (counting test points) to RESULT.
 
 result=${1:-build/test-result}
 test $# -gt 0 && shift
@@ -16,7 +16,8 @@ mkdir -p "$(dirname "$result")" || exit 2
 cd "$here/.." || exit 2
 status=0
 test $# -gt 0 || set -- build/unit-*
-prove -v -e '' "$@" tests/t[0-9]*.sh >"$log" 2>&1 || status=$?
+prove -v -j"${CBP_TEST_JOBS:-2}" -e '' "$@" ../lib/tests/t[0-9]*.sh tests/t[0-9]*.sh \
+	>"$log" 2>&1 || status=$?
 cat "$log"
 
 # "ok N - ..." lines of prove -v; skips carry "# skip", TODOs "# TODO".

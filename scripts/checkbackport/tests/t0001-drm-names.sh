@@ -6,7 +6,7 @@
 # stable backport cites the drm-next ID as upstream and carries both
 # cherry-pick trailers.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-checkbackport.sh"
 
 test_expect_success 'set up the drm-next / fixes / stable topology' '
 	git init -q repo && cd repo &&
@@ -54,7 +54,7 @@ test_expect_success 'before the merge, the drm-next ID has 3 names' '
 '
 
 test_expect_success 'before the merge, the fixes copy is first and only in mainline' '
-	cd repo && test_exit_code 0 cbp names "$D" >../out &&
+	cd repo && test_expect_code 0 cbp names "$D" >../out &&
 	grep -F "first in mainline: $f12 (\"drm/xe/oa: Fix query config\") in v6.13-rc6" ../out &&
 	! grep "in mainline 2 times" ../out
 '
@@ -72,13 +72,13 @@ test_expect_success 'the original drm-next commit lands in mainline a release la
 '
 
 test_expect_success 'a change in mainline twice is flagged with exit status 1' '
-	cd repo && test_exit_code 1 cbp names "$S" >../out &&
+	cd repo && test_expect_code 1 cbp names "$S" >../out &&
 	grep "warning: in mainline 2 times" ../out &&
 	grep -F "$d12 (v6.14-rc1)" ../out && grep -F "$f12 (v6.13-rc6)" ../out
 '
 
 test_expect_success 'the fixes copy still reached mainline first' '
-	cd repo && test_exit_code 1 cbp names --json "$D" >../out.json &&
+	cd repo && test_expect_code 1 cbp names --json "$D" >../out.json &&
 	test "$(json_get ../out.json "\$j->{mainline_first}")" = "$F" &&
 	test "$(json_get ../out.json "\$j->{mainline_more_than_once} ? 1 : 0")" = 1
 '
@@ -87,39 +87,40 @@ test_expect_success 'every name gives the same class' '
 	cd repo &&
 	for id in "$D" "$F" "$S"
 	do
-		cbp names --json "$id" >../j || test $? = 1
-		json_get ../j "join \" \", sort map { \$_->{id} } @{\$j->{members}}" >>../sets
+		test_expect_code 1 cbp names --json "$id" >../j &&
+		json_get ../j "join \" \", sort map { \$_->{id} } @{\$j->{members}}" >>../sets ||
+		return 1
 	done &&
 	test "$(sort -u ../sets | wc -l)" = 1 &&
 	test "$(head -1 ../sets | wc -w)" = 3
 '
 
 test_expect_success 'the tree hangs the stable backport under the cherry-pick' '
-	cd repo && cbp names "$S" >../out || test $? = 1 &&
+	cd repo && test_expect_code 1 cbp names "$S" >../out &&
 	grep -F "$d12 (" ../out | grep -v -- "--" &&
 	grep -F -- "\`-- $f12" ../out &&
 	grep -F -- "    \`-- $s12" ../out
 '
 
 test_expect_success 'the backport shows the trailers that link it' '
-	cd repo && cbp names "$S" >../out || test $? = 1 &&
+	cd repo && test_expect_code 1 cbp names "$S" >../out &&
 	grep -F "via: commit $D upstream" ../out &&
 	grep -F "via: (cherry picked from commit $F)" ../out
 '
 
 test_expect_success 'first releases and branches of each name' '
-	cd repo && cbp names --json "$S" >../out.json || test $? = 1 &&
+	cd repo && test_expect_code 1 cbp names --json "$S" >../out.json &&
 	json_get ../out.json "join \" \", map { \$_->{abbrev}.\"=\".(\$_->{first_release}//\"-\").\"=\".join(\",\", @{\$_->{branches}}) } sort { \$a->{id} cmp \$b->{id} } @{\$j->{members}}" >../got &&
 	for x in "$d12=v6.14-rc1=master" "$f12=v6.13-rc6=master" "$s12=v6.12.1=linux-6.12.y"
 	do
-		grep -F -- "$x" ../got || exit 1
+		grep -F -- "$x" ../got || return 1
 	done
 '
 
 test_expect_success 'an abbreviated ID and a revision name work as queries' '
 	cd repo &&
-	cbp names --json "$(echo $D | cut -c1-8)" >../a.json || test $? = 1 &&
-	cbp names --json v6.12.1 >../b.json || test $? = 1 &&
+	test_expect_code 1 cbp names --json "$(echo $D | cut -c1-8)" >../a.json &&
+	test_expect_code 1 cbp names --json v6.12.1 >../b.json &&
 	test "$(json_get ../a.json "scalar @{\$j->{members}}")" = 3 &&
 	test "$(json_get ../b.json "scalar @{\$j->{members}}")" = 3
 '
@@ -131,7 +132,7 @@ test_expect_success 'checkbackport.mainline from git config, overridden by index
 	grep -F "first in mainline: $s12" ../out &&
 	! grep "in mainline 2 times" ../out &&
 	cbp index --mainline upstream >/dev/null &&
-	test_exit_code 1 cbp names "$F" >../out &&
+	test_expect_code 1 cbp names "$F" >../out &&
 	grep "in mainline 2 times" ../out &&
 	git config --unset checkbackport.mainline
 '
@@ -140,10 +141,10 @@ test_expect_success 'queries take no option that changes what the index tracks' 
 	cd repo &&
 	for o in --mainline=master --stable=x --branches=y --tags=z
 	do
-		test_exit_code 2 "$CBP_BIN" names --update $o "$F" 2>../err &&
+		test_expect_code 2 "$CBP_BIN" names --update $o "$F" 2>../err &&
 		grep "give them to .checkbackport index." ../err || return 1
 	done &&
-	test_exit_code 2 "$CBP_BIN" check --tags=z "$F" 2>../err &&
+	test_expect_code 2 "$CBP_BIN" check --tags=z "$F" 2>../err &&
 	grep "check takes --stable and --mainline as its target" ../err
 '
 

@@ -5,7 +5,7 @@
 # cherry-picked copy landed even earlier: the fix seems to precede its
 # bug, and the alias explains it.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-checkbackport.sh"
 
 test_expect_success 'set up: bug on drm-next, its copy in v6.12-rc2, fix in v6.12-rc7' '
 	git init -q repo && cd repo &&
@@ -32,12 +32,12 @@ b12=$(echo "$B" | cut -c1-12)
 b212=$(echo "$B2" | cut -c1-12)
 
 test_expect_success 'the cited bug itself landed after the fix' '
-	cd repo && cbp names --json "$B" >../j || test $? = 1 &&
+	cd repo && test_expect_code 1 cbp names --json "$B" >../j &&
 	test "$(json_get ../j "(grep { \$_->{id} eq \"$B\" } @{\$j->{members}})[0]{first_release}")" = v6.13-rc1
 '
 
 test_expect_success 'fixes names the alias that explains the inversion' '
-	cd repo && test_exit_code 0 cbp fixes "$X" >../out &&
+	cd repo && test_expect_code 0 cbp fixes "$X" >../out &&
 	grep -F "the fix reached v6.12-rc7 before the cited bug $b12 (v6.13-rc1)" ../out &&
 	grep -F "explained by alias $b212 (\"drm/amd/display: add the new path\"), which landed in v6.12-rc2" ../out
 '
@@ -73,7 +73,7 @@ test_expect_success 'a fix released before every name of its bug is a finding' '
 	git tag v6.13-rc2 && git rev-parse HEAD >../Y &&
 	test_tick && git merge -q --no-edit topic && git tag v6.13-rc3 &&
 	cbp index >/dev/null &&
-	test_exit_code 1 cbp fixes "$(cat ../Y)" >../out &&
+	test_expect_code 1 cbp fixes "$(cat ../Y)" >../out &&
 	grep "finding: the fix reached v6.13-rc2 before every name of the bug" ../out
 '
 
@@ -82,7 +82,7 @@ test_expect_success 'a Fixes: target missing from the repository is a finding' '
 	test_commit "drm/bar: fix" \
 		"Fixes: 0123456789abcdef0123456789abcdef01234567 (\"drm/bar: gone\")" &&
 	cbp index >/dev/null &&
-	test_exit_code 1 cbp fixes HEAD >../out &&
+	test_expect_code 1 cbp fixes HEAD >../out &&
 	grep "cited commit: not in this repository" ../out &&
 	grep "finding: no name of the bug 0123456789abcdef0123456789abcdef01234567" ../out
 '
@@ -92,7 +92,7 @@ test_expect_success 'an ordinary fix after its bug passes quietly' '
 	test_commit "drm/baz: add" && git rev-parse HEAD >../Z && git tag v6.14-rc1 &&
 	test_commit "drm/baz: fix" "Fixes: $(cut -c1-12 ../Z) (\"drm/baz: add\")" &&
 	git tag v6.14-rc2 && cbp index >/dev/null &&
-	test_exit_code 0 cbp fixes HEAD >../out &&
+	test_expect_code 0 cbp fixes HEAD >../out &&
 	! grep -E "finding|note:" ../out &&
 	grep -E "^  master +v6.14-rc1 +v6.14-rc2\$" ../out
 '
@@ -105,7 +105,7 @@ test_expect_success 'a quoted subject that does not match is pointed out' '
 '
 
 test_expect_success 'a commit without Fixes: says so' '
-	cd repo && test_exit_code 0 cbp fixes "$B" >../out &&
+	cd repo && test_expect_code 0 cbp fixes "$B" >../out &&
 	grep "no Fixes: tags" ../out
 '
 

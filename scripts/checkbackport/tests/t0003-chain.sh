@@ -4,7 +4,7 @@
 # (c) A chain of three hops: A is cherry-picked to B, B to C, and C is
 # backported to stable as D citing only C.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-checkbackport.sh"
 
 test_expect_success 'set up a chain of three cherry-picks' '
 	git init -q repo && cd repo &&

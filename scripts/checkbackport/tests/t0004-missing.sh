@@ -4,7 +4,7 @@
 # (d) A cited ID missing from the repository (a linux-next or drm-only
 # commit) is a member of the class, marked missing, until it is fetched.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-checkbackport.sh"
 
 test_expect_success 'set up: a drm tree and a mainline tree citing it' '
 	git init -q drm && (cd drm && test_commit "base" &&

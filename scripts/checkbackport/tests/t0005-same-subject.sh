@@ -4,7 +4,7 @@
 # (e) Two unrelated commits with the same subject are never joined without
 # trailer evidence; --patch-id reports a same-patch copy separately.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-checkbackport.sh"
 
 test_expect_success 'set up two unrelated commits sharing a subject' '
 	git init -q repo && cd repo && test_commit "init" && git tag v6.1 &&

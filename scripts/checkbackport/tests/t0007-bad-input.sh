@@ -3,7 +3,7 @@
 #
 # Bad input gets one clear line and exit status 2, never a crash.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-checkbackport.sh"
 
 # one_error FILE: exactly one line, an error.
 one_error () {
@@ -12,16 +12,16 @@ one_error () {
 
 test_expect_success 'outside a git repository: exit 2, one line' '
 	mkdir plain && cd plain &&
-	test_exit_code 2 "$CBP_BIN" index 2>../err && one_error ../err &&
+	test_expect_code 2 "$CBP_BIN" index 2>../err && one_error ../err &&
 	grep -i "repository" ../err
 '
 
 test_expect_success 'usage errors exit 2 and point at --help' '
-	test_exit_code 2 "$CBP_BIN" 2>err && grep "no subcommand" err &&
-	test_exit_code 2 "$CBP_BIN" frobnicate 2>err && grep "unknown subcommand" err &&
-	test_exit_code 2 "$CBP_BIN" index --bogus 2>err && grep "unknown or incomplete option" err &&
-	test_exit_code 2 "$CBP_BIN" names 2>err && grep "checkbackport names" err &&
-	test_exit_code 2 "$CBP_BIN" names a b 2>err && grep "Try .checkbackport --help." err
+	test_expect_code 2 "$CBP_BIN" 2>err && grep "no subcommand" err &&
+	test_expect_code 2 "$CBP_BIN" frobnicate 2>err && grep "unknown subcommand" err &&
+	test_expect_code 2 "$CBP_BIN" index --bogus 2>err && grep "unknown or incomplete option" err &&
+	test_expect_code 2 "$CBP_BIN" names 2>err && grep "checkbackport names" err &&
+	test_expect_code 2 "$CBP_BIN" names a b 2>err && grep "Try .checkbackport --help." err
 '
 
 test_expect_success '--help is a manual page on stdout' '
@@ -78,20 +78,20 @@ commit 0123456789ab is not upstream
 '
 
 test_expect_success 'an unknown ID: exit 2, one line' '
-	cd repo && test_exit_code 2 cbp names deadbeefdeadbeef 2>../err &&
+	cd repo && test_expect_code 2 cbp names deadbeefdeadbeef 2>../err &&
 	one_error ../err && grep "unknown commit deadbeefdeadbeef" ../err &&
-	test_exit_code 2 cbp fixes no-such-branch 2>../err && one_error ../err
+	test_expect_code 2 cbp fixes no-such-branch 2>../err && one_error ../err
 '
 
 test_expect_success 'an ID naming a tree is not a commit' '
-	cd repo && test_exit_code 2 cbp names "$(git rev-parse HEAD^{tree})" 2>../err &&
+	cd repo && test_expect_code 2 cbp names "$(git rev-parse HEAD^{tree})" 2>../err &&
 	one_error ../err && grep "does not name a commit" ../err
 '
 
 test_expect_success 'a commit not reachable from any ref is explained' '
 	cd repo && test_tick && git commit -q --allow-empty -m dangling &&
 	D=$(git rev-parse HEAD) && git reset -q --hard HEAD^ &&
-	test_exit_code 2 cbp names "$D" 2>../err && one_error ../err &&
+	test_expect_code 2 cbp names "$D" 2>../err && one_error ../err &&
 	grep "not in the index" ../err
 '
 
@@ -101,7 +101,7 @@ test_expect_success 'an ambiguous short ID lists the candidates' '
 		git fast-import --quiet &&
 	p=$(git rev-list master | cut -c1-4 | sort | uniq -d | head -1) &&
 	test -n "$p" && cbp index >/dev/null &&
-	test_exit_code 2 cbp names "$p" 2>../err &&
+	test_expect_code 2 cbp names "$p" 2>../err &&
 	grep "error: short ID $p is ambiguous" ../err &&
 	test "$(grep -c "hint:   $p" ../err)" -ge 2
 '
@@ -119,7 +119,7 @@ test_expect_success 'a shallow clone is indexed without crashing' '
 '
 
 test_expect_success 'an index path that cannot be written: exit 2, one line' '
-	cd repo && test_exit_code 2 cbp index --index /nonexistent/dir/x.db 2>../err &&
+	cd repo && test_expect_code 2 cbp index --index /nonexistent/dir/x.db 2>../err &&
 	one_error ../err
 '
 

@@ -5,7 +5,7 @@
 # queries a valid index can answer and hands every other run to
 # ./checkbackport-git, which gives the same answers.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-checkbackport.sh"
 
 FRONT=$CBP_DIR/checkbackport
 FULL=$CBP_DIR/checkbackport-git
@@ -13,7 +13,7 @@ FULL=$CBP_DIR/checkbackport-git
 # alone/checkbackport is the front without checkbackport-git beside it:
 # whatever it hands over fails, naming the reason.
 handed_over () {
-	test_exit_code 2 ../alone/checkbackport -q "$@" 2>../err &&
+	test_expect_code 2 ../alone/checkbackport -q "$@" 2>../err &&
 	grep "cannot run .*/alone/checkbackport-git" ../err
 }
 
@@ -53,7 +53,7 @@ test_expect_success 'names and fixes answer from the index without checkbackport
 test_expect_success 'an ID the index does not know is a revision for git to resolve' '
 	cd repo && handed_over names 0123456789abcdef &&
 	grep "not an ID the index knows" ../err &&
-	test_exit_code 2 "$FRONT" -q names 0123456789abcdef 2>../err &&
+	test_expect_code 2 "$FRONT" -q names 0123456789abcdef 2>../err &&
 	grep "unknown commit 0123456789abcdef" ../err
 '
 

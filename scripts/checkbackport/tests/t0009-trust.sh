@@ -7,7 +7,7 @@
 # IDs are reported with the ID meant, never joined.  names, lint, index.
 # The repository is described in trust-lib.sh.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-checkbackport.sh"
 . "$CBP_DIR/tests/trust-lib.sh"
 
 test_expect_success 'set up: every kind of citation, and index it' '
@@ -55,12 +55,12 @@ test_expect_success 'JSON gives the verdict of every citation and why' '
 '
 
 test_expect_success 'a wrong trailer in mainline is not "in mainline twice"' '
-	cd repo && test_exit_code 0 cbp names $X >../out &&
+	cd repo && test_expect_code 0 cbp names $X >../out &&
 	grep "^1 name " ../out && ! grep "in mainline 2 times" ../out
 '
 
 test_expect_success 'a partial backport is followed and labelled adapted' '
-	cd repo && test_exit_code 0 cbp names $P >../out &&
+	cd repo && test_expect_code 0 cbp names $P >../out &&
 	grep "^3 names (0 not in this repository)" ../out &&
 	grep -x "\`-- $(s12 $P) (\"drm/foo: add the frobnicator helpers\")  \[adapted\]  <==" ../out &&
 	grep -x "        via: commit $F upstream  (adapted: subjects and patch-ids differ, 1 file in common (drivers/foo/helpers.c))" ../out &&
@@ -68,7 +68,7 @@ test_expect_success 'a partial backport is followed and labelled adapted' '
 '
 
 test_expect_success 'an adapted copy in mainline is a note, not a duplicate' '
-	cd repo && test_exit_code 0 cbp names $F >../out &&
+	cd repo && test_expect_code 0 cbp names $F >../out &&
 	grep "^first in mainline: $(s12 $F) " ../out &&
 	grep -x "note: also in mainline as an adapted copy (not the same patch): $(s12 $H) (v6.1-rc1)" ../out &&
 	! grep "in mainline 2 times" ../out &&
@@ -80,9 +80,9 @@ test_expect_success 'an adapted copy in mainline is a note, not a duplicate' '
 '
 
 test_expect_success 'a change merged twice is still in mainline twice' '
-	cd repo && test_exit_code 1 cbp names $G >../out &&
+	cd repo && test_expect_code 1 cbp names $G >../out &&
 	grep "^warning: in mainline 2 times: " ../out &&
-	test_exit_code 1 cbp names --json $G >../j &&
+	test_expect_code 1 cbp names --json $G >../j &&
 	test "$(json_get ../j "\$j->{mainline_more_than_once}")" = 1
 '
 
@@ -145,24 +145,24 @@ lint_lines () {
 
 test_expect_success 'lint: every suspicious, malformed and adapted citation' '
 	lint_lines >expect &&
-	cd repo && test_exit_code 1 cbp lint >../out &&
+	cd repo && test_expect_code 1 cbp lint >../out &&
 	diff -u ../expect ../out
 '
 
 test_expect_success 'lint REV-RANGE: only the commits of the range' '
-	cd repo && test_exit_code 1 cbp lint v6.0..linux-6.0.y >../out &&
+	cd repo && test_expect_code 1 cbp lint v6.0..linux-6.0.y >../out &&
 	lint_lines | grep -e "$(s12 $B1)" -e "$(s12 $B2)" -e "$(s12 $B3)" \
 		-e "$(s12 $T41)" -e "$(s12 $T1)" -e "$(s12 $P)" -e "$(s12 $V2)" >../expect &&
 	echo "total: 3 suspicious, 2 malformed, 2 adapted (information) in 9 commits" >>../expect &&
 	diff -u ../expect ../out &&
-	test_exit_code 0 cbp lint $R..$V >../out &&
+	test_expect_code 0 cbp lint $R..$V >../out &&
 	echo "total: 0 suspicious, 0 malformed, 0 adapted (information) in 1 commit" >../expect &&
 	diff -u ../expect ../out &&
-	test_exit_code 0 cbp lint $M1 >../out
+	test_expect_code 0 cbp lint $M1 >../out
 '
 
 test_expect_success 'lint --json: the same, with the count of each verdict' '
-	cd repo && test_exit_code 1 cbp lint --json >../j &&
+	cd repo && test_expect_code 1 cbp lint --json >../j &&
 	test "$(json_get ../j "scalar @{\$j->{suspicious}}")" = 4 &&
 	test "$(json_get ../j "scalar @{\$j->{malformed}}")" = 2 &&
 	test "$(json_get ../j "scalar @{\$j->{adapted}}")" = 3 &&
@@ -180,11 +180,11 @@ test_expect_success 'lint --json: the same, with the count of each verdict' '
 '
 
 test_expect_success 'lint: bad ranges are errors' '
-	cd repo && test_exit_code 2 cbp lint nosuchbranch..master 2>../err &&
+	cd repo && test_expect_code 2 cbp lint nosuchbranch..master 2>../err &&
 	grep "checkbackport: error: unknown commit nosuchbranch" ../err &&
-	test_exit_code 2 cbp lint v6.0...master 2>../err &&
+	test_expect_code 2 cbp lint v6.0...master 2>../err &&
 	grep "symmetric ranges" ../err &&
-	test_exit_code 2 cbp lint a b 2>../err
+	test_expect_code 2 cbp lint a b 2>../err
 '
 
 test_expect_success 'index says when it read suspicious or malformed citations' '
@@ -202,15 +202,15 @@ test_expect_success 'an update judges new links, and links whose ID arrives' '
 		"(cherry picked from commit $K)" &&
 	test_change drivers/other.c "x" "drm/other: fix x" "(cherry picked from commit $M4)" &&
 	git checkout -q master && cbp index >/dev/null &&
-	test_exit_code 1 cbp lint linux-6.0.y~2..linux-6.0.y >../out &&
+	test_expect_code 1 cbp lint linux-6.0.y~2..linux-6.0.y >../out &&
 	grep -c "^suspicious " ../out | grep -x 1 &&
 	git fetch -q ../other master:refs/heads/other &&
 	cbp index >/dev/null &&
-	test_exit_code 1 cbp lint linux-6.0.y~2..linux-6.0.y >../out &&
+	test_expect_code 1 cbp lint linux-6.0.y~2..linux-6.0.y >../out &&
 	grep -c "^suspicious " ../out | grep -x 2 &&
 	grep "^suspicious .*(\"clk: fix the rate\"): (cherry picked from commit $K): cites $(s12 $K) (\"lib: fix the list walk\")" ../out &&
 	cbp index --rebuild >/dev/null &&
-	test_exit_code 1 cbp lint linux-6.0.y~2..linux-6.0.y >../again &&
+	test_expect_code 1 cbp lint linux-6.0.y~2..linux-6.0.y >../again &&
 	diff -u ../out ../again
 '
 

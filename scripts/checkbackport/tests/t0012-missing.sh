@@ -4,7 +4,7 @@
 # missing: the fixes a stable branch lacks for changes it has, and the
 # reverts of changes it has, by any name of either, in mainline order.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-checkbackport.sh"
 . "$CBP_DIR/tests/edges-lib.sh"
 
 test_expect_success 'set up: 6.12.y with changes mainline fixed and reverted since' '
@@ -15,7 +15,7 @@ test_expect_success 'set up: 6.12.y with changes mainline fixed and reverted sin
 . ./repo.ids 2>/dev/null
 
 test_expect_success 'the fixes and reverts 6.12.y lacks, in mainline order' '
-	cd repo && test_exit_code 1 cbp missing --stable linux-6.12.y >../out &&
+	cd repo && test_expect_code 1 cbp missing --stable linux-6.12.y >../out &&
 	sed -n "s/^\([a-z]*\) *\([0-9a-f]\{12\}\) .*/\1 \2/p" ../out >../got &&
 	cat >../want <<-EOF &&
 	fix $(s12 $F1)
@@ -28,31 +28,31 @@ test_expect_success 'the fixes and reverts 6.12.y lacks, in mainline order' '
 '
 
 test_expect_success 'a fix citing the drm-next name of what the branch has since it forked' '
-	cd repo && cbp missing --stable linux-6.12.y >../out;
+	cd repo && test_expect_code 1 cbp missing --stable linux-6.12.y >../out &&
 	grep -F "fixes $(s12 $CF) (\"drm/xe: the change\"), which linux-6.12.y has since it forked; cited as $(s12 $CN), another name of it" ../out
 '
 
 test_expect_success 'a revert citing the -fixes name of what the branch has as its own backport' '
-	cd repo && cbp missing --stable linux-6.12.y >../out;
+	cd repo && test_expect_code 1 cbp missing --stable linux-6.12.y >../out &&
 	grep -F "reverts $(s12 $SD) (\"drm/qux: the other change\"), which linux-6.12.y has as its own commit (v6.12.1); cited as $(s12 $DF), another name of it" ../out
 '
 
 test_expect_success 'the re-application of a change whose revert the branch has' '
-	cd repo && cbp missing --stable linux-6.12.y >../out;
+	cd repo && test_expect_code 1 cbp missing --stable linux-6.12.y >../out &&
 	grep -F "re-applies, reverting $(s12 $SRE)" ../out &&
 	grep -F "cited as $(s12 $RE)" ../out &&
 	! grep -F "cited as $(s12 $RE), another name" ../out
 '
 
 test_expect_success 'not listed: applied, reverted upstream, bug not in the branch, not a fix' '
-	cd repo && cbp missing --stable linux-6.12.y >../out;
+	cd repo && test_expect_code 1 cbp missing --stable linux-6.12.y >../out &&
 	for c in $G $Q $RQ $NF $F2 $P $RE $A $E; do
 		! grep -F "$(s12 $c) (" ../out | grep -v -e "^ " || return 1
 	done
 '
 
 test_expect_success '--terse: one line each' '
-	cd repo && test_exit_code 1 cbp missing --terse --stable linux-6.12.y >../out &&
+	cd repo && test_expect_code 1 cbp missing --terse --stable linux-6.12.y >../out &&
 	cat >../want <<-EOF &&
 	$(s12 $F1) fix v6.13-rc1: fixes $(s12 $CF) (cited as $(s12 $CN))
 	$(s12 $RD) revert v6.13-rc2: reverts $(s12 $SD) (cited as $(s12 $DF))
@@ -63,7 +63,7 @@ test_expect_success '--terse: one line each' '
 '
 
 test_expect_success '--json: the findings, their reasons and which need another name' '
-	cd repo && test_exit_code 1 cbp missing --json --stable linux-6.12.y >../j &&
+	cd repo && test_expect_code 1 cbp missing --json --stable linux-6.12.y >../j &&
 	test "$(json_get ../j "\$j->{count}")" = 4 &&
 	test "$(json_get ../j "\$j->{fixes}")" = 1 &&
 	test "$(json_get ../j "\$j->{reverts}")" = 3 &&
@@ -76,48 +76,48 @@ test_expect_success '--json: the findings, their reasons and which need another 
 '
 
 test_expect_success 'a branch that lacks nothing: exit 0' '
-	cd repo && test_exit_code 0 cbp missing --stable linux-6.11.y >../out &&
+	cd repo && test_expect_code 0 cbp missing --stable linux-6.11.y >../out &&
 	grep "^linux-6.11.y lacks no fix or revert mainline has$" ../out
 '
 
 test_expect_success '--since keeps what mainline got after a release or a commit' '
-	cd repo && cbp missing --terse --stable linux-6.12.y --since v6.13-rc3 >../out;
+	cd repo && test_expect_code 1 cbp missing --terse --stable linux-6.12.y --since v6.13-rc3 >../out &&
 	test "$(cut -c1-12 ../out | tr "\n" " ")" = "$(s12 $RA) $(s12 $RRE) " &&
-	cbp missing --terse --stable linux-6.12.y --since "$RD" >../out2;
+	test_expect_code 1 cbp missing --terse --stable linux-6.12.y --since "$RD" >../out2 &&
 	cmp ../out ../out2 &&
-	test_exit_code 2 cbp missing --stable linux-6.12.y --since "$SD" 2>../err &&
+	test_expect_code 2 cbp missing --stable linux-6.12.y --since "$SD" 2>../err &&
 	grep "not a commit of mainline" ../err &&
-	test_exit_code 2 cbp missing --stable linux-6.12.y --since nonsense 2>../err &&
+	test_expect_code 2 cbp missing --stable linux-6.12.y --since nonsense 2>../err &&
 	grep "error: --since nonsense: unknown commit nonsense$" ../err
 '
 
 test_expect_success 'a pathspec keeps what touches it, asked of git' '
-	cd repo && cbp missing --terse --stable linux-6.12.y -- drivers/gpu/drm >../out;
+	cd repo && test_expect_code 1 cbp missing --terse --stable linux-6.12.y -- drivers/gpu/drm >../out &&
 	test "$(cut -c1-12 ../out | tr "\n" " ")" = "$(s12 $F1) $(s12 $RD) " &&
-	cbp missing --terse --stable linux-6.12.y -- mm fs/foo.c >../out;
+	test_expect_code 1 cbp missing --terse --stable linux-6.12.y -- mm fs/foo.c >../out &&
 	test "$(cut -c1-12 ../out | tr "\n" " ")" = "$(s12 $RA) $(s12 $RRE) " &&
-	cbp missing --terse --stable linux-6.12.y -- "mm/*" "*.h" >../out;
+	test_expect_code 1 cbp missing --terse --stable linux-6.12.y -- "mm/*" "*.h" >../out &&
 	test "$(cut -c1-12 ../out | tr "\n" " ")" = "$(s12 $RRE) " &&
-	test_exit_code 0 cbp missing --stable linux-6.12.y -- Documentation >../out &&
+	test_expect_code 0 cbp missing --stable linux-6.12.y -- Documentation >../out &&
 	grep "lacks no fix or revert mainline has (for these paths)" ../out &&
-	test_exit_code 2 ../alone/checkbackport -q missing --stable linux-6.12.y -- mm 2>../err &&
+	test_expect_code 2 ../alone/checkbackport -q missing --stable linux-6.12.y -- mm 2>../err &&
 	grep "a pathspec is matched against the commits. trees" ../err
 '
 
 test_expect_success 'without a pathspec the front program answers alone' '
 	cd repo &&
-	test_exit_code 1 ../alone/checkbackport -q missing --json --stable linux-6.12.y >../front &&
-	test_exit_code 1 "$CBP_DIR/checkbackport-git" -q missing --json --stable linux-6.12.y >../full &&
+	test_expect_code 1 ../alone/checkbackport -q missing --json --stable linux-6.12.y >../front &&
+	test_expect_code 1 "$CBP_DIR/checkbackport-git" -q missing --json --stable linux-6.12.y >../full &&
 	cmp ../front ../full &&
-	test_exit_code 1 ../alone/checkbackport -q missing --stable linux-6.12.y --since v6.13-rc3 >/dev/null
+	test_expect_code 1 ../alone/checkbackport -q missing --stable linux-6.12.y --since v6.13-rc3 >/dev/null
 '
 
 test_expect_success 'the branch: untracked, a pattern, or several to choose from' '
 	cd repo &&
-	test_exit_code 2 cbp missing --stable linux-6.1.y 2>../err &&
+	test_expect_code 2 cbp missing --stable linux-6.1.y 2>../err &&
 	grep "branch .linux-6.1.y. is not tracked by the index (tracked: master linux-6.12.y linux-6.11.y)" ../err &&
 	grep "then run .checkbackport index." ../err &&
-	test_exit_code 2 cbp missing 2>../err &&
+	test_expect_code 2 cbp missing 2>../err &&
 	grep "name the branch with --stable BRANCH (stable branches tracked: linux-6.12.y linux-6.11.y)" ../err
 '
 
@@ -125,20 +125,21 @@ test_expect_success 'once the branch has the fix, the fix of the fix is missing'
 	cd repo && git checkout -q linux-6.12.y &&
 	edges_backport "$F1" "$F1" && git checkout -q master &&
 	cbp index >/dev/null &&
-	cbp missing --terse --stable linux-6.12.y >../out;
+	test_expect_code 1 cbp missing --terse --stable linux-6.12.y >../out &&
 	! grep "^$(s12 $F1)" ../out &&
 	grep "^$(s12 $F2) fix v6.13-rc2: fixes $(git rev-parse --short=12 linux-6.12.y) (cited as $(s12 $F1))\$" ../out
 '
 
 test_expect_success 'cited IDs that are missing or ambiguous do not upset it' '
 	cd repo &&
+	test_expect_code 1 cbp missing --terse --stable linux-6.12.y >../before &&
 	edges_change fs/x.c "fs/x: fix something gone" \
 		"Fixes: 0123456789ab (\"gone\")" &&
 	edges_change fs/y.c "fs/y: revert something gone" \
 		"This reverts commit 0123456789abcdef0123456789abcdef01234567." &&
 	cbp index >/dev/null &&
-	cbp missing --terse --stable linux-6.12.y >../out2;
-	cmp ../out ../out2
+	test_expect_code 1 cbp missing --terse --stable linux-6.12.y >../after &&
+	test_cmp ../before ../after
 '
 
 test_done

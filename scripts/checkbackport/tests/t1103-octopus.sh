@@ -6,7 +6,7 @@
 # later must be indexed, contained and released like any other, in a
 # cold build and in an update.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-checkbackport.sh"
 
 # octopus N LAST: a merge of HEAD, N-2 new side commits made with
 # commit-tree and LAST, in that order; prints the merge and lists the
@@ -55,7 +55,7 @@ linux-6.12.y" || return 1
 '
 
 test_expect_success 'the cherry-pick reached only through parent 66 names its original' '
-	cd repo && test_exit_code 1 cbp names --json "$(cat ../FIX)" >../j &&
+	cd repo && test_expect_code 1 cbp names --json "$(cat ../FIX)" >../j &&
 	test "$(json_get ../j "scalar @{\$j->{members}}")" = 2 &&
 	test "$(json_get ../j "\$j->{members}[1]{id}")" = "$(cat ../PICK)"
 '
@@ -63,14 +63,13 @@ test_expect_success 'the cherry-pick reached only through parent 66 names its or
 test_expect_success 'an update reads a 70-parent merge whole' '
 	cd repo && test_commit "drm: after" &&
 	git checkout -q -b side2 HEAD~ && test_commit "drm: other" &&
-	test_tick && git cherry-pick -x "$(cat ../FIX)" >/dev/null 2>&1 ||
-		git commit -q --allow-empty -m "drm: fix
+	test_tick && git commit -q --allow-empty -m "drm: fix
 
 (cherry picked from commit $(cat ../FIX))" &&
 	last=$(git rev-parse HEAD) && git checkout -q master && git branch -D side2 >/dev/null &&
 	m=$(octopus 70 "$last") && git reset -q --hard "$m" &&
 	cbp index >../out && grep "read 72 new commits (1 citation)" ../out &&
-	test_exit_code 1 cbp names --json "$(cat ../FIX)" >../j &&
+	test_expect_code 1 cbp names --json "$(cat ../FIX)" >../j &&
 	test "$(json_get ../j "scalar @{\$j->{members}}")" = 3
 '
 

@@ -6,7 +6,7 @@
 # git; the front must not read past what it read (valgrind), nor take
 # the repository further up, or the worktree's own directory, instead.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-checkbackport.sh"
 
 FRONT=$CBP_BIN
 
@@ -31,19 +31,19 @@ ID=$(cat ID 2>/dev/null)
 test_expect_success 'an empty .git file is an error, as for git' '
 	cd outer/inner && : >.git &&
 	! git rev-parse --git-dir >/dev/null 2>&1 &&
-	test_exit_code 2 front -q names "$ID" 2>../../err &&
+	test_expect_code 2 front -q names "$ID" 2>../../err &&
 	grep "invalid gitfile format: .*/inner/.git" ../../err &&
-	cd sub && test_exit_code 2 front -q names "$ID" 2>../../../err &&
+	cd sub && test_expect_code 2 front -q names "$ID" 2>../../../err &&
 	grep "invalid gitfile format" ../../../err
 '
 
 test_expect_success 'a .git file that is not a gitdir: line, or leads nowhere' '
 	cd outer/inner && printf "\n\n" >.git &&
-	test_exit_code 2 front -q names "$ID" 2>../../err &&
+	test_expect_code 2 front -q names "$ID" 2>../../err &&
 	grep "invalid gitfile format" ../../err &&
 	echo "gitdir: nowhere" >.git &&
 	! git rev-parse --git-dir >/dev/null 2>&1 &&
-	test_exit_code 2 front -q names "$ID" 2>../../err &&
+	test_expect_code 2 front -q names "$ID" 2>../../err &&
 	grep "not a git repository: .*nowhere" ../../err &&
 	rm .git
 '
@@ -53,7 +53,7 @@ test_expect_success 'an empty commondir is an error, not the worktree directory'
 	cp "$c" ../commondir.saved && : >"$c" &&
 	! git rev-parse --git-dir >/dev/null 2>&1 &&
 	cp ../outer/.git/checkbackport.db "$(dirname "$c")/checkbackport.db" &&
-	test_exit_code 2 front -q names "$ID" 2>../err &&
+	test_expect_code 2 front -q names "$ID" 2>../err &&
 	grep "failed to read .*/commondir" ../err &&
 	cp ../commondir.saved "$c" && rm "$(dirname "$c")/checkbackport.db"
 '

@@ -8,7 +8,7 @@
 # applied itself is checked as the backport it is: ALREADY_APPLIED only
 # names another name of the fix that the branch had before it.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-checkbackport.sh"
 . "$CBP_DIR/tests/check-lib.sh"
 
 test_expect_success 'set up mainline, linux-6.12.y with a backport applied twice' '

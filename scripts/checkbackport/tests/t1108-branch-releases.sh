@@ -7,7 +7,7 @@
 # that forked from mainline before the release of a fix has it in its
 # own first stable release.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-checkbackport.sh"
 
 test_expect_success 'set up a bug, its fix on drm-next, and an early linux-6.13.y' '
 	git init -q repo && cd repo &&

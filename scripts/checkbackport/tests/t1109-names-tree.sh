@@ -8,7 +8,7 @@
 # say the same.  Missing IDs at every position of a chain, two or three
 # in one message, and chains longer than any fixed depth.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-checkbackport.sh"
 
 X1=1111111111111111111111111111111111111111
 X2=2222222222222222222222222222222222222222

@@ -6,7 +6,7 @@
 # are; index -v lists each once, with the reason, and says what the
 # index tracks.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-checkbackport.sh"
 
 test_expect_success 'set up releases, and tags that only look like them' '
 	git init -q repo && cd repo &&

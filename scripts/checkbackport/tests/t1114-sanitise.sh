@@ -8,7 +8,7 @@
 # JSON is valid UTF-8 whatever the bytes of subjects, file, branch and
 # tag names.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-checkbackport.sh"
 . "$CBP_DIR/tests/check-lib.sh"
 
 ESC=$(printf '\033')
@@ -50,9 +50,9 @@ FIX=$(cat FIX 2>/dev/null)
 test_expect_success 'names and fixes print clean text, and valid JSON' '
 	cd repo && cbp names "$BUG" >../out && clean ../out &&
 	grep "drm: .*pwned" ../out &&
-	{ cbp fixes "$FIX" >../out || test $? = 1; } && clean ../out &&
+	test_expect_code 0 cbp fixes "$FIX" >../out && clean ../out &&
 	cbp names --json "$BUG" >../out && valid_json ../out &&
-	{ cbp fixes --json "$FIX" >../out || test $? = 1; } && valid_json ../out
+	test_expect_code 0 cbp fixes --json "$FIX" >../out && valid_json ../out
 '
 
 test_expect_success 'branch and tag names that are not UTF-8' '
@@ -67,31 +67,31 @@ test_expect_success 'check: subjects, quoted lines and suggested edits' '
 
 Fixes: $(git rev-parse --short=12 "$BUG") (\"${ESC}]0;other$(printf "\007")\")
 Cc: stable@vger.kernel.org # 6.1${ESC}[2J+" &&
-	{ cbp check --stable linux-6.12.y ../p.patch >../out || test $? = 1; } &&
+	test_expect_code 0 cbp check --stable linux-6.12.y ../p.patch >../out &&
 	clean ../out && grep "replace:" ../out &&
-	{ cbp check --terse --stable linux-6.12.y ../p.patch >../out || test $? = 1; } &&
+	test_expect_code 0 cbp check --terse --stable linux-6.12.y ../p.patch >../out &&
 	clean ../out &&
-	{ cbp check --json --stable linux-6.12.y ../p.patch >../out || test $? = 1; } &&
+	test_expect_code 0 cbp check --json --stable linux-6.12.y ../p.patch >../out &&
 	valid_json ../out
 '
 
 test_expect_success 'check: a file name with an escape and bytes not UTF-8' '
 	cd repo && name=$(printf "../x\033]0;t\007\376.patch") &&
 	cp ../p.patch "$name" &&
-	{ cbp check --stable linux-6.12.y "$name" >../out || test $? = 1; } &&
+	test_expect_code 0 cbp check --stable linux-6.12.y "$name" >../out &&
 	clean ../out &&
-	{ cbp check --json --stable linux-6.12.y "$name" >../out || test $? = 1; } &&
+	test_expect_code 0 cbp check --json --stable linux-6.12.y "$name" >../out &&
 	valid_json ../out &&
 	perl -MJSON::PP -e "local \$/; my \$j = JSON::PP->new->utf8->decode(<STDIN>);
 		exit(\$j->{patches}[0]{source} =~ /x.*\\.patch\$/ ? 0 : 1)" <../out
 '
 
 test_expect_success 'errors and hints on stderr are clean too' '
-	cd repo && test_exit_code 2 "$CBP_BIN" names "$(printf "v\033[31m\377")" 2>../err &&
+	cd repo && test_expect_code 2 "$CBP_BIN" names "$(printf "v\033[31m\377")" 2>../err &&
 	clean ../err && grep "unknown commit" ../err &&
-	test_exit_code 2 "$CBP_BIN" "$(printf "\033]0;x\007")" 2>../err &&
+	test_expect_code 2 "$CBP_BIN" "$(printf "\033]0;x\007")" 2>../err &&
 	clean ../err &&
-	test_exit_code 2 "$CBP_BIN" check --stable linux-6.12.y "$(printf "no\033such")" 2>../err &&
+	test_expect_code 2 "$CBP_BIN" check --stable linux-6.12.y "$(printf "no\033such")" 2>../err &&
 	clean ../err
 '
 

@@ -12,7 +12,7 @@
 # otherwise git's GIT_TEST_ASSUME_DIFFERENT_OWNER stands in for that and
 # the $SUDO_UID cases are skipped.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-checkbackport.sh"
 
 FRONT=$CBP_BIN
 FULL=$(dirname "$CBP_BIN")/checkbackport-git

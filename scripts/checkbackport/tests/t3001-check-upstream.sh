@@ -8,7 +8,7 @@
 # mainline and cites an ID that is not in this repository.  The target,
 # linux-6.11.y, has none of them.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-checkbackport.sh"
 . "$CBP_DIR/tests/check-lib.sh"
 
 ABSENT=0123456789abcdef0123456789abcdef01234567
@@ -64,7 +64,7 @@ test_expect_success 'UPSTREAM_UNKNOWN: an ID in no tree is an error, with a hint
 	cd repo && check_terse 1 ../out $S ../p.patch &&
 	has_finding ../out ERROR:UPSTREAM_UNKNOWN &&
 	grep -q "p.patch:6: ERROR:UPSTREAM_UNKNOWN" ../out &&
-	cbp check $S ../p.patch >../human || true &&
+	test_expect_code 1 cbp check $S ../p.patch >../human &&
 	grep -q "hint: fetch the tree" ../human
 '
 

@@ -7,7 +7,7 @@
 # it seems to precede its bug.  LATE lands after v6.12 only.  EARLY lands
 # in v6.12-rc5 citing LATE, with no alias to explain it.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-checkbackport.sh"
 . "$CBP_DIR/tests/check-lib.sh"
 
 test_expect_success 'set up the history' '

@@ -4,7 +4,7 @@
 # checkbackport check: is the fix already in the target stable branch,
 # under any of its names, or (with --patch-id) as the same diff?
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-checkbackport.sh"
 . "$CBP_DIR/tests/check-lib.sh"
 
 test_expect_success 'set up mainline, drm-next and linux-6.12.y' '

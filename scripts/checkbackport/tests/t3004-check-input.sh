@@ -4,7 +4,7 @@
 # checkbackport check: inputs (files, mailboxes, stdin, commits), bad
 # input, the three output forms and the exit status.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-checkbackport.sh"
 . "$CBP_DIR/tests/check-lib.sh"
 
 test_expect_success 'set up a mainline and linux-6.12.y' '
@@ -39,7 +39,7 @@ test_expect_success 'an mbox with several patches: each is checked' '
 	cat good.patch err.patch warn.patch >all.mbox &&
 	cd repo && check_terse 1 ../out $S ../all.mbox &&
 	test $(wc -l <../out) = 2 &&
-	cbp check $S ../all.mbox >../human || true &&
+	test_expect_code 1 cbp check $S ../all.mbox >../human &&
 	grep -q "all.mbox (mail 2, line [0-9]*): drm/x: fix it" ../human &&
 	grep -q "^total: 1 error, 1 warning, 0 info in 3 patches" ../human
 '
@@ -53,7 +53,7 @@ Registers: are many." &&
 '
 
 test_expect_success '"-" reads standard input' '
-	cd repo && cbp check --terse $S - <../err.patch >../out || true &&
+	cd repo && test_expect_code 1 cbp check --terse $S - <../err.patch >../out &&
 	grep -q "^<stdin>: ERROR:UPSTREAM_MISSING" ../out
 '
 
@@ -131,35 +131,35 @@ test_expect_success 'random bytes never crash it' '
 	while test $i -lt 20
 	do
 		head -c 3000 /dev/urandom >rnd.patch &&
-		(cd repo && test_exit_code 1 cbp check --terse $S ../rnd.patch >/dev/null) &&
+		(cd repo && test_expect_code 1 cbp check --terse $S ../rnd.patch >/dev/null) &&
 		i=$((i + 1))
 	done
 '
 
 test_expect_success 'exit 2: neither a file nor a commit' '
-	cd repo && test_exit_code 2 cbp check $S ../no-such.patch 2>../err &&
+	cd repo && test_expect_code 2 cbp check $S ../no-such.patch 2>../err &&
 	grep -q "neither a readable file nor a commit" ../err
 '
 
 test_expect_success 'exit 2: an unknown stable branch' '
-	cd repo && test_exit_code 2 cbp check --stable linux-5.4.y ../good.patch 2>../err &&
+	cd repo && test_expect_code 2 cbp check --stable linux-5.4.y ../good.patch 2>../err &&
 	grep -q "no branch .linux-5.4.y." ../err
 '
 
 test_expect_success 'exit 2: several stable branches and no --stable' '
 	cd repo && git branch linux-6.11.y v6.12 &&
-	test_exit_code 2 cbp check ../good.patch 2>../err &&
+	test_expect_code 2 cbp check ../good.patch 2>../err &&
 	grep -q "matches 2 stable branches" ../err &&
 	git branch -D linux-6.11.y >/dev/null
 '
 
 test_expect_success 'exit 2: not a repository' '
 	mkdir -p norepo && cd norepo &&
-	test_exit_code 2 cbp check --repo . ../good.patch 2>../err
+	test_expect_code 2 cbp check --repo . ../good.patch 2>../err
 '
 
 test_expect_success 'exit 2: no operand is a usage error' '
-	cd repo && test_exit_code 2 cbp check $S 2>../err
+	cd repo && test_expect_code 2 cbp check $S 2>../err
 '
 
 test_expect_success '--json: findings with level, type, line and edit' '
@@ -167,7 +167,7 @@ test_expect_success '--json: findings with level, type, line and edit' '
 
 Cc: stable@vger.kernel.org # 6.12+" &&
 	cat err.patch >>j.patch &&
-	cd repo && test_exit_code 1 cbp check --json $S ../j.patch >../j.json &&
+	cd repo && test_expect_code 1 cbp check --json $S ../j.patch >../j.json &&
 	test "$(json_get ../j.json "\$j->{stable}")" = linux-6.12.y &&
 	test "$(json_get ../j.json "scalar @{\$j->{patches}}")" = 2 &&
 	test "$(json_get ../j.json "\$j->{errors}")" = 1 &&

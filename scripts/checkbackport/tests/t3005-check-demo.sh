@@ -4,7 +4,7 @@
 # The demonstration repository of make validate: both DRM cases come out
 # as Documentation/checkbackport-check.rst says, with stable IDs.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-checkbackport.sh"
 . "$CBP_DIR/tests/check-lib.sh"
 
 DEMO=$CBP_DIR/demo/make-demo-repo

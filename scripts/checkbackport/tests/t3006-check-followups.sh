@@ -7,7 +7,7 @@
 # brought by other patches of it).  Backports to linux-6.11.y, which has
 # none of these changes, of the history described in edges-lib.sh.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-checkbackport.sh"
 . "$CBP_DIR/tests/check-lib.sh"
 . "$CBP_DIR/tests/edges-lib.sh"
 

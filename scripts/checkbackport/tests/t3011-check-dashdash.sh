@@ -5,7 +5,7 @@
 # which must not be taken for the "-- " signature format-patch appends:
 # the patch is read as git am reads it, with the patch-id of its commit.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-checkbackport.sh"
 . "$CBP_DIR/tests/check-lib.sh"
 
 # A Markdown list whose items "- " are removed: in the middle of a hunk,

@@ -9,7 +9,7 @@
 # the same patch-id.  git am is run on each form to show it is a mail git
 # itself reads.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-checkbackport.sh"
 . "$CBP_DIR/tests/check-lib.sh"
 
 BUG_SUBJECT="drm/x: add the café frobnicator"
@@ -122,7 +122,7 @@ test_expect_success 'git am reads every form' '
 		git log -1 --format=%s >../am-subject &&
 		echo "$FIX_SUBJECT" | cmp - ../am-subject &&
 		git checkout -q master && git branch -q -D am-$form ||
-		{ echo "git am failed on $form" >&2; exit 1; }
+		return 1
 	done
 '
 
@@ -158,7 +158,7 @@ done
 
 # finding_line FORM: the line of the first finding about FORM-unknown.mbox
 finding_line () {
-	cbp check --json $S "../$1-unknown.mbox" >../j.json || true &&
+	test_expect_code 1 cbp check --json $S "../$1-unknown.mbox" >../j.json &&
 	test "$(json_get ../j.json "\$j->{patches}[0]{findings}[0]{type}")" = UPSTREAM_UNKNOWN &&
 	json_get ../j.json "\$j->{patches}[0]{findings}[0]{line} // q{none}"
 }

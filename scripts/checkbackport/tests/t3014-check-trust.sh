@@ -8,7 +8,7 @@
 # trust-lib.sh's, with a drm-next fix not in mainline yet and a bug whose
 # only early name is a wrong trailer.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-checkbackport.sh"
 . "$CBP_DIR/tests/check-lib.sh"
 . "$CBP_DIR/tests/trust-lib.sh"
 
@@ -63,7 +63,7 @@ test_expect_success 'no ALREADY_APPLIED through it, though the commit named is a
 test_expect_success 'TRAILER_SUSPICIOUS: a commit of the batch, checked by ID' '
 	cd repo && check_terse 1 ../out $S "$B2" &&
 	grep -q "^commit $(s12 $B2):3: WARNING:TRAILER_SUSPICIOUS: (cherry picked from commit $M3) names $(s12 $M3) (\"seccomp: allow the new syscall\"), but this commit is \"selftests: raise the timeout\": " ../out &&
-	test_exit_code 1 cbp check --json $S "$B2" >../j &&
+	test_expect_code 1 cbp check --json $S "$B2" >../j &&
 	test "$(json_get ../j "join \",\", map { \$_->{type} } @{\$j->{patches}[0]{findings}}")" = UPSTREAM_MISSING,TRAILER_SUSPICIOUS &&
 	test "$(json_get ../j "\$j->{patches}[0]{findings}[1]{commit}")" = $M3
 '

@@ -7,7 +7,7 @@
 # and staying quiet; the tree itself untouched; a git worktree as the
 # tree; bad trees refused.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-checkbackport.sh"
 . "$CBP_DIR/tests/check-lib.sh"
 . "$CBP_DIR/tests/tree-lib.sh"
 
@@ -16,15 +16,15 @@ F=drivers/gpu/drm/tiny/bochs.c
 test_expect_success 'trees that cannot be used are refused' '
 	mkdir notkernel && echo "all:" >notkernel/Makefile &&
 	mkpatch p.patch "drm/x: y" "commit 1234567890ab upstream." &&
-	test_exit_code 2 cbp check --tree notkernel --no-build p.patch 2>err &&
+	test_expect_code 2 cbp check --tree notkernel --no-build p.patch 2>err &&
 	cat err &&
 	grep -q "is not a kernel source tree" err &&
-	test_exit_code 2 cbp check --tree no/such/dir --no-build p.patch 2>err &&
+	test_expect_code 2 cbp check --tree no/such/dir --no-build p.patch 2>err &&
 	grep -q "no/such/dir" err &&
 	mkdir -p fake/scripts &&
 	printf "VERSION = 6\nPATCHLEVEL = 12\nSUBLEVEL = 7\n" >fake/Makefile &&
 	: >fake/scripts/Makefile.build &&
-	CHECKBACKPORT_CACHE=$TRASH/fake/cache test_exit_code 2 \
+	CHECKBACKPORT_CACHE=$TRASH/fake/cache test_expect_code 2 \
 		cbp check --tree fake --no-build p.patch 2>err &&
 	grep -q "is inside the tree" err && ! test -e fake/cache/trees/*/src
 '
@@ -74,10 +74,10 @@ test_expect_success 'set up the patches from the Debian tree' '
 
 # Outside any repository: only the tree is checked, apply only.
 test_expect_success 'the series in order, apply only, without a repository' '
-	test_exit_code 1 cbp check --terse --tree "$KTREE" --no-build \
+	test_expect_code 1 cbp check --terse --tree "$KTREE" --no-build \
 		fix.patch fix-again.patch gone.patch moved.patch >out &&
 	cat out &&
-	test_exit_code 1 cbp check --tree "$KTREE" --no-build \
+	test_expect_code 1 cbp check --tree "$KTREE" --no-build \
 		fix.patch fix-again.patch gone.patch moved.patch >out.human
 '
 
@@ -102,7 +102,7 @@ test_expect_success 'APPLY_FAILED names the hunk whose context is gone' '
 '
 
 test_expect_success 'APPLY_FAILED shows the lines expected and the tree'"'"'s' '
-	test_exit_code 1 cbp check --tree "$KTREE" --no-build gone.patch >human &&
+	test_expect_code 1 cbp check --tree "$KTREE" --no-build gone.patch >human &&
 	sed -n "/APPLY_FAILED/,/^tree:/p" human >o &&
 	grep -q "the hunk expects, at line 1[0-9][0-9]:" o &&
 	grep -q "^       	/\* little endian \*/" o &&
@@ -122,8 +122,7 @@ test_expect_success 'APPLY_OFFSET: hunk moved, and by how much; quiet otherwise'
 '
 
 test_expect_success 'a failed patch is left out; the series goes on' '
-	cbp check --tree "$KTREE" --no-build --json gone.patch moved.patch >j ||
-		test $? = 1 &&
+	test_expect_code 1 cbp check --tree "$KTREE" --no-build --json gone.patch moved.patch >j &&
 	test "$(json_get j "\$j->{patches}[0]{tree}{state}")" = failed &&
 	test "$(json_get j "\$j->{patches}[1]{tree}{state}")" = applied &&
 	test "$(json_get j "\$j->{tree}{version}")" = \
@@ -145,7 +144,7 @@ test_expect_success 'a patch that reaches out of the tree is refused' '
 		echo "@@ -0,0 +1 @@"
 		echo "+owned"
 	} >out.patch &&
-	test_exit_code 1 cbp check --terse --tree "$KTREE" --no-build out.patch >o &&
+	test_expect_code 1 cbp check --terse --tree "$KTREE" --no-build out.patch >o &&
 	cat o &&
 	has_finding o ERROR:APPLY_FAILED &&
 	! ls "$CHECKBACKPORT_CACHE"/cbp-outside "$CHECKBACKPORT_CACHE"/trees/cbp-outside \

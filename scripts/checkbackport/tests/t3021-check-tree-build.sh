@@ -7,7 +7,7 @@
 # leaves out built with its Kconfig guard enabled; the build directory
 # prepared once and reused.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-checkbackport.sh"
 . "$CBP_DIR/tests/check-lib.sh"
 . "$CBP_DIR/tests/tree-lib.sh"
 
@@ -44,7 +44,7 @@ terse_of () {
 }
 
 test_expect_success 'fix, warning, breakage: built before and after each' '
-	test_exit_code 1 cbp check --tree "$KTREE" fix.patch warn.patch \
+	test_expect_code 1 cbp check --tree "$KTREE" fix.patch warn.patch \
 		broken.patch unlisted.patch >human &&
 	cat human &&
 	terse_of human out

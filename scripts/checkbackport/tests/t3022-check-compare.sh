@@ -9,7 +9,7 @@
 # that rewrites what the first commit added, matched by the net change;
 # commits a squash lists by subject; --interdiff; all of it with --tree.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-checkbackport.sh"
 . "$CBP_DIR/tests/check-lib.sh"
 . "$CBP_DIR/tests/tree-lib.sh"
 

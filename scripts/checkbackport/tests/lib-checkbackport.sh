@@ -1,0 +1,72 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# What every checkbackport test script sources: the project's test
+# library (scripts/lib/test-lib.sh, git's semantics: see its header) and
+# the helpers these tests share to build repositories with plain git and
+# run the tool.
+#
+#	. "$(dirname "$0")/lib-checkbackport.sh"
+
+. "$(dirname "$0")/../../lib/test-lib.sh"
+
+CBP_DIR=$(cd "$TEST_DIRECTORY/.." && pwd)
+CBP_BIN=${CBP_BIN:-$CBP_DIR/checkbackport}
+TRASH=$TRASH_DIRECTORY
+echo 1200000000 >"$TRASH/.tick"
+
+# test_tick: advance the commit dates by an hour.  The clock is a file,
+# so that a tick in a subshell (a repository built in one) still counts.
+test_tick () {
+	test_tick_=$(($(cat "$TRASH/.tick") + 3600)) &&
+	echo "$test_tick_" >"$TRASH/.tick" &&
+	GIT_AUTHOR_DATE="$test_tick_ +0000" &&
+	GIT_COMMITTER_DATE="$test_tick_ +0000" &&
+	export GIT_AUTHOR_DATE GIT_COMMITTER_DATE
+}
+
+# test_commit SUBJECT [BODY]: commit a new file.
+test_commit () {
+	test_tick &&
+	f=f.$(cat "$TRASH/.tick") &&
+	echo "$1" >"$f" &&
+	git add "$f" &&
+	if test $# -gt 1
+	then
+		git commit -q -m "$1" -m "$2"
+	else
+		git commit -q -m "$1"
+	fi
+}
+
+# test_change FILE LINE SUBJECT [BODY]: append LINE to FILE (made with
+# its directories if need be) and commit it.
+test_change () {
+	test_tick &&
+	mkdir -p "$(dirname "$1")" &&
+	echo "$2" >>"$1" && git add "$1" &&
+	if test $# -gt 3
+	then
+		git commit -q -m "$3" -m "$4"
+	else
+		git commit -q -m "$3"
+	fi
+}
+
+# test_pick COMMIT: cherry-pick -x with a fresh date.
+test_pick () {
+	test_tick &&
+	git cherry-pick -x "$1" >/dev/null
+}
+
+cbp () {
+	"$CBP_BIN" -q "$@"
+}
+
+# json_get FILE PERL-EXPR: evaluate an expression over decoded JSON $j.
+json_get () {
+	perl -MJSON::PP -0777 -e '
+		my $j = JSON::PP->new->decode(scalar <STDIN>);
+		my $v = eval $ARGV[0]; die $@ if $@;
+		print ref($v) eq "ARRAY" ? join("\n", @$v) : $v, "\n";
+	' "$2" <"$1"
+}

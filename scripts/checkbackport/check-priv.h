@@ -7,7 +7,7 @@
  * Adding a check is adding one entry to the table in check.c, next to
  * the entries of the same scope, with the function that inspects one
  * item of that scope and emits findings of its type through
- * check_emit(), and a test in tests/t3*.sh that shows it firing and
+ * check_emit(), and a test in tests/t2*.sh or t3*.sh that shows it firing and
  * staying quiet.  A check that needs a fact no other check uses may
  * compute it itself from run->chk (the index, the branches); one that
  * several checks share belongs in struct check_facts.

@@ -1,0 +1,58 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# A cited ID missing from the repository (a linux-next or drm-only
+# commit) is a member of the class, marked missing, until it is fetched.
+
+. "$(dirname "$0")/lib-checkbackport.sh"
+
+test_expect_success 'set up: a drm tree and a mainline tree citing it' '
+	git init -q drm && (cd drm && test_commit "base" &&
+		test_commit "drm/xe: fix oa" && git rev-parse HEAD >../N) &&
+	git init -q repo && cd repo && test_commit "init" && git tag v6.13-rc1 &&
+	N=$(cat ../N) &&
+	test_commit "drm/xe: fix oa" "(cherry picked from commit $N)" &&
+	git rev-parse HEAD >../M && git tag v6.13-rc6 &&
+	git checkout -q -b drm-fixes v6.13-rc1 &&
+	test_commit "drm/xe: fix oa" \
+		"(cherry picked from commit $(echo $N | cut -c1-12))" &&
+	git rev-parse HEAD >../M2 && git checkout -q master &&
+	cbp index >/dev/null
+'
+
+N=$(cat N 2>/dev/null)
+M=$(cat M 2>/dev/null)
+n12=$(echo "$N" | cut -c1-12)
+
+test_expect_success 'the missing ID is a member, marked missing' '
+	cd repo && cbp names "$M" >../out &&
+	grep "^3 names (1 not in this repository)" ../out &&
+	grep -A1 -x "$n12" ../out | grep "missing: cited, not in this repository"
+'
+
+test_expect_success 'full and abbreviated citations of it join one member' '
+	cd repo && cbp names --json "$M" >../j &&
+	test "$(json_get ../j "scalar grep { \$_->{state} eq \"missing\" } @{\$j->{members}}")" = 1 &&
+	json_get ../j "\$j->{members}[0]{id}" | grep -x "$N"
+'
+
+test_expect_success 'the missing ID can be asked about, in full or abbreviated' '
+	cd repo && cbp names --json "$N" >../a && cbp names --json "$n12" >../b &&
+	test "$(json_get ../a "scalar @{\$j->{members}}")" = 3 &&
+	test "$(json_get ../b "scalar @{\$j->{members}}")" = 3
+'
+
+test_expect_success 'fetching the tree that has it turns it present' '
+	cd repo && git fetch -q ../drm master:refs/heads/drm-next &&
+	cbp index >../out && grep "read 2 new commits" ../out &&
+	cbp names --json "$M" >../j &&
+	test "$(json_get ../j "scalar grep { \$_->{state} eq \"present\" } @{\$j->{members}}")" = 3 &&
+	json_get ../j "\$j->{members}[0]{subject}" | grep -x "drm/xe: fix oa"
+'
+
+test_expect_success 'a missing short citation resolves once the commit arrives' '
+	cd repo && cbp names --json "$(cat ../M2)" >../j &&
+	test "$(json_get ../j "scalar @{\$j->{members}}")" = 3
+'
+
+test_done

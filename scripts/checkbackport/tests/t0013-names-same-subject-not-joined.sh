@@ -1,0 +1,51 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Two unrelated commits with the same subject are never joined without
+# trailer evidence; --patch-id reports a same-patch copy separately.
+
+. "$(dirname "$0")/lib-checkbackport.sh"
+
+test_expect_success 'set up two unrelated commits sharing a subject' '
+	git init -q repo && cd repo && test_commit "init" && git tag v6.1 &&
+	test_tick && echo one >leak.c && git add leak.c &&
+	git commit -q -m "drm/i915: fix leak" && git rev-parse HEAD >../P &&
+	test_tick && echo two >other.c && git add other.c &&
+	git commit -q -m "drm/i915: fix leak" && git rev-parse HEAD >../Q &&
+	git tag v6.2-rc1 && cbp index >/dev/null
+'
+
+P=$(cat P 2>/dev/null)
+Q=$(cat Q 2>/dev/null)
+
+test_expect_success 'each is the only name of its change' '
+	cd repo &&
+	cbp names --json "$P" >../p && cbp names --json "$Q" >../q &&
+	test "$(json_get ../p "scalar @{\$j->{members}}")" = 1 &&
+	test "$(json_get ../q "scalar @{\$j->{members}}")" = 1
+'
+
+test_expect_success 'the same subject is not reported as the same patch' '
+	cd repo && cbp names --patch-id "$P" >../out &&
+	grep "same patch-id, no citation (weaker evidence): none" ../out
+'
+
+test_expect_success 'a re-applied patch without trailer is weaker evidence only' '
+	cd repo && git checkout -q -b linux-6.1.y v6.1 && test_tick &&
+	echo one >leak.c && git add leak.c &&
+	git commit -q -m "drm/i915: fix leak" && git rev-parse HEAD >../R &&
+	git checkout -q master && cbp index >/dev/null &&
+	cbp names --patch-id "$P" >../out &&
+	grep "^1 name " ../out &&
+	grep -A1 "weaker evidence" ../out |
+		grep -F "$(cut -c1-12 ../R) (\"drm/i915: fix leak\")  same patch-id as $(echo $P | cut -c1-12)"
+'
+
+test_expect_success 'the patch-id match is labelled apart in JSON' '
+	cd repo && cbp names --json --patch-id "$P" >../j &&
+	test "$(json_get ../j "scalar @{\$j->{members}}")" = 1 &&
+	test "$(json_get ../j "\$j->{patch_id_matches}[0]{id}")" = "$(cat ../R)" &&
+	test "$(json_get ../j "\$j->{patch_id_matches}[0]{same_patch_id_as}")" = "$P"
+'
+
+test_done

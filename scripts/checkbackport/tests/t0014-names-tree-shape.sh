@@ -1,0 +1,125 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# the names tree.  Every member appears once, under a
+# member it cites or that cites it, with one root; IDs absent from the
+# repository are leaves, unless they are all that joins the rest (then
+# the one shared is the root, the original).  The text tree and --json
+# say the same.  Missing IDs at every position of a chain, two or three
+# in one message, and chains longer than any fixed depth.
+
+. "$(dirname "$0")/lib-checkbackport.sh"
+
+X1=1111111111111111111111111111111111111111
+X2=2222222222222222222222222222222222222222
+X3=3333333333333333333333333333333333333333
+
+# check_tree ID: names ID as text and as JSON describe the same tree,
+# each member once, each under a member it cites or that cites it;
+# prints "abbrev<TAB>parent-abbrev" per member, text order.
+check_tree () {
+	cbp index >/dev/null &&
+	{ cbp names "$1" >"$TRASH/text" || test $? = 1; } &&
+	{ cbp names --json "$1" >"$TRASH/json" || test $? = 1; } &&
+	perl -MJSON::PP -e '
+		my ($tf, $jf) = @ARGV;
+		local $/;
+		open(my $fh, "<", $jf) or die; my $j = JSON::PP->new->decode(<$fh>);
+		open($fh, "<", $tf) or die; my @lines = split /\n/, <$fh>;
+		my @m = @{$j->{members}}; my (%by, %cites);
+		for my $x (@m) {
+			die "twice: $x->{id}\n" if $by{$x->{id}}++;
+			$cites{$x->{id}}{$_->{resolves_to}} = 1 for @{$x->{citations}};
+		}
+		die "first member is not the root\n" if defined $m[0]{parent};
+		for my $x (@m[1 .. $#m]) {
+			my ($c, $p) = ($x->{id}, $x->{parent});
+			die "$c has no parent\n" unless defined $p;
+			die "$c: parent $p is not a member\n" unless $by{$p};
+			die "$c is under $p, which neither cites it nor is cited by it\n"
+				unless $cites{$c}{$p} || $cites{$p}{$c};
+		}
+		# The text: member lines, depth by prefix, parent by depth.
+		my (@stack, @got);
+		for (@lines) {
+			next unless /^((?:[|` ]   )*)(?:[|`]-- )?([0-9a-f]{7,12})\b/;
+			my ($pre, $id) = ($1, $2);
+			my $d = length($pre) / 4 + (/^(?:[|` ]   )*[|`]-- / ? 1 : 0);
+			$stack[$d] = $id; $#stack = $d;
+			push @got, [$id, $d ? $stack[$d - 1] : "-"];
+		}
+		die "text has ", scalar @got, " members, JSON ", scalar @m, "\n"
+			unless @got == @m;
+		my %by12 = map { substr($_->{id}, 0, 12) => $_ } @m;
+		for my $g (@got) {
+			my $x = $by12{$g->[0]} or die "text member $g->[0] not in JSON\n";
+			my $p = defined $x->{parent} ? substr($x->{parent}, 0, 12) : "-";
+			die "text puts $g->[0] under $g->[1], JSON under $p\n"
+				unless $p eq $g->[1];
+			print "$g->[0]\t$g->[1]\n";
+		}
+	' "$TRASH/text" "$TRASH/json"
+}
+
+# under ID PARENT: in the last check_tree output, ID hangs under PARENT.
+under () {
+	grep -q "^$(echo "$1" | cut -c1-12)	$(echo "$2" | cut -c1-12)\$" "$TRASH/tree" || {
+		echo "$1 is not under $2:" >&2
+		cat "$TRASH/text" >&2
+		return 1
+	}
+}
+
+test_expect_success 'a commit citing two IDs this repository lacks: they are leaves' '
+	git init -q repo && cd repo && test_commit "drm: base" &&
+	test_commit "drm/xe: backport" "commit $X1 upstream.
+
+(cherry picked from commit $X2)" && git rev-parse HEAD >../A &&
+	check_tree HEAD >../tree && test "$(wc -l <../tree)" = 3 &&
+	under "$(cat ../A)" - && under $X1 "$(cat ../A)" && under $X2 "$(cat ../A)"
+'
+
+test_expect_success 'three missing, one of them cited twice in the message' '
+	git init -q three && cd three && test_commit "drm: base" &&
+	test_commit "drm/xe: three" "commit $X1 upstream.
+
+(cherry picked from commit $X2)
+(cherry picked from commit $X3)
+(backported from commit $X1)" && h=$(git rev-parse HEAD) &&
+	check_tree HEAD >../tree && test "$(wc -l <../tree)" = 4 &&
+	under "$h" - && under $X1 "$h" && under $X2 "$h" && under $X3 "$h"
+'
+
+test_expect_success 'missing at the end, in the middle and at the start of a chain' '
+	git init -q chain && cd chain && test_commit "drm: base" &&
+	test_commit "drm/xe: fix" && c1=$(git rev-parse HEAD) &&
+	test_commit "drm/xe: fix" "(cherry picked from commit $c1)" && c2=$(git rev-parse HEAD) &&
+	test_commit "drm/xe: fix" "commit $c1 upstream.
+
+(cherry picked from commit $c2)
+(cherry picked from commit $X1)" && c3=$(git rev-parse HEAD) &&
+	check_tree "$c2" >../tree && under "$c1" - && under "$c2" "$c1" &&
+	under "$c3" "$c2" && under $X1 "$c3" &&
+	test_commit "drm/xe: fix" "(cherry picked from commit $X2)
+commit $c1 upstream." && c4=$(git rev-parse HEAD) &&
+	test_commit "drm/xe: fix" "(cherry picked from commit $X2)" && c5=$(git rev-parse HEAD) &&
+	check_tree "$c5" >../tree && under "$c4" "$c1" && under $X2 "$c4" &&
+	under "$c5" $X2 &&
+	git checkout -q --orphan other && git rm -q -rf . &&
+	test_commit "drm/amd: pick" "(cherry picked from commit $X3)" && c6=$(git rev-parse HEAD) &&
+	test_commit "drm/amd: pick" "(cherry picked from commit $X3)" && c7=$(git rev-parse HEAD) &&
+	check_tree "$c7" >../tree && under $X3 - && under "$c6" $X3 && under "$c7" $X3
+'
+
+test_expect_success 'a chain deeper than 64 is drawn to its end' '
+	git init -q deep && cd deep && test_commit "drm: hop" && prev=$(git rev-parse HEAD) &&
+	i=0 && while test $i -lt 80
+	do
+		test_commit "drm: hop" "(cherry picked from commit $prev)" &&
+		prev=$(git rev-parse HEAD) && i=$((i + 1)) || return 1
+	done &&
+	check_tree HEAD >../tree && test "$(wc -l <../tree)" = 81 &&
+	grep -c "^ *\`-- " ../text >../n && test "$(cat ../n)" = 80
+'
+
+test_done

@@ -1,0 +1,194 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# what the index tracks.  It indexes the history of
+# branches, remote-tracking branches and tags (not pull-request, CI,
+# notes or stash refs), and records branch containment for the branches
+# its mainline, stable and other globs name.  Those change only through
+# an option of `index` or a change of git config, with a note; a query
+# never changes them.  After any sequence of commands, every answer is
+# the one an index built afresh with the same settings gives.
+
+. "$(dirname "$0")/lib-checkbackport.sh"
+
+test_expect_success 'set up mainline, two stable branches, drm-next and odd refs' '
+	git init -q repo && cd repo &&
+	test_commit "drm: base" && git tag v6.11 &&
+	test_commit "drm/xe: fix one" && git rev-parse HEAD >../FIX1 &&
+	test_commit "drm: more" && git tag v6.12 &&
+	test_commit "drm/amd: fix two" && git rev-parse HEAD >../FIX2 &&
+	git tag v6.13-rc1 &&
+	git checkout -q -b linux-6.11.y v6.11 && test_pick "$(cat ../FIX1)" &&
+	git rev-parse HEAD >../BP1 && git tag v6.11.1 &&
+	git checkout -q -b linux-6.12.y v6.12 && test_pick "$(cat ../FIX2)" &&
+	git rev-parse HEAD >../BP2 && git tag v6.12.1 &&
+	git checkout -q -b drm-next master && test_commit "drm: next work" &&
+	git rev-parse HEAD >../NEXT &&
+	git checkout -q --detach v6.11 && test_pick "$(cat ../FIX1)" &&
+	git update-ref refs/pull/7/head HEAD && git rev-parse HEAD >../PULL &&
+	test_commit "ci: pipeline" && git update-ref refs/pipelines/1 HEAD &&
+	git update-ref refs/merge-requests/3/head HEAD &&
+	git checkout -q master && git notes add -m "a note" HEAD &&
+	echo wip >>f.wip && git add f.wip && git stash -q &&
+	test "$(git rev-parse -q --verify refs/stash)" != ""
+'
+
+for f in FIX1 FIX2 BP1 BP2 NEXT PULL
+do
+	eval "$f=\$(cat $f 2>/dev/null)"
+done
+
+test_expect_success 'pull-request, CI, notes and stash refs are not indexed' '
+	cd repo && cbp index >../out &&
+	test_expect_code 2 "$CBP_BIN" -q names "$PULL" 2>../err &&
+	grep "not in the index" ../err &&
+	cbp names "$FIX1" >../out && grep "^2 names" ../out &&
+	test_expect_code 2 "$CBP_BIN" -q names "$(git rev-parse refs/pipelines/1)" 2>/dev/null &&
+	test_expect_code 2 "$CBP_BIN" -q names "$(git rev-parse refs/notes/commits)" 2>/dev/null &&
+	test_expect_code 2 "$CBP_BIN" -q names "$(git rev-parse refs/stash)" 2>/dev/null
+'
+
+# branches_of ID: the tracked branches names gives for ID, comma-separated.
+branches_of () {
+	cbp names --json "$1" >"$TRASH/j" &&
+	json_get "$TRASH/j" "join q(,), @{(grep { \$_->{id} eq q($1) } @{\$j->{members}})[0]{branches}}"
+}
+
+test_expect_success 'check --stable does not change what the index tracks' '
+	cd repo && git format-patch -q -1 --stdout "$BP2" >../bp2.patch &&
+	test_expect_code 1 cbp check --stable linux-6.12.y ../bp2.patch >/dev/null &&
+	test "$(branches_of "$BP1")" = linux-6.11.y &&
+	test "$(branches_of "$FIX1")" = master,linux-6.12.y
+'
+
+test_expect_success 'index options are remembered; a plain index keeps them' '
+	cd repo && cbp index --stable linux-6.12.y >/dev/null &&
+	test "$(branches_of "$BP1")" = "" &&
+	"$CBP_BIN" index >/dev/null 2>../err && ! grep "now tracking" ../err &&
+	test "$(branches_of "$BP1")" = "" &&
+	test "$(branches_of "$BP2")" = linux-6.12.y &&
+	"$CBP_BIN" index --stable "linux-*.y" >/dev/null 2>../err &&
+	grep "now tracking stable branches .linux-\*.y. (was .linux-6.12.y.): from --stable" ../err
+'
+
+test_expect_success 'a change of git config takes effect, with a note, once' '
+	cd repo && git config checkbackport.stable linux-6.11.y &&
+	"$CBP_BIN" names --update "$FIX1" >/dev/null 2>../err &&
+	grep "now tracking stable branches .linux-6.11.y. .*git config checkbackport.stable" ../err &&
+	cbp index --stable "linux-*.y" >/dev/null &&
+	"$CBP_BIN" index >/dev/null 2>../err && ! grep "now tracking" ../err &&
+	test "$(branches_of "$BP1")" = linux-6.11.y &&
+	git config --unset checkbackport.stable &&
+	"$CBP_BIN" index >/dev/null 2>../err &&
+	! grep "now tracking" ../err &&
+	"$CBP_BIN" index -v >../settings 2>&1 &&
+	grep "^tracking stable branches: .linux-\*.y. " ../settings
+'
+
+# tracking MAINLINE STABLE BRANCHES TAGS: what the test expects the
+# index to track from now on (tests run in subshells: kept in a file).
+tracking () {
+	printf "M='%s' S='%s' B='%s' T='%s'\n" "$@" >"$TRASH/tracking"
+}
+tracking master "linux-*.y" "" "v*"
+
+# same_answer ARGS...: checkbackport ARGS --json gives the same output and
+# exit status with the index as with the fresh one.
+same_answer () {
+	"$CBP_BIN" -q "$@" --json >"$TRASH/a" 2>&1
+	a=$?
+	"$CBP_BIN" -q "$@" --json --index "$TRASH/fresh.db" >"$TRASH/b" 2>&1
+	b=$?
+	test $a = $b && cmp -s "$TRASH/a" "$TRASH/b" && return 0
+	echo "$* differs from a fresh index ($a, $b):"
+	diff "$TRASH/b" "$TRASH/a"
+	return 1
+}
+
+# same_as_fresh: every answer of the index equals that of an index
+# built afresh with the settings the test expects it to track.
+same_as_fresh () {
+	. "$TRASH/tracking" &&
+	rm -f "$TRASH/fresh.db" &&
+	cbp index --index "$TRASH/fresh.db" --mainline "$M" --stable "$S" \
+		--branches "$B" --tags "$T" >/dev/null &&
+	cbp index --verify >/dev/null &&
+	cbp index --verify --index "$TRASH/fresh.db" >/dev/null &&
+	same_answer lint && same_answer missing --stable linux-6.12.y &&
+	git rev-list --all --reflog >>"$TRASH/ALL" &&
+	sort -u -o "$TRASH/ALL" "$TRASH/ALL" &&
+	for c in $(cat "$TRASH/ALL")
+	do
+		qs=names
+		case " $FIX1 $FIX2 $BP1 $BP2 " in
+		*" $c "*) qs="names fixes" ;;
+		esac
+		for q in $qs
+		do
+			same_answer $q "$c" || return 1
+		done
+	done
+}
+
+test_expect_success 'settled: the same answers as a fresh index' '
+	cd repo && cbp index >/dev/null && same_as_fresh
+'
+
+test_expect_success 'after check, new commits, a new tag and names --update' '
+	cd repo && { cbp check --stable linux-6.11.y ../bp2.patch >/dev/null || :; } &&
+	same_as_fresh &&
+	test_commit "drm: after" && git tag v6.13 &&
+	git checkout -q linux-6.12.y && test_commit "drm: stable only" &&
+	git tag v6.12.2 && git checkout -q master &&
+	cbp names --update "$FIX2" >/dev/null && same_as_fresh
+'
+
+test_expect_success 'after tracking drm-next, and through git config' '
+	cd repo && cbp index --branches drm-next >/dev/null &&
+	tracking master "linux-*.y" drm-next "v*" && same_as_fresh &&
+	git config checkbackport.stable linux-6.12.y && cbp index >/dev/null &&
+	tracking master linux-6.12.y drm-next "v*" && same_as_fresh &&
+	cbp index >/dev/null && same_as_fresh &&
+	git config --unset checkbackport.stable &&
+	test_expect_code 0 cbp fixes --update "$FIX2" >/dev/null &&
+	tracking master "linux-*.y" drm-next "v*" && same_as_fresh
+'
+
+test_expect_success 'after a moved tag, a new stable branch and another mainline' '
+	cd repo && git tag -f v6.13 "$FIX2" >/dev/null && cbp index >/dev/null &&
+	same_as_fresh &&
+	git branch linux-6.13.y v6.13 && git checkout -q linux-6.13.y &&
+	test_commit "drm: 6.13 stable" && git checkout -q master &&
+	cbp names --update "$FIX1" >/dev/null && same_as_fresh &&
+	cbp index --mainline drm-next >/dev/null &&
+	tracking drm-next "linux-*.y" drm-next "v*" && same_as_fresh &&
+	cbp index --mainline master --tags "v6.1*" >/dev/null &&
+	tracking master "linux-*.y" drm-next "v6.1*" && same_as_fresh
+'
+
+test_expect_success 'after --rebuild, options are still remembered' '
+	cd repo && cbp index --rebuild >/dev/null && same_as_fresh
+'
+
+test_expect_success 'after a deleted branch, a rewound one and a detached HEAD' '
+	cd repo && git checkout -q --detach v6.11 && test_pick "$FIX2" &&
+	cbp index >/dev/null && same_as_fresh &&
+	git checkout -q master && cbp index >/dev/null && same_as_fresh &&
+	git branch -D drm-next >/dev/null && cbp index >/dev/null && same_as_fresh &&
+	git checkout -q linux-6.12.y && git reset -q --hard HEAD~2 &&
+	git tag -d v6.12.2 >/dev/null && git checkout -q master &&
+	cbp names --update "$FIX2" >/dev/null && same_as_fresh &&
+	git update-ref -d refs/pull/7/head && cbp index >/dev/null && same_as_fresh
+'
+
+test_expect_success 'a deleted branch takes its suspicious citations with it' '
+	cd repo && git checkout -q -b oops master &&
+	test_commit "selftests: raise a timeout" "(cherry picked from commit $FIX1)" &&
+	git checkout -q master && cbp index >/dev/null &&
+	test_expect_code 1 cbp lint >../lint && grep "^suspicious" ../lint &&
+	same_as_fresh &&
+	git branch -D oops >/dev/null && cbp index >/dev/null &&
+	cbp lint >../lint && ! grep "^suspicious" ../lint && same_as_fresh
+'
+
+test_done

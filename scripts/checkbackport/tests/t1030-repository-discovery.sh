@@ -1,0 +1,65 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# the front finds the repository as git does.  An
+# empty or malformed .git file, or an empty commondir, is an error for
+# git; the front must not read past what it read (valgrind), nor take
+# the repository further up, or the worktree's own directory, instead.
+
+. "$(dirname "$0")/lib-checkbackport.sh"
+
+FRONT=$CBP_BIN
+
+# Under valgrind when it is there: an uninitialised read fails the run.
+front () {
+	if command -v valgrind >/dev/null
+	then
+		valgrind -q --error-exitcode=99 "$FRONT" "$@"
+	else
+		"$FRONT" "$@"
+	fi
+}
+
+test_expect_success 'set up an outer repository with an index' '
+	git init -q outer && cd outer && test_commit "drm: outer" &&
+	git rev-parse HEAD >../ID && cbp index >/dev/null &&
+	mkdir -p inner/sub && git worktree add -q ../wt 2>/dev/null
+'
+
+ID=$(cat ID 2>/dev/null)
+
+test_expect_success 'an empty .git file is an error, as for git' '
+	cd outer/inner && : >.git &&
+	! git rev-parse --git-dir >/dev/null 2>&1 &&
+	test_expect_code 2 front -q names "$ID" 2>../../err &&
+	grep "invalid gitfile format: .*/inner/.git" ../../err &&
+	cd sub && test_expect_code 2 front -q names "$ID" 2>../../../err &&
+	grep "invalid gitfile format" ../../../err
+'
+
+test_expect_success 'a .git file that is not a gitdir: line, or leads nowhere' '
+	cd outer/inner && printf "\n\n" >.git &&
+	test_expect_code 2 front -q names "$ID" 2>../../err &&
+	grep "invalid gitfile format" ../../err &&
+	echo "gitdir: nowhere" >.git &&
+	! git rev-parse --git-dir >/dev/null 2>&1 &&
+	test_expect_code 2 front -q names "$ID" 2>../../err &&
+	grep "not a git repository: .*nowhere" ../../err &&
+	rm .git
+'
+
+test_expect_success 'an empty commondir is an error, not the worktree directory' '
+	cd wt && c=$(git rev-parse --git-dir)/commondir &&
+	cp "$c" ../commondir.saved && : >"$c" &&
+	! git rev-parse --git-dir >/dev/null 2>&1 &&
+	cp ../outer/.git/checkbackport.db "$(dirname "$c")/checkbackport.db" &&
+	test_expect_code 2 front -q names "$ID" 2>../err &&
+	grep "failed to read .*/commondir" ../err &&
+	cp ../commondir.saved "$c" && rm "$(dirname "$c")/checkbackport.db"
+'
+
+test_expect_success 'a good worktree finds the common index' '
+	cd wt && front -q names "$ID" >../out && grep "^1 name" ../out
+'
+
+test_done

@@ -1,0 +1,155 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# checkbackport check: the upstream line and the cherry-pick trailers.
+# A drm-next commit N is cherry-picked (as F) into a fixes branch that
+# reaches mainline in v6.12-rc3; N itself reaches mainline only in
+# v6.13-rc1.  O stays on drm-misc-next, never in mainline.  M is in
+# mainline and cites an ID that is not in this repository.  The target,
+# linux-6.11.y, has none of them.
+
+. "$(dirname "$0")/lib-checkbackport.sh"
+. "$CBP_DIR/tests/lib-check.sh"
+
+ABSENT=0123456789abcdef0123456789abcdef01234567
+
+test_expect_success 'set up drm-next, a fixes branch and linux-6.11.y' '
+	git init -q repo && cd repo &&
+	test_commit "init" && git tag v6.11 &&
+	git checkout -q -b drm-next &&
+	test_commit "drm/x: fix the thing" "Found by testing." &&
+	git rev-parse HEAD >../N &&
+	git checkout -q -b drm-misc-next master &&
+	test_commit "drm/x: only on drm-misc-next" &&
+	git rev-parse HEAD >../O &&
+	git checkout -q -b drm-fixes master &&
+	test_pick drm-next && git rev-parse HEAD >../F &&
+	git checkout -q master && git merge -q --ff-only drm-fixes &&
+	git tag v6.12-rc3 &&
+	test_commit "drm/y: pick from elsewhere" \
+		"(cherry picked from commit $ABSENT)" &&
+	git rev-parse HEAD >../M &&
+	test_commit "Linux 6.12" && git tag v6.12 &&
+	git checkout -q -b linux-6.11.y v6.11 &&
+	test_commit "stable: something" && git tag v6.11.1 &&
+	git checkout -q master
+'
+
+N=$(cat N 2>/dev/null)
+F=$(cat F 2>/dev/null)
+O=$(cat O 2>/dev/null)
+M=$(cat M 2>/dev/null)
+S="--stable linux-6.11.y"
+
+test_expect_success 'UPSTREAM_MISSING: no upstream line is an error' '
+	mkpatch p.patch "drm/x: fix the thing" "No upstream line here." &&
+	cd repo && check_terse 1 ../out $S ../p.patch &&
+	has_finding ../out ERROR:UPSTREAM_MISSING
+'
+
+test_expect_success 'UPSTREAM_MISSING: not reported with an upstream line' '
+	mkpatch p.patch "drm/x: fix the thing" "commit $F upstream." &&
+	cd repo && check_terse 0 ../out $S ../p.patch &&
+	lacks_finding ../out ERROR:UPSTREAM_MISSING &&
+	! test -s ../out
+'
+
+test_expect_success 'the "[ Upstream commit X ]" form is read too' '
+	mkpatch p.patch "drm/x: fix the thing" "[ Upstream commit $F ]" &&
+	cd repo && check_terse 0 ../out $S ../p.patch && ! test -s ../out
+'
+
+test_expect_success 'UPSTREAM_UNKNOWN: an ID in no tree is an error, with a hint' '
+	mkpatch p.patch "drm/x: fix the thing" "commit deadbeefdeadbeef upstream." &&
+	cd repo && check_terse 1 ../out $S ../p.patch &&
+	has_finding ../out ERROR:UPSTREAM_UNKNOWN &&
+	grep -q "p.patch:6: ERROR:UPSTREAM_UNKNOWN" ../out &&
+	test_expect_code 1 cbp check $S ../p.patch >../human &&
+	grep -q "hint: fetch the tree" ../human
+'
+
+test_expect_success 'UPSTREAM_NOT_MAINLINE: the drm-next ID names the fixes copy' '
+	mkpatch p.patch "drm/x: fix the thing" "commit $N upstream
+
+(cherry picked from commit $N)
+(cherry picked from commit $F)" &&
+	cd repo && check_terse 0 ../out $S ../p.patch &&
+	has_finding ../out WARNING:UPSTREAM_NOT_MAINLINE &&
+	grep -q "same change is in mainline as $(echo $F | cut -c1-12)" ../out &&
+	grep -q "first released in v6.12-rc3" ../out &&
+	cbp check $S ../p.patch >../human &&
+	grep -qx "    replace: commit $N upstream" ../human &&
+	grep -qx "    with:    commit $F upstream" ../human
+'
+
+test_expect_success 'UPSTREAM_NOT_MAINLINE: not reported for the mainline ID' '
+	mkpatch p.patch "drm/x: fix the thing" "commit $F upstream." &&
+	cd repo && check_terse 0 ../out $S ../p.patch &&
+	lacks_finding ../out WARNING:UPSTREAM_NOT_MAINLINE
+'
+
+test_expect_success 'UPSTREAM_NOT_MAINLINE: an ID only cited by a mainline commit' '
+	mkpatch p.patch "drm/y: pick from elsewhere" "commit $ABSENT upstream." &&
+	cd repo && check_terse 0 ../out $S ../p.patch &&
+	has_finding ../out WARNING:UPSTREAM_NOT_MAINLINE &&
+	grep -q "not in this repository (only cited)" ../out &&
+	grep -q "replace with: commit $M upstream." ../out
+'
+
+test_expect_success 'UPSTREAM_NOT_IN_MAINLINE: no name in mainline is an error' '
+	mkpatch p.patch "drm/x: only on drm-misc-next" "commit $O upstream." &&
+	cd repo && check_terse 1 ../out $S ../p.patch &&
+	has_finding ../out ERROR:UPSTREAM_NOT_IN_MAINLINE &&
+	lacks_finding ../out WARNING:UPSTREAM_NOT_MAINLINE
+'
+
+test_expect_success 'UPSTREAM_DUPLICATE: not reported while mainline has one copy' '
+	mkpatch p.patch "drm/x: fix the thing" "commit $F upstream." &&
+	cd repo && check_terse 0 ../out $S ../p.patch &&
+	lacks_finding ../out INFO:UPSTREAM_DUPLICATE
+'
+
+test_expect_success 'UPSTREAM_DUPLICATE: after drm-next is merged, both copies' '
+	cd repo && test_tick &&
+	git merge -q --no-ff -m "Merge drm-next" drm-next &&
+	git tag v6.13-rc1 &&
+	check_terse 0 ../out $S ../p.patch &&
+	has_finding ../out INFO:UPSTREAM_DUPLICATE &&
+	grep -q "in mainline 2 times: $(echo $F | cut -c1-12) (v6.12-rc3, first), $(echo $N | cut -c1-12) (v6.13-rc1)" ../out &&
+	lacks_finding ../out WARNING:UPSTREAM_NOT_MAINLINE
+'
+
+test_expect_success 'UPSTREAM_SUBJECT_MISMATCH: a different subject warns' '
+	mkpatch p.patch "drm/x: fix another thing" "commit $F upstream." \
+		"$(git -C repo show --format= --name-only $F)" &&
+	cd repo && check_terse 0 ../out $S ../p.patch &&
+	has_finding ../out WARNING:UPSTREAM_SUBJECT_MISMATCH
+'
+
+test_expect_success 'UPSTREAM_SUBJECT_MISMATCH: not for the same subject' '
+	mkpatch p.patch "drm/x: fix the thing" "commit $F upstream." &&
+	cd repo && check_terse 0 ../out $S ../p.patch &&
+	lacks_finding ../out WARNING:UPSTREAM_SUBJECT_MISMATCH
+'
+
+test_expect_success 'CHERRY_PICK_UNKNOWN: an unresolved trailer, with the hint' '
+	mkpatch p.patch "drm/x: fix the thing" "commit $F upstream.
+
+(cherry picked from commit abcdef0123456789abcdef0123456789abcdef01)" &&
+	cd repo && check_terse 0 ../out $S ../p.patch &&
+	has_finding ../out WARNING:CHERRY_PICK_UNKNOWN &&
+	grep -q "p.patch:8: WARNING:CHERRY_PICK_UNKNOWN" ../out &&
+	cbp check $S ../p.patch >../human &&
+	grep -q "hint: fetch the tree it was committed to" ../human
+'
+
+test_expect_success 'CHERRY_PICK_UNKNOWN: trailers that resolve are quiet' '
+	mkpatch p.patch "drm/x: fix the thing" "commit $F upstream.
+
+(cherry picked from commit $N)
+(cherry picked from commit $F)" &&
+	cd repo && check_terse 0 ../out $S ../p.patch &&
+	lacks_finding ../out WARNING:CHERRY_PICK_UNKNOWN
+'
+
+test_done

@@ -1,0 +1,328 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests of the trailer scanner, subject extraction and sanitizing
+ * (cmocka, TAP output).  Version keys are tested in unit-version.c.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "../../trailer.h"
+
+#define ID40 "55039832f98c7e05f1cf9e0d8c12b2490abd0f16"
+#define ID40B "f0ed39830e6064d62f9c5393505677a26569bb56"
+
+struct found {
+	struct cbp_cite c[16];
+	char quoted[16][128];
+	int nr;
+};
+
+static int collect(const struct cbp_cite *cite, void *data)
+{
+	struct found *f = data;
+
+	if (f->nr >= 16)
+		return 1;
+	f->c[f->nr] = *cite;
+	f->quoted[f->nr][0] = '\0';
+	if (cite->quoted) {
+		size_t n = cite->quoted_len < 127 ? cite->quoted_len : 127;
+
+		memcpy(f->quoted[f->nr], cite->quoted, n);
+		f->quoted[f->nr][n] = '\0';
+	}
+	f->nr++;
+	return 0;
+}
+
+static struct found parse(const char *msg)
+{
+	struct found f = { .nr = 0 };
+
+	assert_int_equal(cbp_parse_message(msg, strlen(msg), collect, &f), 0);
+	return f;
+}
+
+static void cherry_pick_anywhere(void **state)
+{
+	struct found f = parse("drm/xe: fix\n\nbody (cherry picked from commit "
+			       ID40 ")\n\n(cherry picked from commit " ID40B ")\n");
+
+	(void)state;
+	assert_int_equal(f.nr, 2);
+	assert_int_equal(f.c[0].kind, CBP_CHERRY_PICK);
+	assert_string_equal(f.c[0].hex, ID40);
+	assert_int_equal(f.c[0].line, 3);
+	assert_string_equal(f.c[1].hex, ID40B);
+	assert_int_equal(f.c[1].line, 5);
+}
+
+static void two_on_one_line(void **state)
+{
+	static const char msg[] =
+		"(cherry picked from commit 1234567) (cherry-picked from commit abcdef0123)\n";
+	struct found f = parse(msg);
+
+	(void)state;
+	assert_int_equal(f.nr, 2);
+	assert_string_equal(f.c[0].hex, "1234567");
+	assert_string_equal(f.c[1].hex, "abcdef0123");
+}
+
+static void upstream_forms(void **state)
+{
+	struct found f = parse("s\n\ncommit " ID40 " upstream.\n"
+			       "[ Upstream commit " ID40B " ]\n"
+			       "Upstream commit 0123456789ab\n"
+			       "(backported from commit abcdef012345 linux-next)\n");
+
+	(void)state;
+	assert_int_equal(f.nr, 4);
+	assert_int_equal(f.c[0].kind, CBP_UPSTREAM);
+	assert_string_equal(f.c[0].hex, ID40);
+	assert_int_equal(f.c[1].kind, CBP_UPSTREAM_BRACKET);
+	assert_string_equal(f.c[1].hex, ID40B);
+	assert_int_equal(f.c[2].kind, CBP_UPSTREAM_LINE);
+	assert_string_equal(f.c[2].hex, "0123456789ab");
+	assert_int_equal(f.c[3].kind, CBP_BACKPORTED);
+	assert_string_equal(f.c[3].hex, "abcdef012345");
+}
+
+static void fixes_with_subject(void **state)
+{
+	struct found f = parse("s\n\nFixes: c9b7c809b89f (\"drm/amd: a \"quoted\" word\")\n"
+			       "Stable-dep-of: 0123456789ab (\"dep\")\n");
+
+	(void)state;
+	assert_int_equal(f.nr, 2);
+	assert_int_equal(f.c[0].kind, CBP_FIXES);
+	assert_string_equal(f.c[0].hex, "c9b7c809b89f");
+	assert_string_equal(f.quoted[0], "drm/amd: a \"quoted\" word");
+	assert_int_equal(f.c[1].kind, CBP_STABLE_DEP_OF);
+	assert_string_equal(f.quoted[1], "dep");
+}
+
+static void revert_forms(void **state)
+{
+	struct found f = parse("Revert \"drm/xe: a \"quoted\" change\"\n\n"
+			       "This reverts commit " ID40 ".\n"
+			       "  this REVERTS commit 0123456789ab, which broke it\n"
+			       "This reverts commit\n"
+			       "This reverts commits 0123456789ab and " ID40B "\n"
+			       "Thisreverts commit 0123456789ab\n");
+	struct found g = parse("\n\nRevert \"Revert \"drm/xe: x\"\"\r\n\r\n"
+			       "This reverts commit abcdef0.\r\n");
+	struct found h = parse("drm/xe: undo the change\n\n"
+			       "This reverts commit " ID40B ".\n");
+
+	(void)state;
+	assert_int_equal(f.nr, 2);
+	assert_int_equal(f.c[0].kind, CBP_REVERTS);
+	assert_string_equal(f.c[0].hex, ID40);
+	assert_int_equal(f.c[0].line, 3);
+	assert_string_equal(f.quoted[0], "drm/xe: a \"quoted\" change");
+	assert_int_equal(f.c[1].kind, CBP_REVERTS);
+	assert_string_equal(f.c[1].hex, "0123456789ab");
+	assert_string_equal(f.quoted[1], "drm/xe: a \"quoted\" change");
+	/* A revert of a revert quotes the reverted revert's subject. */
+	assert_int_equal(g.nr, 1);
+	assert_string_equal(g.c[0].hex, "abcdef0");
+	assert_string_equal(g.quoted[0], "Revert \"drm/xe: x\"");
+	/* Without a 'Revert "S"' subject there is nothing quoted. */
+	assert_int_equal(h.nr, 1);
+	assert_int_equal(h.c[0].kind, CBP_REVERTS);
+	assert_null(h.c[0].quoted);
+	assert_false(cbp_kind_is_origin(CBP_REVERTS));
+}
+
+static void case_and_crlf(void **state)
+{
+	struct found f = parse("s\r\n\r\nfixes: ABCDEF1234567 (\"x\")\r\n"
+			       "  COMMIT 0123456789AB UPSTREAM\r\n");
+
+	(void)state;
+	assert_int_equal(f.nr, 2);
+	assert_string_equal(f.c[0].hex, "abcdef1234567");
+	assert_string_equal(f.quoted[0], "x");
+	assert_int_equal(f.c[1].kind, CBP_UPSTREAM);
+	assert_string_equal(f.c[1].hex, "0123456789ab");
+}
+
+static void malformed_rejected(void **state)
+{
+	struct found f = parse("s\n\nFixes: 123456 (\"too short\")\n"
+			       "Fixes: 0123456789abcdefg (\"not hex\")\n"
+			       "Fixes: " ID40 "0 (\"41 digits\")\n"
+			       "Fixes:\n"
+			       "commit 0123456789ab is upstream\n"
+			       "[ Upstream commitment 0123456789ab ]\n"
+			       "(cherry picked from commit )\n"
+			       "(picked from commit 0123456789ab)\n"
+			       "Reported-by: commit 0123456789ab upstream\n");
+
+	(void)state;
+	assert_int_equal(f.nr, 0);
+}
+
+static int collect_all(const char *msg, struct found *f)
+{
+	f->nr = 0;
+	return cbp_scan_message(msg, strlen(msg), CBP_SCAN_MALFORMED, collect, f);
+}
+
+static void malformed_reported_when_asked(void **state)
+{
+	static const char msg[] =
+		"s\n\n(cherry picked from commit " ID40 "0)\n"
+		"commit 5" ID40 " upstream\n"
+		"Fixes: " ID40 ID40 " (\"two run together\")\n"
+		"Fixes: 123456 (\"too short: still ignored\")\n"
+		"Fixes: " ID40 "0g (\"not hex: still ignored\")\n"
+		"(cherry-picked from commit " ID40B ")\n";
+	struct found f;
+
+	(void)state;
+	assert_int_equal(collect_all(msg, &f), 0);
+	assert_int_equal(f.nr, 4);
+	assert_int_equal(f.c[0].kind, CBP_CHERRY_PICK);
+	assert_true(f.c[0].malformed);
+	assert_int_equal(f.c[0].hexlen, 41);
+	assert_string_equal(f.c[0].hex, ID40 "0");
+	assert_int_equal(f.c[0].line, 3);
+	assert_int_equal(f.c[1].kind, CBP_UPSTREAM);
+	assert_true(f.c[1].malformed);
+	assert_string_equal(f.c[1].hex, "5" ID40);
+	/* 80 digits: the first 64 are kept, the count is the real one. */
+	assert_int_equal(f.c[2].kind, CBP_FIXES);
+	assert_int_equal(f.c[2].hexlen, 80);
+	assert_int_equal(strlen(f.c[2].hex), CBP_CITE_HEX_MAX);
+	assert_string_equal(f.quoted[2], "two run together");
+	assert_false(f.c[3].malformed);
+	assert_string_equal(f.c[3].hex, ID40B);
+
+	/* Without the flag, the same message has only the good one. */
+	f = parse(msg);
+	assert_int_equal(f.nr, 1);
+	assert_false(f.c[0].malformed);
+}
+
+static void fixes_without_quote(void **state)
+{
+	struct found f = parse("Fixes: 0123456789ab\nFixes: 0123456789ac (\"unterminated\n");
+
+	(void)state;
+	assert_int_equal(f.nr, 2);
+	assert_null(f.c[0].quoted);
+	assert_string_equal(f.quoted[1], "unterminated");
+}
+
+static void not_nul_terminated(void **state)
+{
+	char buf[64];
+	struct found f = { .nr = 0 };
+	static const char msg[] = "Fixes: 0123456789ab";
+
+	(void)state;
+	memcpy(buf, msg, sizeof(msg) - 1);
+	memset(buf + sizeof(msg) - 1, 'f', sizeof(buf) - sizeof(msg) + 1);
+	/* Only the first 13 bytes are the message: the ID is cut short. */
+	assert_int_equal(cbp_parse_message(buf, 13, collect, &f), 0);
+	assert_int_equal(f.nr, 0);
+	assert_int_equal(cbp_parse_message(buf, sizeof(msg) - 1, collect, &f), 0);
+	assert_int_equal(f.nr, 1);
+	assert_string_equal(f.c[0].hex, "0123456789ab");
+}
+
+static void callback_stops_scan(void **state)
+{
+	struct found f = { .nr = 16 };	/* full: collect() returns 1 */
+
+	(void)state;
+	assert_int_equal(cbp_parse_message("Fixes: 0123456789ab\n", 20, collect,
+					   &f), 1);
+	assert_int_equal(cbp_parse_message(NULL, 0, collect, &f), 0);
+}
+
+static void subject_first_paragraph(void **state)
+{
+	char out[64];
+
+	(void)state;
+	assert_int_equal(cbp_subject("\n\n  drm/xe: one\ntwo\040\040\n\nbody\n", 26,
+				     out, sizeof(out)), 15);
+	assert_string_equal(out, "drm/xe: one two");
+	cbp_subject("", 0, out, sizeof(out));
+	assert_string_equal(out, "");
+	cbp_subject("\n\n\n", 3, out, sizeof(out));
+	assert_string_equal(out, "");
+}
+
+static void subject_truncated(void **state)
+{
+	char out[8];
+
+	(void)state;
+	assert_int_equal(cbp_subject("abcdefghijk", 11, out, sizeof(out)), 7);
+	assert_string_equal(out, "abcdefg");
+	/* A 2-byte character that does not fit is dropped whole. */
+	assert_int_equal(cbp_subject("abcdef\xc3\xa9", 8, out, sizeof(out)), 6);
+	assert_string_equal(out, "abcdef");
+}
+
+static void sanitize_bad_utf8(void **state)
+{
+	char out[32];
+
+	(void)state;
+	cbp_sanitize("a\377b\300\257z\342\202\254\t\001", 11, out, sizeof(out));
+	assert_string_equal(out, "a?b??z\xe2\x82\xac  ");
+	/* Surrogates and truncated sequences are not valid UTF-8. */
+	cbp_sanitize("\355\240\200x\342\202", 6, out, sizeof(out));
+	assert_string_equal(out, "???x??");
+}
+
+static void kind_names(void **state)
+{
+	(void)state;
+	assert_true(cbp_kind_is_origin(CBP_CHERRY_PICK));
+	assert_true(cbp_kind_is_origin(CBP_BACKPORTED));
+	assert_false(cbp_kind_is_origin(CBP_FIXES));
+	assert_false(cbp_kind_is_origin(CBP_STABLE_DEP_OF));
+	assert_string_equal(cbp_kind_name(CBP_FIXES), "Fixes");
+	assert_string_equal(cbp_kind_name(99), "unknown");
+}
+
+/**
+ * main() - run the tests, reporting in TAP
+ *
+ * Return: the number of failed tests.
+ */
+int main(void)
+{
+	static const struct CMUnitTest tests[] = {
+		cmocka_unit_test(cherry_pick_anywhere),
+		cmocka_unit_test(two_on_one_line),
+		cmocka_unit_test(upstream_forms),
+		cmocka_unit_test(fixes_with_subject),
+		cmocka_unit_test(case_and_crlf),
+		cmocka_unit_test(malformed_rejected),
+		cmocka_unit_test(malformed_reported_when_asked),
+		cmocka_unit_test(fixes_without_quote),
+		cmocka_unit_test(not_nul_terminated),
+		cmocka_unit_test(callback_stops_scan),
+		cmocka_unit_test(subject_first_paragraph),
+		cmocka_unit_test(subject_truncated),
+		cmocka_unit_test(sanitize_bad_utf8),
+		cmocka_unit_test(kind_names),
+		cmocka_unit_test(revert_forms),
+	};
+
+	cmocka_set_message_output(CM_OUTPUT_TAP);
+	return cmocka_run_group_tests_name("trailer", tests, NULL, NULL);
+}

@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests of the rules of link trust (cmocka, TAP output): subject
+ * normalisation as stable practice needs it, verdict names, and the
+ * near-miss test on cited IDs.  Expected values are written out here
+ * from the documented rules (Documentation/checkbackport.rst, "Link
+ * trust").
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "../../trust.h"
+
+#define FULL "55039832f98c7e05f1cf9e0d8c12b2490abd0f16"
+
+static const char *norm(const char *s)
+{
+	static char out[CBP_SUBJECT_MAX];
+
+	cbp_subject_norm(s, out, sizeof(out), CBP_NORM_FOLD);
+	return out;
+}
+
+static void prefixes_and_tags(void **state)
+{
+	(void)state;
+	assert_string_equal(norm("[PATCH 6.1.y 2/3] drm/xe: Fix OA"),
+			    "drm/xe: fix oa");
+	assert_string_equal(norm("[PATCH v2] [stable-5.10] drm/xe: Fix OA"),
+			    "drm/xe: fix oa");
+	assert_string_equal(norm("BACKPORT: FROMGIT: drm/xe: Fix OA"),
+			    "drm/xe: fix oa");
+	assert_string_equal(norm("UPSTREAM: [PATCH] fromlist: drm/xe: Fix OA"),
+			    "drm/xe: fix oa");
+	assert_string_equal(norm("ANDROID: CHROMIUM: NOUPSTREAM: Re: x: y"),
+			    "x: y");
+	/* A subsystem that happens to be upper case stays. */
+	assert_string_equal(norm("HID: fix a leak"), "hid: fix a leak");
+	assert_string_equal(norm("ASoC: fix a leak"), "asoc: fix a leak");
+	/* An unclosed bracket is text. */
+	assert_string_equal(norm("[PATCH fix"), "[patch fix");
+}
+
+static void pasted_trailer(void **state)
+{
+	(void)state;
+	assert_string_equal(norm("drm/xe: Fix OA (cherry picked from commit "
+				 FULL ")"), "drm/xe: fix oa");
+	assert_string_equal(norm("drm/xe: Fix OA  (Cherry-Picked From commit 1234567"),
+			    "drm/xe: fix oa");
+	assert_string_equal(norm("drm/xe: Fix OA (backported from commit x)"),
+			    "drm/xe: fix oa");
+	/* Other parentheses stay. */
+	assert_string_equal(norm("drm/xe: Fix OA (v2)"), "drm/xe: fix oa (v2)");
+}
+
+static void blanks_and_case(void **state)
+{
+	char out[CBP_SUBJECT_MAX];
+
+	(void)state;
+	assert_string_equal(norm("  drm/xe:\tFix   OA  "), "drm/xe: fix oa");
+	cbp_subject_norm("[PATCH] drm/xe:  Fix OA", out, sizeof(out), 0);
+	assert_string_equal(out, "drm/xe: Fix OA");
+	/* Non-ASCII bytes are kept as they are. */
+	assert_string_equal(norm("drm: Fix \xc3\x84rger"), "drm: fix \xc3\x84rger");
+}
+
+static void truncation(void **state)
+{
+	char out[8];
+
+	(void)state;
+	assert_int_equal(cbp_subject_norm("[PATCH] abcdefghij", out,
+					  sizeof(out), 0), 7);
+	assert_string_equal(out, "abcdefg");
+}
+
+static void consistent_subjects(void **state)
+{
+	(void)state;
+	assert_true(cbp_subjects_consistent("drm/xe: Fix OA",
+					    "[PATCH 6.12] BACKPORT: drm/xe: fix  OA"));
+	assert_false(cbp_subjects_consistent("drm/xe: Fix OA",
+					     "drm/xe: Fix OA helpers"));
+	assert_false(cbp_subjects_consistent("HID: fix a leak",
+					     "USB: fix a leak"));
+	/* Nothing left is not a match. */
+	assert_false(cbp_subjects_consistent("[PATCH]", "BACKPORT:"));
+}
+
+static void verdict_names(void **state)
+{
+	(void)state;
+	assert_string_equal(cbp_trust_name(CBP_TRUST_SAME_SUBJECT), "consistent");
+	assert_string_equal(cbp_trust_name(CBP_TRUST_SAME_PATCH), "consistent");
+	assert_string_equal(cbp_trust_name(CBP_TRUST_ADAPTED), "adapted");
+	assert_string_equal(cbp_trust_name(CBP_TRUST_SUSPICIOUS), "suspicious");
+	assert_string_equal(cbp_trust_name(CBP_TRUST_UNJUDGED), "unjudged");
+	assert_true(cbp_trust_followed(CBP_TRUST_ADAPTED));
+	assert_true(cbp_trust_followed(CBP_TRUST_UNJUDGED));
+	assert_false(cbp_trust_followed(CBP_TRUST_SUSPICIOUS));
+	/* Stored in the index: the values are fixed. */
+	assert_int_equal(CBP_TRUST_SAME_PATCH, 2);
+	assert_int_equal(CBP_TRUST_ADAPTED, 3);
+	assert_int_equal(CBP_TRUST_SUSPICIOUS, 4);
+}
+
+static size_t near(const char *cited)
+{
+	return cbp_hex_near(cited, strlen(cited), FULL);
+}
+
+static void near_misses(void **state)
+{
+	(void)state;
+	/* Exact or a plain prefix: no typo. */
+	assert_int_equal(near(FULL), 0);
+	assert_int_equal(near("55039832f98c"), 0);
+	/* One digit doubled: 41 digits. */
+	assert_int_equal(near("550398332f98c7e05f1cf9e0d8c12b2490abd0f16"), 40);
+	/* One digit changed, in a full and in a short ID. */
+	assert_int_equal(near("55039832f98c7e05f1cf9e0d8c12b2490abd0f17"), 40);
+	assert_int_equal(near("65039832f98c7e05f1cf9e0d8c12b2490abd0f16"), 40);
+	assert_int_equal(near("55039832f99c"), 12);
+	assert_int_equal(near("55039832f98d"), 12);
+	/* One digit missing, and one extra, in a short ID. */
+	assert_int_equal(near("5503983f98c"), 12);
+	assert_int_equal(near("550398322f98c"), 12);
+	/* Two typos, or a different commit, are not near. */
+	assert_int_equal(near("55039832f88d"), 0);
+	assert_int_equal(near("5039832f98c7e05f1cf9e0d8c12b2490abd0f16aa"), 0);
+	assert_int_equal(near("0123456789ab"), 0);
+	/* 42 digits are two typos at least. */
+	assert_int_equal(near("5550398332f98c7e05f1cf9e0d8c12b2490abd0f16"), 0);
+	/* The result is never shorter than an abbreviation may be. */
+	assert_int_equal(near("5503983"), 0);
+	assert_int_equal(near("5513983"), 7);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(prefixes_and_tags),
+		cmocka_unit_test(pasted_trailer),
+		cmocka_unit_test(blanks_and_case),
+		cmocka_unit_test(truncation),
+		cmocka_unit_test(consistent_subjects),
+		cmocka_unit_test(verdict_names),
+		cmocka_unit_test(near_misses),
+	};
+
+	cmocka_set_message_output(CM_OUTPUT_TAP);
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,256 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests of the release tag parser, cbp_version_key() (cmocka, TAP
+ * output): the shapes of every tag in the kernel's history, their order,
+ * numbers of any size, and a clear result for tags that are not releases.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "../../trailer.h"
+
+static long long vk(const char *s)
+{
+	return cbp_version_key(s, strlen(s));
+}
+
+/* Assert a < b, naming both tags when it fails. */
+static void assert_before(const char *a, const char *b)
+{
+	long long ka = vk(a), kb = vk(b);
+
+	if (ka < 0 || kb < 0 || ka >= kb)
+		fail_msg("expected %s (key %lld) < %s (key %lld)", a, ka, b, kb);
+}
+
+/*
+ * Tags as they are in Linux's history (and in linux-stable), from the
+ * first git tag to today's longest stable series, with others the key
+ * must not refuse: no number has a maximum of its own.
+ */
+static const char *const good[] = {
+	"v2.6.11", "v2.6.11.12", "v2.6.12-rc2", "v2.6.12", "v2.6.16.62",
+	"v2.6.32.71", "v2.6.39-rc7", "v2.6.39", "v2.6.39.4",
+	"v3.0-rc1", "v3.0-rc7", "v3.0", "v3.0.101", "v3.1-rc10", "v3.19.8",
+	"v4.0-rc1", "v4.4.302", "v4.19.325", "v4.20.17",
+	"v5.0-rc1", "v5.4.296", "v5.10.240", "v5.15.189", "v5.19.17",
+	"v6.0-rc1", "v6.1.148", "v6.6.102", "v6.12-rc1", "v6.12.118",
+	"v6.17", "v6.18-rc1",
+	/* Beyond the old fixed widths (255, 1023, 4095, 4095, rc 254). */
+	"v256.1", "v1024.0", "v6.1024", "v6.12.4096", "v6.12.100000",
+	"v2.6.39.4096", "v6.12-rc255", "v6.12-rc100000", "v4294967296.1",
+	/* Large numbers in every place at once still fit. */
+	"v999.999.999-rc99", "v2.6.999.999-rc99",
+	/* The 'v' is optional (branch names: linux-6.12.y). */
+	"6.12", "3.0",
+};
+
+static void parses(void **state)
+{
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(good); i++) {
+		long long k = vk(good[i]);
+
+		if (k < 0)
+			fail_msg("'%s' does not parse: %s", good[i],
+				 cbp_version_error(k));
+		assert_null(cbp_version_error(k));
+	}
+}
+
+/* Not releases, with the reason each must be refused for. */
+static const struct {
+	const char *tag;
+	long long err;
+} bad[] = {
+	{ "v2.6.11-tree", CBP_VERSION_INVALID },	/* a real Linux tag */
+	{ "v6", CBP_VERSION_INVALID },
+	{ "v6.12-rc0", CBP_VERSION_INVALID },
+	{ "v6.12-rc", CBP_VERSION_INVALID },
+	{ "v6.12-rc01", CBP_VERSION_INVALID },
+	{ "v6.12-rc1-dontuse", CBP_VERSION_INVALID },
+	{ "v6.12-dontuse", CBP_VERSION_INVALID },
+	{ "v6.012", CBP_VERSION_INVALID },
+	{ "v6.12.1.2.3", CBP_VERSION_INVALID },
+	{ "v6.12.", CBP_VERSION_INVALID },
+	{ "v.6.12", CBP_VERSION_INVALID },
+	{ "v6..12", CBP_VERSION_INVALID },
+	{ "vv6.12", CBP_VERSION_INVALID },
+	{ "v6.12 ", CBP_VERSION_INVALID },
+	{ "v-6.12", CBP_VERSION_INVALID },
+	{ "", CBP_VERSION_INVALID },
+	{ "v", CBP_VERSION_INVALID },
+	{ "linux-6.12.y", CBP_VERSION_INVALID },
+	/* Syntax errors win over size. */
+	{ "v99999999999999999999999.1-tree", CBP_VERSION_INVALID },
+	/* Past 64 bits, or together past the key's 63. */
+	{ "v18446744073709551615.1", CBP_VERSION_TOO_LARGE },
+	{ "v99999999999999999999999.1", CBP_VERSION_TOO_LARGE },
+	{ "v6.12-rc99999999999999999999", CBP_VERSION_TOO_LARGE },
+	{ "v4294967295.4294967295", CBP_VERSION_TOO_LARGE },
+	{ "v65535.65535.65535.65535-rc65535", CBP_VERSION_TOO_LARGE },
+};
+
+static void refuses(void **state)
+{
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		long long k = vk(bad[i].tag);
+
+		if (k != bad[i].err)
+			fail_msg("'%s': got %lld, expected %lld", bad[i].tag,
+				 k, bad[i].err);
+		assert_non_null(cbp_version_error(k));
+	}
+	assert_string_not_equal(cbp_version_error(CBP_VERSION_INVALID),
+				cbp_version_error(CBP_VERSION_TOO_LARGE));
+	/* The length is obeyed: no NUL needed, nothing read past it. */
+	assert_int_equal(cbp_version_key("v6.12-rc1", 5), vk("v6.12"));
+	assert_int_equal(cbp_version_key("v6.12-rc1", 8), CBP_VERSION_INVALID);
+}
+
+/* Pairs whose order the kernel's release process fix. */
+static const char *const before[][2] = {
+	{ "v6.12-rc7", "v6.12" },
+	{ "v6.12", "v6.12.1" },
+	{ "v6.12.1", "v6.13-rc1" },
+	{ "v2.6.39.4", "v3.0-rc1" },
+	{ "v2.6.39", "v2.6.39.1" },
+	{ "v3.0-rc1", "v3.0-rc7" },
+	{ "v3.0-rc9", "v3.0-rc10" },
+	{ "v3.0.9", "v3.0.10" },
+	{ "v3.0.101", "v3.1-rc1" },
+	{ "v3.19.8", "v4.0-rc1" },
+	{ "v4.19.325", "v4.20-rc1" },
+	{ "v4.20.17", "v5.0-rc1" },
+	{ "v5.10.240", "v5.11" },
+	{ "v5.19.17", "v6.0-rc1" },
+	{ "v6.12-rc1", "v6.12.118" },
+	{ "v6.12.118", "v6.13" },
+	{ "v6.12.9", "v6.12.10" },
+	{ "v6.12.4095", "v6.12.4096" },
+	{ "v6.12.4096", "v6.12.100000" },
+	{ "v6.12.100000", "v6.13-rc1" },
+	{ "v6.12-rc254", "v6.12-rc255" },
+	{ "v6.12-rc100000", "v6.12" },
+	{ "v255.1023.4095", "v256.0-rc1" },
+	{ "v256.0-rc1", "v256.0" },
+	{ "v256.0", "v256.1" },
+	{ "v256.1", "v257.0-rc1" },
+	{ "v2.6.999.999-rc99", "v3.0-rc1" },
+	{ "v999.999.999-rc99", "v999.999.999" },
+	{ "v999.999.999", "v1000.0-rc1" },
+	{ "v4294967295.1", "v4294967296.0" },
+};
+
+static void order(void **state)
+{
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(before); i++) {
+		assert_before(before[i][0], before[i][1]);
+		/* and never the other way round */
+		assert_true(vk(before[i][1]) > vk(before[i][0]));
+	}
+	assert_int_equal(vk("6.12"), vk("v6.12"));
+	assert_int_equal(vk("v3.0"), vk("v3.0.0"));
+	assert_int_equal(vk("v2.6.39"), vk("v2.6.39.0"));
+	assert_int_equal(vk("v6.12-RC1"), vk("v6.12-rc1"));
+}
+
+/*
+ * Release series of Linux: 2.6.11 to 2.6.39 (four numbers for a stable
+ * release, v2.6.39.4), then 3.0-3.19, 4.0-4.20, 5.0-5.19 and 6.0 on.
+ */
+static const struct {
+	unsigned int major, minor, first, last;
+} series[] = {
+	{ 2, 6, 11, 39 },
+	{ 3, 0, 0, 19 },
+	{ 4, 0, 0, 20 },
+	{ 5, 0, 0, 19 },
+	{ 6, 0, 0, 18 },
+};
+
+/* Up to -rc10 (v3.1-rc10) and stable .400 (v4.19.325 is the longest). */
+#define MAX_RC		10
+#define MAX_STABLE	400
+
+/*
+ * Every tag the history has, and more: for each series, -rc1 to -rc10,
+ * the release and its stable releases .1 to .400, in release order.  Real
+ * histories are a subsequence of this one, so if it is strictly
+ * increasing, they are.
+ */
+static void whole_history(void **state)
+{
+	char tag[64], prev[64] = "";
+	long long last = -1, k;
+	unsigned int s, n, i, count = 0;
+
+	(void)state;
+	for (s = 0; s < ARRAY_SIZE(series); s++) {
+		for (n = series[s].first; n <= series[s].last; n++) {
+			for (i = 1; i <= MAX_RC + 1 + MAX_STABLE; i++) {
+				int len;
+
+				if (series[s].major == 2 && i <= MAX_RC)
+					len = snprintf(tag, sizeof(tag), "v2.6.%u-rc%u", n, i);
+				else if (series[s].major == 2 && i == MAX_RC + 1)
+					len = snprintf(tag, sizeof(tag), "v2.6.%u", n);
+				else if (series[s].major == 2)
+					len = snprintf(tag, sizeof(tag), "v2.6.%u.%u", n,
+						       i - MAX_RC - 1);
+				else if (i <= MAX_RC)
+					len = snprintf(tag, sizeof(tag), "v%u.%u-rc%u",
+						       series[s].major, n, i);
+				else if (i == MAX_RC + 1)
+					len = snprintf(tag, sizeof(tag), "v%u.%u",
+						       series[s].major, n);
+				else
+					len = snprintf(tag, sizeof(tag), "v%u.%u.%u",
+						       series[s].major, n,
+						       i - MAX_RC - 1);
+				k = cbp_version_key(tag, (size_t)len);
+				if (k <= last)
+					fail_msg("%s (key %lld) does not sort after %s (key %lld)",
+						 tag, k, prev, last);
+				last = k;
+				memcpy(prev, tag, sizeof(prev));
+				count++;
+			}
+		}
+	}
+	/* 29 + 20 + 21 + 20 + 19 series of 411 tags each */
+	assert_int_equal(count, 109 * 411);
+}
+
+/**
+ * main() - run the tests, reporting in TAP
+ *
+ * Return: the number of failed tests.
+ */
+int main(void)
+{
+	static const struct CMUnitTest tests[] = {
+		cmocka_unit_test(parses),
+		cmocka_unit_test(refuses),
+		cmocka_unit_test(order),
+		cmocka_unit_test(whole_history),
+	};
+
+	cmocka_set_message_output(CM_OUTPUT_TAP);
+	return cmocka_run_group_tests_name("version", tests, NULL, NULL);
+}

@@ -16,7 +16,7 @@ mkdir -p "$(dirname "$result")" || exit 2
 cd "$here/.." || exit 2
 status=0
 test $# -gt 0 || set -- build/unit-*
-prove -v -j"${CBP_TEST_JOBS:-2}" -e '' "$@" ../lib/tests/t[0-9]*.sh tests/t[0-9]*.sh \
+prove -v --timer -j"${CBP_TEST_JOBS:-2}" -e '' "$@" ../lib/tests/t[0-9]*.sh tests/t[0-9]*.sh \
 	>"$log" 2>&1 || status=$?
 cat "$log"
 

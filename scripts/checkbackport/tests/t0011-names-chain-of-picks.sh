@@ -41,7 +41,7 @@ test_expect_success 'the first and the last hop find the same four names' '
 	cd repo && cbp names --json "$A" >../a.json && cbp names --json "$D" >../d.json &&
 	json_get ../a.json "join \" \", sort map { \$_->{id} } @{\$j->{members}}" >../a &&
 	json_get ../d.json "join \" \", sort map { \$_->{id} } @{\$j->{members}}" >../d &&
-	test "$(wc -w <../a)" = 4 && cmp ../a ../d
+	test "$(wc -w <../a)" = 4 && test_cmp ../a ../d
 '
 
 test_expect_success 'the tree is rooted at the original and follows the hops' '

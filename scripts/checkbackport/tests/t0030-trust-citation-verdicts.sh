@@ -146,7 +146,7 @@ lint_lines () {
 test_expect_success 'lint: every suspicious, malformed and adapted citation' '
 	lint_lines >expect &&
 	cd repo && test_expect_code 1 cbp lint >../out &&
-	diff -u ../expect ../out
+	test_cmp ../expect ../out
 '
 
 test_expect_success 'lint REV-RANGE: only the commits of the range' '
@@ -154,10 +154,10 @@ test_expect_success 'lint REV-RANGE: only the commits of the range' '
 	lint_lines | grep -e "$(s12 $B1)" -e "$(s12 $B2)" -e "$(s12 $B3)" \
 		-e "$(s12 $T41)" -e "$(s12 $T1)" -e "$(s12 $P)" -e "$(s12 $V2)" >../expect &&
 	echo "total: 3 suspicious, 2 malformed, 2 adapted (information) in 9 commits" >>../expect &&
-	diff -u ../expect ../out &&
+	test_cmp ../expect ../out &&
 	test_expect_code 0 cbp lint $R..$V >../out &&
 	echo "total: 0 suspicious, 0 malformed, 0 adapted (information) in 1 commit" >../expect &&
-	diff -u ../expect ../out &&
+	test_cmp ../expect ../out &&
 	test_expect_code 0 cbp lint $M1 >../out
 '
 
@@ -211,7 +211,7 @@ test_expect_success 'an update judges new links, and links whose ID arrives' '
 	grep "^suspicious .*(\"clk: fix the rate\"): (cherry picked from commit $K): cites $(s12 $K) (\"lib: fix the list walk\")" ../out &&
 	cbp index --rebuild >/dev/null &&
 	test_expect_code 1 cbp lint linux-6.0.y~2..linux-6.0.y >../again &&
-	diff -u ../out ../again
+	test_cmp ../out ../again
 '
 
 test_expect_success 'a copy citing the original and an ID missing here hangs under the original' '

@@ -120,7 +120,7 @@ test_expect_success 'git am reads every form' '
 		git checkout -q -b am-$form linux-6.12.y &&
 		git am -q ../$form.mbox &&
 		git log -1 --format=%s >../am-subject &&
-		echo "$FIX_SUBJECT" | cmp - ../am-subject &&
+		echo "$FIX_SUBJECT" | test_cmp - ../am-subject &&
 		git checkout -q master && git branch -q -D am-$form ||
 		return 1
 	done

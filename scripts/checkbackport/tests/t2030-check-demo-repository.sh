@@ -10,7 +10,7 @@
 DEMO=$CBP_DIR/demo/make-demo-repo
 
 test_expect_success 'the demo repository builds, with the same IDs each time' '
-	"$DEMO" demo >ids1 && "$DEMO" demo2 >ids2 && cmp ids1 ids2 &&
+	"$DEMO" demo >ids1 && "$DEMO" demo2 >ids2 && test_cmp ids1 ids2 &&
 	"$DEMO" --as-posted posted >/dev/null &&
 	test -f demo/patches/xe-oa-6.12.y.patch &&
 	test -f demo/patches/amdgpu-atif-6.11.y.patch

@@ -28,7 +28,7 @@ test_expect_success 'a fix citing the drm-next name, its prerequisite and the fi
 	2 prereq 1 $(s12 $P)
 	3 fix 1 $(s12 $F2)
 	EOF
-	diff -u ../want ../got &&
+	test_cmp ../want ../got &&
 	grep -F "Fixes: $(s12 $CN) (\"drm/xe: the change\")" ../out &&
 	grep -F "Stable-dep-of: $(s12 $F1) (\"drm/xe: fix the change\")  [in $(s12 $P1)]" ../out &&
 	grep "^3 follow-ups$" ../out
@@ -39,7 +39,7 @@ test_expect_success 'every name of the change gives the same follow-ups' '
 	test_expect_code 0 cbp followups "$CN" >../by-cn &&
 	test_expect_code 0 cbp followups "$(s12 $CN)" >../by-short &&
 	sed -i 1d ../by-cf ../by-cn ../by-short &&
-	cmp ../by-cf ../by-cn && cmp ../by-cf ../by-short
+	test_cmp ../by-cf ../by-cn && test_cmp ../by-cf ../by-short
 '
 
 test_expect_success '--stable: which the branch has, which it lacks; exit 1' '
@@ -78,7 +78,7 @@ test_expect_success 'a revert of a revert is a re-application' '
 	cd repo && test_expect_code 1 cbp followups --stable linux-6.12.y "$E" >../out &&
 	entries ../out >../got &&
 	printf "1 revert the change %s\n2 reapply 1 %s\n" "$(s12 $RE)" "$(s12 $RRE)" >../want &&
-	diff -u ../want ../got &&
+	test_cmp ../want ../got &&
 	grep -F "has it as $(s12 $SRE)" ../out &&
 	! grep "reverted in mainline by" ../out | grep -v "$(s12 $RRE)"
 '
@@ -122,7 +122,7 @@ test_expect_success 'the front program answers without checkbackport-git' '
 	cd repo &&
 	test_expect_code 1 ../alone/checkbackport -q followups --stable linux-6.12.y "$(s12 $CF)" >../front &&
 	test_expect_code 1 "$CBP_DIR/checkbackport-git" -q followups --stable linux-6.12.y "$(s12 $CF)" >../full &&
-	cmp ../front ../full
+	test_cmp ../front ../full
 '
 
 test_expect_success 'follow-ups arrive incrementally, also through an ID cited before it was fetched' '

@@ -23,7 +23,7 @@ test_expect_success 'the fixes and reverts 6.12.y lacks, in mainline order' '
 	revert $(s12 $RA)
 	reapply $(s12 $RRE)
 	EOF
-	diff -u ../want ../got &&
+	test_cmp ../want ../got &&
 	grep "^4 missing: 1 fix, 3 reverts or re-applications; 2 found only through another name of the change$" ../out
 '
 
@@ -59,7 +59,7 @@ test_expect_success '--terse: one line each' '
 	$(s12 $RA) revert v6.13-rc4: reverts $(s12 $A)
 	$(s12 $RRE) reapply v6.13-rc4: re-applies, reverting $(s12 $SRE) (cited as $(s12 $RE))
 	EOF
-	diff -u ../want ../out
+	test_cmp ../want ../out
 '
 
 test_expect_success '--json: the findings, their reasons and which need another name' '
@@ -84,7 +84,7 @@ test_expect_success '--since keeps what mainline got after a release or a commit
 	cd repo && test_expect_code 1 cbp missing --terse --stable linux-6.12.y --since v6.13-rc3 >../out &&
 	test "$(cut -c1-12 ../out | tr "\n" " ")" = "$(s12 $RA) $(s12 $RRE) " &&
 	test_expect_code 1 cbp missing --terse --stable linux-6.12.y --since "$RD" >../out2 &&
-	cmp ../out ../out2 &&
+	test_cmp ../out ../out2 &&
 	test_expect_code 2 cbp missing --stable linux-6.12.y --since "$SD" 2>../err &&
 	grep "not a commit of mainline" ../err &&
 	test_expect_code 2 cbp missing --stable linux-6.12.y --since nonsense 2>../err &&
@@ -108,7 +108,7 @@ test_expect_success 'without a pathspec the front program answers alone' '
 	cd repo &&
 	test_expect_code 1 ../alone/checkbackport -q missing --json --stable linux-6.12.y >../front &&
 	test_expect_code 1 "$CBP_DIR/checkbackport-git" -q missing --json --stable linux-6.12.y >../full &&
-	cmp ../front ../full &&
+	test_cmp ../front ../full &&
 	test_expect_code 1 ../alone/checkbackport -q missing --stable linux-6.12.y --since v6.13-rc3 >/dev/null
 '
 

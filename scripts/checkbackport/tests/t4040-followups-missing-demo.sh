@@ -42,7 +42,7 @@ test_expect_success 'missing from 6.12.y: the xe fix itself, and the revert nami
 	$(s12 $xe_fix) fix v6.13-rc6: fixes $(s12 $xe_bug)
 	$(s12 $amd_cache_revert) revert v6.14-rc3: reverts $(s12 $amd_cache_612) (cited as $(s12 $amd_cache))
 	EOF
-	diff -u ../want ../out
+	test_cmp ../want ../out
 '
 
 test_expect_success 'missing from 6.11.y: the ATIF fix, found through the guard'"'"'s drm-next ID' '

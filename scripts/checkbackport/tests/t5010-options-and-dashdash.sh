@@ -22,9 +22,9 @@ FIX=$(cat FIX 2>/dev/null)
 
 test_expect_success 'names -- HEAD answers as names HEAD, in both programs' '
 	cd repo && cbp names HEAD >../want &&
-	cbp names -- HEAD >../out && cmp ../want ../out &&
-	"$FULL" -q names -- HEAD >../out && cmp ../want ../out &&
-	cbp names -- "$FIX" >../out && cmp ../want ../out
+	cbp names -- HEAD >../out && test_cmp ../want ../out &&
+	"$FULL" -q names -- HEAD >../out && test_cmp ../want ../out &&
+	cbp names -- "$FIX" >../out && test_cmp ../want ../out
 '
 
 test_expect_success 'options before "--" still count, those after it are operands' '

@@ -30,7 +30,7 @@ test_expect_success '--help is a manual page on stdout' '
 	do
 		grep -x "$s" out || exit 1
 	done &&
-	cmp out out2 && cmp out out3
+	test_cmp out out2 && test_cmp out out3
 '
 
 test_expect_success 'an empty repository indexes to nothing' '

@@ -43,11 +43,11 @@ test_expect_success 'names and fixes answer from the index without checkbackport
 	cd repo &&
 	../alone/checkbackport -q names "$(cut -c1-10 ../FIX)" >../front-names &&
 	"$FULL" -q names "$(cut -c1-10 ../FIX)" >../full-names &&
-	cmp ../front-names ../full-names &&
+	test_cmp ../front-names ../full-names &&
 	grep "$(cut -c1-12 ../BACKPORT)" ../front-names &&
 	../alone/checkbackport -q fixes --json "$(cat ../BACKPORT)" >../front-fixes &&
 	"$FULL" -q fixes --json "$(cat ../BACKPORT)" >../full-fixes &&
-	cmp ../front-fixes ../full-fixes
+	test_cmp ../front-fixes ../full-fixes
 '
 
 test_expect_success 'an ID the index does not know is a revision for git to resolve' '
@@ -74,7 +74,7 @@ test_expect_success 'index and check always need checkbackport-git' '
 test_expect_success 'handed over, a revision gets the answer of its ID' '
 	cd repo && "$FRONT" -q names HEAD~1 >../by-rev &&
 	"$FRONT" -q names "$(cat ../FIX)" >../by-id &&
-	cmp ../by-rev ../by-id
+	test_cmp ../by-rev ../by-id
 '
 
 test_expect_success '--version needs no libgit2 and names its version' '

@@ -126,41 +126,89 @@ int tree_run(const char *dir, const char *const argv[], char **out)
 	return WEXITSTATUS(status);
 }
 
+/*
+ * The largest file of a tree the tool reads.  The biggest source file of
+ * Linux 6.12 (an AMD register header, dcn_3_2_0_sh_mask.h) is 23 MB; a
+ * "file" beyond this is not source, and reading it whole would only
+ * exhaust memory.
+ */
+#define TREE_READ_MAX	(64UL << 20)
+
 /**
- * tree_read() - read a whole file
+ * tree_read_at() - read a whole regular file of bounded size
+ * @dfd: the directory @name is relative to (AT_FDCWD for the cwd)
+ * @name: the file
+ * @flags: O_NOFOLLOW to refuse a symbolic link, else 0
+ * @len: if not NULL, its length
+ * @mode: if not NULL, its permission bits
+ *
+ * The file is opened without blocking, so a FIFO cannot hang the run,
+ * and refused unless it is a regular file (a device such as /dev/zero
+ * would be read until memory runs out) of at most TREE_READ_MAX bytes.
+ *
+ * Return: its contents, NUL-terminated, or NULL with errno set (EINVAL:
+ * not a regular file, EFBIG: too large).
+ */
+char *tree_read_at(int dfd, const char *name, int flags, size_t *len,
+		   mode_t *mode)
+{
+	int fd = openat(dfd, name, O_RDONLY | O_NONBLOCK | O_NOCTTY |
+			O_CLOEXEC | flags);
+	size_t n = 0, alloc = 0;
+	char *buf = NULL;
+	struct stat st;
+	int err = 0;
+
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st))
+		err = errno;
+	else if (!S_ISREG(st.st_mode))
+		err = EINVAL;
+	else if ((unsigned long long)st.st_size > TREE_READ_MAX)
+		err = EFBIG;
+	while (!err) {
+		ssize_t got;
+
+		buf = cbp_grow(buf, 1, n + 65536 + 1, &alloc);
+		got = read(fd, buf + n, 65536);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0)
+			err = errno;
+		if (got <= 0)
+			break;
+		n += got;
+		if (n > TREE_READ_MAX)	/* it grows as we read */
+			err = EFBIG;
+	}
+	close(fd);
+	if (err) {
+		free(buf);
+		errno = err;
+		return NULL;
+	}
+	buf = cbp_grow(buf, 1, n + 1, &alloc);
+	buf[n] = '\0';
+	if (len)
+		*len = n;
+	if (mode)
+		*mode = st.st_mode & 07777;
+	return buf;
+}
+
+/**
+ * tree_read() - read a whole regular file of bounded size
  * @path: the file
  * @len: if not NULL, its length
+ *
+ * As tree_read_at(), following symbolic links.
  *
  * Return: its contents, NUL-terminated, or NULL with errno set.
  */
 char *tree_read(const char *path, size_t *len)
 {
-	size_t n = 0, alloc = 0;
-	char *buf = NULL;
-	FILE *f = fopen(path, "rb");
-
-	if (!f)
-		return NULL;
-	for (;;) {
-		size_t got;
-
-		buf = cbp_grow(buf, 1, n + 65536 + 1, &alloc);
-		got = fread(buf + n, 1, 65536, f);
-		n += got;
-		if (got < 65536)
-			break;
-	}
-	if (ferror(f)) {
-		fclose(f);
-		free(buf);
-		errno = EIO;
-		return NULL;
-	}
-	fclose(f);
-	buf[n] = '\0';
-	if (len)
-		*len = n;
-	return buf;
+	return tree_read_at(AT_FDCWD, path, 0, len, NULL);
 }
 
 /**
@@ -313,14 +361,20 @@ static long makefile_number(const char *mk, const char *name)
 	return -1;
 }
 
-/* The kernel version of the tree in @dir, or NULL if it is not one. */
-static char *tree_version(const char *dir)
+/*
+ * The kernel version of the tree in @dir, or NULL if it is not one (then
+ * @why says what is wrong with its Makefile, if anything).
+ */
+static char *tree_version(const char *dir, const char **why)
 {
 	char *p = cbp_strf("%s/Makefile", dir), *mk, *v = NULL;
 	long a, b, c;
 	struct stat st;
 
 	mk = tree_read(p, NULL);
+	if (!mk && (errno == EINVAL || errno == EFBIG))
+		*why = errno == EINVAL ? "its Makefile is not a regular file" :
+		       "its Makefile is too large to be one";
 	free(p);
 	if (!mk)
 		return NULL;
@@ -537,6 +591,7 @@ int cbp_tree_open(struct cbp_tree **out, const struct cbp_tree_opts *o)
 {
 	struct cbp_tree *t = cbp_calloc(1, sizeof(*t));
 	char real[PATH_MAX], *cache, *key, *p;
+	const char *why = NULL;
 	struct stat st;
 	long n;
 
@@ -551,10 +606,11 @@ int cbp_tree_open(struct cbp_tree **out, const struct cbp_tree_opts *o)
 		goto fail;
 	}
 	t->info.dir = cbp_strdup(real);
-	t->info.version = tree_version(real);
+	t->info.version = tree_version(real, &why);
 	if (!t->info.version) {
-		cbp_error("--tree %s is not a kernel source tree %s", o->dir,
-			  "(no top Makefile with VERSION, PATCHLEVEL and SUBLEVEL, or no scripts/Makefile.build)");
+		cbp_error("--tree %s is not a kernel source tree (%s)", o->dir,
+			  why ? why :
+			  "no top Makefile with VERSION, PATCHLEVEL and SUBLEVEL, or no scripts/Makefile.build");
 		goto fail;
 	}
 	p = cbp_strf("%s/.git", real);

@@ -34,6 +34,7 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "tree-priv.h"
@@ -212,32 +213,133 @@ char *tree_read(const char *path, size_t *len)
 }
 
 /**
- * tree_write() - write a file as a new file renamed into place
- * @path: the file
+ * tree_open_dir() - open a directory below another, following no link
+ * @dfd: the directory to start from
+ * @rel: the path below it, "" for @dfd itself
+ *
+ * Every component of @rel must be a directory itself, not a symbolic
+ * link to one: what is opened is inside @dfd whatever the links say.
+ *
+ * Return: a descriptor of the directory, or -1 with errno set (ELOOP or
+ * ENOTDIR when a component is a link or not a directory).
+ */
+int tree_open_dir(int dfd, const char *rel)
+{
+	char *p = cbp_strdup(rel), *s, *save = NULL;
+	int fd = openat(dfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	for (s = strtok_r(p, "/", &save); s && fd >= 0;
+	     s = strtok_r(NULL, "/", &save)) {
+		int next;
+
+		if (!strcmp(s, "..")) {
+			errno = EPERM;
+			next = -1;
+		} else {
+			next = openat(fd, s, O_RDONLY | O_DIRECTORY |
+				      O_NOFOLLOW | O_CLOEXEC);
+		}
+		close(fd);
+		fd = next;
+	}
+	free(p);
+	return fd;
+}
+
+/**
+ * tree_write_at() - write a file as a new file renamed into place
+ * @dfd: the directory of the file
+ * @name: its name in @dfd, no slash
+ * @text: its contents
+ * @len: their length
+ * @mode: its permission bits, or TREE_MODE_UMASK for 0666 less the umask
+ *
+ * The text goes to a file this call creates (O_EXCL | O_NOFOLLOW under a
+ * name no one else uses), which is then renamed over @name: a hard link
+ * or a symbolic link that was @name is replaced, never written through,
+ * and whatever had the temporary's name is left alone.
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
+int tree_write_at(int dfd, const char *name, const char *text, size_t len,
+		  mode_t mode)
+{
+	static unsigned int seq;
+	char *tmp = NULL;
+	int fd = -1, tries, rc = 0;
+	size_t done = 0;
+
+	if (strchr(name, '/'))
+		return cbp_error("cannot write %s: not a file name", name);
+	for (tries = 0; fd < 0 && tries < 100; tries++) {
+		struct timespec ts;
+
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		free(tmp);
+		tmp = cbp_strf(".%.200s.cbp-%ld-%u-%lx", name, (long)getpid(),
+			       seq++, (unsigned long)ts.tv_nsec);
+		fd = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+			    O_CLOEXEC, mode == TREE_MODE_UMASK ? 0666 : 0600);
+		if (fd < 0 && errno != EEXIST)
+			break;
+	}
+	if (fd < 0) {
+		rc = cbp_error("cannot write %s: %s", name, strerror(errno));
+		free(tmp);
+		return rc;
+	}
+	while (done < len) {
+		ssize_t n = write(fd, text + done, len - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			rc = -1;
+			break;
+		}
+		done += n;
+	}
+	if (!rc && mode != TREE_MODE_UMASK && fchmod(fd, mode & 07777))
+		rc = -1;
+	if (close(fd))
+		rc = -1;
+	if (!rc && renameat(dfd, tmp, dfd, name))
+		rc = -1;
+	if (rc) {
+		rc = cbp_error("cannot write %s: %s", name, strerror(errno));
+		unlinkat(dfd, tmp, 0);
+	}
+	free(tmp);
+	return rc;
+}
+
+/**
+ * tree_write() - write a file of the cache as a new file renamed into place
+ * @path: the file, in a directory the tool made (its last component is
+ *	  not followed if it is a symbolic link)
  * @text: its contents
  * @len: their length
  *
- * Never writes through an existing file (or a hard link to one).
+ * See tree_write_at().
  *
  * Return: 0, or -1 with the error recorded.
  */
 int tree_write(const char *path, const char *text, size_t len)
 {
-	char *tmp = cbp_strf("%s.cbp-new", path);
-	FILE *f = fopen(tmp, "wb");
-	int rc = 0;
+	const char *slash = strrchr(path, '/');
+	char *dir = slash ? cbp_strndup(path, slash - path) : cbp_strdup(".");
+	int dfd, rc;
 
-	if (!f || fwrite(text, 1, len, f) != len)
-		rc = -1;
-	if (f && fclose(f))
-		rc = -1;
-	if (!rc && rename(tmp, path))
-		rc = -1;
-	if (rc) {
+	dfd = open(*dir ? dir : "/", O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+		   O_CLOEXEC);
+	if (dfd < 0) {
 		rc = cbp_error("cannot write %s: %s", path, strerror(errno));
-		unlink(tmp);
+	} else {
+		rc = tree_write_at(dfd, slash ? slash + 1 : path, text, len,
+				   TREE_MODE_UMASK);
+		close(dfd);
 	}
-	free(tmp);
+	free(dir);
 	return rc;
 }
 
@@ -529,31 +631,59 @@ static int mkdirs(const char *path)
 	return rc;
 }
 
+/*
+ * A fresh copy of @rel, a file an earlier run patched, in the scratch
+ * copy.  Reached from the copy's own directory without following any
+ * link: once the tree has a link where the file's directory was, the
+ * copy has the link too, and the file it leads to is the tree's (or
+ * anyone's), not ours; it is left alone.
+ */
+static int refresh_one(int src, const char *rel)
+{
+	const char *slash = strrchr(rel, '/');
+	char *dir = slash ? cbp_strndup(rel, slash - rel) : cbp_strdup("");
+	const char *name = slash ? slash + 1 : rel;
+	int dfd = tree_open_dir(src, dir), rc = 0;
+	char *text = NULL;
+	size_t len;
+	mode_t mode;
+
+	free(dir);
+	if (dfd < 0)
+		return 0;
+	text = tree_read_at(dfd, name, O_NOFOLLOW, &len, &mode);
+	if (text)
+		rc = tree_write_at(dfd, name, text, len, mode);
+	free(text);
+	close(dfd);
+	return rc;
+}
+
 /* Fresh copies of the files earlier runs patched (see the top). */
 static int refresh_patched(struct cbp_tree *t)
 {
 	char *path = cbp_strf("%s/patched", t->entry), *list, *s, *eol;
-	int rc = 0;
+	int rc = 0, src;
 
 	list = tree_read(path, NULL);
 	free(path);
+	if (!list)
+		return 0;
+	src = open(t->src, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (src < 0) {
+		free(list);
+		return cbp_error("cannot open %s: %s", t->src, strerror(errno));
+	}
 	for (s = list; s && *s && !rc; s = eol ? eol + 1 : NULL) {
-		char *file, *text;
-		size_t len;
-
 		eol = strchr(s, '\n');
 		if (eol)
 			*eol = '\0';
 		if (!*s || strstr(s, "..") || *s == '/')
 			continue;
 		tree_patched(t, s);
-		file = cbp_strf("%s/%s", t->src, s);
-		text = tree_read(file, &len);
-		if (text)
-			rc = tree_write(file, text, len);
-		free(text);
-		free(file);
+		rc = refresh_one(src, s);
 	}
+	close(src);
 	free(list);
 	return rc;
 }

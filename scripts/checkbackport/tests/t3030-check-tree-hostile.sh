@@ -46,6 +46,25 @@ test_expect_success 'set up a tree and two patches' '
 	EOF
 '
 
+test_expect_success 'a file of the tree named as the temporary is not written' '
+	echo junk >expect &&
+	cbp check --no-build --tree T a.patch >out &&
+	cbp check --no-build --tree T a.patch >out &&
+	test_cmp expect T/drivers/foo/a.c.cbp-new &&
+	printf "a\nb\nc\n" >expect &&
+	test_cmp expect T/drivers/foo/a.c
+'
+
+test_expect_success 'a patched file under a directory turned into a link is left alone' '
+	cbp check --no-build --tree T r.patch >out &&
+	rm -r T/drivers/bar &&
+	ln -s "$TRASH/T/drivers/real" T/drivers/bar &&
+	snapshot T >before &&
+	cbp check --no-build --tree T a.patch >out &&
+	snapshot T >after &&
+	test_cmp before after
+'
+
 test_expect_success 'a FIFO as the top Makefile is refused, not waited on' '
 	mkdir -p V/scripts &&
 	: >V/scripts/Makefile.build &&

@@ -688,6 +688,45 @@ static int refresh_patched(struct cbp_tree *t)
 	return rc;
 }
 
+/*
+ * Whether @path, which need not exist yet, is at or below the directory
+ * @top (by device and inode, whatever links either path goes through):
+ * the longest part of @path that exists and each directory above it,
+ * by "..", are compared with @top.
+ */
+static int is_below(const char *path, const struct stat *top)
+{
+	char *p = cbp_strdup(path), *slash;
+	struct stat st, up;
+	int fd, below = 0;
+
+	for (;;) {
+		fd = open(*p ? p : "/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		slash = strrchr(p, '/');
+		if (fd >= 0 || !slash)
+			break;
+		*slash = '\0';
+	}
+	free(p);
+	if (fd < 0)
+		return 0;
+	while (!below && !fstat(fd, &st)) {
+		int parent;
+
+		if (st.st_dev == top->st_dev && st.st_ino == top->st_ino)
+			below = 1;
+		parent = openat(fd, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		close(fd);
+		fd = parent;
+		if (fd < 0 || fstat(fd, &up) ||
+		    (up.st_dev == st.st_dev && up.st_ino == st.st_ino))
+			break;
+	}
+	if (fd >= 0)
+		close(fd);
+	return below;
+}
+
 static int lock_entry(struct cbp_tree *t)
 {
 	char *p = cbp_strf("%s/.lock", t->entry);
@@ -775,8 +814,7 @@ int cbp_tree_open(struct cbp_tree **out, const struct cbp_tree_opts *o)
 	free(cache);
 	t->src = cbp_strf("%s/src", t->entry);
 	/* The copy would be copied into itself. */
-	if (!strncmp(t->entry, real, strlen(real)) &&
-	    t->entry[strlen(real)] == '/') {
+	if (is_below(t->entry, &st)) {
 		cbp_error("the cache %s is inside the tree %s: %s", t->entry,
 			  real, "set CHECKBACKPORT_CACHE elsewhere");
 		goto fail;

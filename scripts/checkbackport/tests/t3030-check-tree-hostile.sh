@@ -65,6 +65,18 @@ test_expect_success 'a patched file under a directory turned into a link is left
 	test_cmp before after
 '
 
+test_expect_success 'a cache reached through a link into the tree is refused' '
+	fake_tree U &&
+	mkdir U/c &&
+	ln -s "$TRASH/U/c" clink &&
+	snapshot U >before &&
+	CHECKBACKPORT_CACHE=$TRASH/clink/cbp test_expect_code 2 \
+		cbp check --no-build --tree U a.patch 2>err &&
+	grep "is inside the tree" err &&
+	snapshot U >after &&
+	test_cmp before after
+'
+
 test_expect_success 'a FIFO as the top Makefile is refused, not waited on' '
 	mkdir -p V/scripts &&
 	: >V/scripts/Makefile.build &&

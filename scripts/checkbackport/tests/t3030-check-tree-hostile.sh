@@ -105,4 +105,129 @@ test_expect_success 'a device as a Makefile is refused, not read' '
 	grep "^tree: applied" out
 '
 
+test_expect_success 'set up a series of hostile patches' '
+	fake_tree H &&
+	mkdir outside &&
+	echo out >outside/o.c &&
+	chmod 600 outside/o.c &&
+	ln -s "$TRASH/outside" H/drivers/out &&
+	ln outside/o.c H/drivers/foo/hard.c &&
+	ln -s a.c H/drivers/foo/rel.c &&
+	echo junk >H/drivers/foo/a.c.cbp-new &&
+	mail h1.patch "foo: a file as a directory" <<-\EOF &&
+	diff --git a/drivers/foo/a.c/new.c b/drivers/foo/a.c/new.c
+	new file mode 100644
+	--- /dev/null
+	+++ b/drivers/foo/a.c/new.c
+	@@ -0,0 +1 @@
+	+x
+	EOF
+	mail h2.patch "foo: a file under the tree'"'"'s link" <<-\EOF &&
+	diff --git a/drivers/out/new.c b/drivers/out/new.c
+	new file mode 100644
+	--- /dev/null
+	+++ b/drivers/out/new.c
+	@@ -0,0 +1 @@
+	+x
+	EOF
+	mail h3.patch "foo: a link out of the tree" <<-EOF &&
+	diff --git a/drivers/foo/lnk b/drivers/foo/lnk
+	new file mode 120000
+	--- /dev/null
+	+++ b/drivers/foo/lnk
+	@@ -0,0 +1 @@
+	+$TRASH/outside
+	\\ No newline at end of file
+	EOF
+	mail h4.patch "foo: a file through that link" <<-\EOF &&
+	diff --git a/drivers/foo/lnk/o.c b/drivers/foo/lnk/o.c
+	--- a/drivers/foo/lnk/o.c
+	+++ b/drivers/foo/lnk/o.c
+	@@ -1 +1 @@
+	-out
+	+owned
+	EOF
+	mail h5.patch "foo: a hard link" <<-\EOF &&
+	diff --git a/drivers/foo/hard.c b/drivers/foo/hard.c
+	--- a/drivers/foo/hard.c
+	+++ b/drivers/foo/hard.c
+	@@ -1 +1 @@
+	-out
+	+owned
+	EOF
+	mail h6.patch "foo: through the tree'"'"'s link" <<-\EOF &&
+	diff --git a/drivers/out/o.c b/drivers/out/o.c
+	--- a/drivers/out/o.c
+	+++ b/drivers/out/o.c
+	@@ -1 +1 @@
+	-out
+	+owned
+	EOF
+	mail h7.patch "foo: out of the tree" <<-\EOF &&
+	diff --git a/../../o.c b/../../o.c
+	new file mode 100644
+	--- /dev/null
+	+++ b/../../o.c
+	@@ -0,0 +1 @@
+	+owned
+	EOF
+	mail h8.patch "foo: the temporary'"'"'s name and a relative link" <<-\EOF &&
+	diff --git a/drivers/foo/a.c.cbp-new b/drivers/foo/a.c.cbp-new
+	--- a/drivers/foo/a.c.cbp-new
+	+++ b/drivers/foo/a.c.cbp-new
+	@@ -1 +1 @@
+	-junk
+	+owned
+	diff --git a/drivers/foo/rel.c b/drivers/foo/rel.c
+	--- a/drivers/foo/rel.c
+	+++ b/drivers/foo/rel.c
+	@@ -1,3 +1,3 @@
+	 a
+	-b
+	+owned
+	 c
+	EOF
+	cp a.patch h0.patch &&
+	cp a.patch h9.patch
+'
+
+test_expect_success 'a hostile series: one report per patch, the good ones applied' '
+	test_expect_code 1 cbp check --json --no-build --tree H h[0-9].patch \
+		>j &&
+	test "$(json_get j "scalar @{\$j->{patches}}")" = 10 &&
+	test "$(json_get j "\$j->{patches}[0]{tree}{state}")" = applied &&
+	test "$(json_get j "\$j->{patches}[9]{tree}{state}")" = in-tree &&
+	for k in 1 2 4 6 7 8
+	do
+		test "$(json_get j "\$j->{patches}[$k]{tree}{state}")" = failed ||
+		return 1
+	done &&
+	test_expect_code 1 cbp check --terse --no-build --tree H \
+		h[0-9].patch >out &&
+	grep "^h1.patch: ERROR:APPLY_FAILED: drivers/foo/a.c/new.c: drivers/foo/a.c is not a directory" out &&
+	grep "^h2.patch: ERROR:APPLY_FAILED: drivers/out/new.c: drivers/out is a symbolic link" out &&
+	grep "^h4.patch: ERROR:APPLY_FAILED: drivers/foo/lnk/o.c: drivers/foo/lnk is a symbolic link" out &&
+	grep "^h6.patch: ERROR:APPLY_FAILED: drivers/out/o.c: drivers/out is a symbolic link" out &&
+	grep "^h7.patch: ERROR:APPLY_FAILED: ../../o.c: \"..\" in the path" out &&
+	grep "^h8.patch: ERROR:APPLY_FAILED: .*rel.c is not a regular file" out &&
+	grep "^h9.patch: ERROR:APPLIES_IN_REVERSE" out
+'
+
+# Before: as set up.  After: two runs of the series (the second one
+# refreshes what the first patched), the cache removed, so that the link
+# counts of the scratch copy's hard links are gone too.
+test_expect_success 'the tree and what its links lead to are as they were' '
+	rm -rf cache &&
+	snapshot H >before &&
+	snapshot outside >>before &&
+	test_expect_code 1 cbp check --terse --no-build --tree H \
+		h[0-9].patch >out &&
+	test_expect_code 1 cbp check --terse --no-build --tree H \
+		h[0-9].patch >out &&
+	rm -rf cache &&
+	snapshot H >after &&
+	snapshot outside >>after &&
+	test_cmp before after
+'
+
 test_done

@@ -485,7 +485,7 @@ int cmd_missing(struct cbp_ctx *ctx)
 		r.f[i].pos = r.map.rec[r.f[i].rec].pos;
 		r.f[i].ml = r.map.rec[r.f[i].rec].ml;
 	}
-	qsort(r.f, r.nr, sizeof(*r.f), cmp_finding);
+	cbp_sort(r.f, r.nr, sizeof(*r.f), cmp_finding);
 	cs = cbp_calloc(r.nr ? r.nr : 1, sizeof(*cs));
 	for (i = 0; i < r.nr; i++) {
 		struct finding *f = &r.f[i];

@@ -78,3 +78,17 @@ snapshot () {
 	cat snapshot.tmp &&
 	rm -f snapshot.tmp
 }
+
+# limited CMD...: run CMD with at most about 1 GB of memory, so that a
+# run reading a device without end fails instead of taking the machine's.
+# Under AddressSanitizer (make check SANITIZE=1), whose shadow memory
+# needs more address space than any such limit, its own RSS limit.
+limited () {
+	if test -n "$CBP_SANITIZE"
+	then
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}hard_rss_limit_mb=1000" \
+			"$@"
+	else
+		(ulimit -v 1000000 && exec "$@")
+	fi
+}

@@ -87,21 +87,16 @@ test_expect_success 'a FIFO as the top Makefile is refused, not waited on' '
 	grep "is not a kernel source tree" err
 '
 
-# Limit the memory so that a run reading /dev/zero fails rather than
-# taking the machine's.
 test_expect_success 'a device as a Makefile is refused, not read' '
 	mkdir -p W/scripts &&
 	: >W/scripts/Makefile.build &&
 	ln -s /dev/zero W/Makefile &&
-	test_expect_code 2 sh -c "ulimit -v 1000000 &&
-		exec \"\$0\" -q check --no-build --tree W a.patch" "$CBP_BIN" \
-		2>err &&
+	test_expect_code 2 limited "$CBP_BIN" -q check --no-build --tree W \
+		a.patch 2>err &&
 	grep "its Makefile is not a regular file" err &&
 	fake_tree X &&
 	ln -s /dev/zero X/drivers/foo/Makefile &&
-	sh -c "ulimit -v 1000000 &&
-		exec \"\$0\" -q check --no-build --tree X a.patch" "$CBP_BIN" \
-		>out 2>err &&
+	limited "$CBP_BIN" -q check --no-build --tree X a.patch >out 2>err &&
 	grep "^tree: applied" out
 '
 

@@ -585,7 +585,7 @@ static const char *walk_diff(struct cbp_patch *p, const struct text *t,
 	struct where w, at;
 	long old = 0, new = 0;
 	int binary = 0;
-	struct line l;
+	struct line l, at_l;
 
 	for (; get_line(pos, end, &l); pos = l.next) {
 		if (old > 0 || new > 0) {
@@ -611,6 +611,20 @@ static const char *walk_diff(struct cbp_patch *p, const struct text *t,
 			break;
 		if (!is_blank_line(&l))
 			keep = l.next;
+		/*
+		 * GNU patch would apply a context diff (diff -c) here too,
+		 * git am would not, and nothing else here reads one: a diff
+		 * applied but never analysed.
+		 */
+		if (starts(&l, "***************") ||
+		    (starts(&l, "*** ") && get_line(l.next, end, &at_l) &&
+		     starts(&at_l, "--- "))) {
+			locate(t, l.s, &w);
+			set_error(p, w.line,
+				  "a context diff (diff -c) at %s: git am applies only unified diffs (diff -u, git diff); remake the patch with one",
+				  w.what);
+			return keep;
+		}
 		if (starts(&l, "diff --git ")) {
 			binary = 0;
 		} else if (starts(&l, "GIT binary patch")) {

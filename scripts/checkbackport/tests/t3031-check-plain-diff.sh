@@ -70,4 +70,39 @@ test_expect_success 'the report says which form each diff had' '
 	test "$(json_get j "\$j->{patches}[1]{diff_form}")" = git
 '
 
+test_expect_success 'a context diff after a git diff is refused, not half read' '
+	printf "b1\nb2\nb3\n" >T/drivers/foo/b.c &&
+	mail mixed.patch "drm/foo: a.c, then b.c in another form" <<-\EOF &&
+	diff --git a/drivers/foo/a.c b/drivers/foo/a.c
+	--- a/drivers/foo/a.c
+	+++ b/drivers/foo/a.c
+	@@ -1,3 +1,3 @@
+	 a
+	-b
+	+B
+	 c
+	And now the other file:
+	*** drivers/foo/b.c.orig
+	--- drivers/foo/b.c
+	***************
+	*** 1,3 ****
+	  b1
+	! b2
+	  b3
+	--- 1,3 ----
+	  b1
+	! B2
+	  b3
+	EOF
+	rm -rf cache &&
+	test_expect_code 1 cbp check --terse --no-build --tree T mixed.patch \
+		>out &&
+	has_finding out ERROR:MALFORMED_PATCH &&
+	grep "a context diff (diff -c) at line 1[0-9]: git am applies only unified diffs" out &&
+	printf "b1\nb2\nb3\n" >expect &&
+	test_cmp expect cache/trees/linux-6.12.7-*/src/drivers/foo/b.c &&
+	printf "a\nb\nc\n" >expect &&
+	test_cmp expect cache/trees/linux-6.12.7-*/src/drivers/foo/a.c
+'
+
 test_done

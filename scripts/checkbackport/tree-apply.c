@@ -249,7 +249,8 @@ static char *path_trouble(int src, const char *path)
  *
  * GNU patch's dry run does not see that a file would be created under a
  * symbolic link or a file of the copy, and the real run then fails
- * half-way.  Such a patch is failed here, before any run.
+ * half-way; nor can it try a file the diff patches twice.  Such a patch
+ * is failed here, before any run.
  *
  * Return: the number of paths refused.
  */
@@ -262,6 +263,27 @@ size_t cbp_tree_check_paths(struct cbp_tree *t, const struct cbp_diff *d,
 	src = open(t->src, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	for (i = 0; i < d->nr; i++) {
 		const char *path[2] = { d->f[i].old_path, d->f[i].new_path };
+		const char *me = cbp_dfile_path(&d->f[i]);
+		size_t j;
+
+		/*
+		 * git apply takes two sections of one file in turn; GNU
+		 * patch's dry run would try the second on the file as it
+		 * was, and blame a hunk of the first.
+		 */
+		for (j = 0; j < i; j++)
+			if (!strcmp(cbp_dfile_path(&d->f[j]), me))
+				break;
+		if (j < i) {
+			struct cbp_apply_hunk *h = add_hunk(res, &alloc, me);
+
+			h->failed = 1;
+			h->why = cbp_strf("%s (file sections %zu and %zu); %s",
+					  "the diff patches it twice", j + 1, i + 1,
+					  "merge them into one, as git diff writes it");
+			bad++;
+			continue;
+		}
 
 		for (k = 0; k < 2; k++) {
 			struct cbp_apply_hunk *h;

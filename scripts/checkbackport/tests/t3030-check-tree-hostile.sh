@@ -225,4 +225,29 @@ test_expect_success 'the tree and what its links lead to are as they were' '
 	test_cmp before after
 '
 
+test_expect_success 'a diff patching one file twice says so, not a wrong hunk' '
+	mail twice.patch "drm/foo: b, then B again" <<-\EOF &&
+	diff --git a/drivers/foo/a.c b/drivers/foo/a.c
+	--- a/drivers/foo/a.c
+	+++ b/drivers/foo/a.c
+	@@ -1,3 +1,3 @@
+	 a
+	-b
+	+B
+	 c
+	diff --git a/drivers/foo/a.c b/drivers/foo/a.c
+	--- a/drivers/foo/a.c
+	+++ b/drivers/foo/a.c
+	@@ -1,3 +1,3 @@
+	 a
+	-B
+	+BB
+	 c
+	EOF
+	test_expect_code 1 cbp check --terse --no-build --tree H twice.patch \
+		>out &&
+	grep "^twice.patch: ERROR:APPLY_FAILED: drivers/foo/a.c: the diff patches it twice (file sections 1 and 2)" out &&
+	test "$(grep -c APPLY_FAILED out)" = 1
+'
+
 test_done

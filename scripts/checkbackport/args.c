@@ -46,11 +46,21 @@ static const struct option long_options[] = {
 };
 
 /* A tracking option: its value and its bit in cbp_settings.given. */
-static void set_tracking(struct cbp_options *opt, enum cbp_track key,
-			 const char *value)
+/* take_option(): a usage error whose message is recorded already. */
+#define TAKEN_BAD	(-2)
+
+static int set_tracking(struct cbp_options *opt, enum cbp_track key,
+			const char *value, const char *name)
 {
+	/* The last one would win silently: which did the user mean? */
+	if (opt->set.given & 1U << key) {
+		cbp_error("--%s given twice (%s, then %s): give it once", name,
+			  opt->set.track[key], value);
+		return TAKEN_BAD;
+	}
 	opt->set.track[key] = value;
 	opt->set.given |= 1U << key;
+	return -1;
 }
 
 /*
@@ -70,7 +80,7 @@ static void reset_getopt(void)
 	optind = 1;
 }
 
-/* One option as getopt_long() returned it; -1 to go on, or a result. */
+/* One option as getopt_long() returned it; -1 to go on, TAKEN_BAD, or a result. */
 static int take_option(int c, struct cbp_options *opt)
 {
 	switch (c) {
@@ -81,17 +91,13 @@ static int take_option(int c, struct cbp_options *opt)
 		opt->set.index_path = optarg;
 		break;
 	case OPT_MAINLINE:
-		set_tracking(opt, CBP_TRACK_MAINLINE, optarg);
-		break;
+		return set_tracking(opt, CBP_TRACK_MAINLINE, optarg, "mainline");
 	case OPT_STABLE:
-		set_tracking(opt, CBP_TRACK_STABLE, optarg);
-		break;
+		return set_tracking(opt, CBP_TRACK_STABLE, optarg, "stable");
 	case OPT_BRANCHES:
-		set_tracking(opt, CBP_TRACK_BRANCHES, optarg);
-		break;
+		return set_tracking(opt, CBP_TRACK_BRANCHES, optarg, "branches");
 	case OPT_TAGS:
-		set_tracking(opt, CBP_TRACK_TAGS, optarg);
-		break;
+		return set_tracking(opt, CBP_TRACK_TAGS, optarg, "tags");
 	case OPT_JSON:
 		opt->json = 1;
 		break;
@@ -217,6 +223,21 @@ static int check_for_command(struct cbp_options *opt,
 	    only_for(cmd, !!opt->since, "--since", "missing") ||
 	    only_for(cmd, opt->terse, "--terse", "check missing"))
 		return CBP_ARGS_USAGE;
+	/* Options the synopsis excludes, rather than one silently ignored. */
+	if (opt->json && opt->terse) {
+		cbp_error("--json and --terse exclude each other");
+		return CBP_ARGS_USAGE;
+	}
+	if ((opt->config || opt->no_build) && !opt->tree) {
+		cbp_error("%s without --tree: there is no tree to build",
+			  opt->config ? "--config" : "--no-build");
+		return CBP_ARGS_USAGE;
+	}
+	if (opt->verify && (opt->rebuild || opt->update)) {
+		cbp_error("index --verify reads the index as it is: %s",
+			  "it takes no --rebuild or --update");
+		return CBP_ARGS_USAGE;
+	}
 	if (opt->argc < cmd->min_args ||
 	    (cmd->max_args >= 0 && opt->argc > cmd->max_args)) {
 		cbp_error("checkbackport %s", cmd->usage);
@@ -277,6 +298,8 @@ int cbp_parse_args(int argc, char **argv, const struct cbp_command *cmds,
 		ret = c == -1 ? CBP_ARGS_USAGE : take_option(c, opt);
 		if (ret == CBP_ARGS_USAGE)
 			cbp_error("unknown or incomplete option '%s'", argv[tok]);
+		if (ret == TAKEN_BAD)
+			ret = CBP_ARGS_USAGE;
 		if (ret >= 0)
 			break;
 		ret = CBP_ARGS_RUN;

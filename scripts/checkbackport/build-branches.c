@@ -86,7 +86,7 @@ static size_t mainline_tags(struct build *b, unsigned long long mask,
 		(*out)[n].vkey = b->tags[i].vkey;
 		n++;
 	}
-	qsort(*out, n, sizeof(**out), cmp_mtag);
+	cbp_sort(*out, n, sizeof(**out), cmp_mtag);
 	return n;
 }
 

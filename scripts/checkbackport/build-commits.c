@@ -14,6 +14,7 @@
 #include <sqlite3.h>
 
 #include "build-priv.h"
+#include "mime.h"
 #include "output.h"
 #include "store-priv.h"
 #include "util.h"
@@ -71,8 +72,8 @@ static int collect_cite(const struct cbp_cite *cite, void *data)
 int build_read_commit(struct build *b, unsigned int id, struct commit_rec *r)
 {
 	struct cbp_git_commit *c = &b->obj;
-	char hex[CBP_OID_HEXSZ + 1];
-	size_t npar = c->nr_parents, first, i;
+	char hex[CBP_OID_HEXSZ + 1], *utf8 = NULL;
+	size_t npar = c->nr_parents, first, i, ulen = 0;
 	struct node *n;
 	int err;
 
@@ -126,11 +127,15 @@ int build_read_commit(struct build *b, unsigned int id, struct commit_rec *r)
 	n->rel = 0;
 	n->br = 0;
 
-	r->sublen = cbp_subject(c->msg, c->msg_len, r->subject,
-				sizeof(r->subject));
+	/* A message in another charset ("encoding" header) is read in UTF-8. */
+	if (c->encoding[0] && !cbp_mime_is_utf8(c->encoding, c->msg, c->msg_len))
+		utf8 = cbp_mime_to_utf8(c->msg, c->msg_len, c->encoding, &ulen);
+	r->sublen = cbp_subject(utf8 ? utf8 : c->msg, utf8 ? ulen : c->msg_len,
+				r->subject, sizeof(r->subject));
 	cbp_oid_tohex(&b->oid[id], r->hex);
-	err = cbp_scan_message(c->msg, c->msg_len, CBP_SCAN_MALFORMED,
-			       collect_cite, r);
+	err = cbp_scan_message(utf8 ? utf8 : c->msg, utf8 ? ulen : c->msg_len,
+			       CBP_SCAN_MALFORMED, collect_cite, r);
+	free(utf8);
 	cbp_git_commit_done(c);
 	r->loaded = 1;
 	return err;

@@ -186,7 +186,7 @@ int build_collect_refs(struct build *b, const struct cbp_settings *set)
 	b->refs = refs;
 	if (err)
 		return -1;
-	qsort(b->tags, b->nr_tags, sizeof(*b->tags), cmp_tip);
-	qsort(b->br, b->nr_br, sizeof(*b->br), cmp_branch);
+	cbp_sort(b->tags, b->nr_tags, sizeof(*b->tags), cmp_tip);
+	cbp_sort(b->br, b->nr_br, sizeof(*b->br), cmp_branch);
 	return 0;
 }

@@ -168,13 +168,13 @@ static int collect(struct judge *j, long long first_rowid, long long max_id)
 		return -1;
 
 	/* Each link once (a commit may cite another in two forms). */
-	qsort(j->p, j->nr_p, sizeof(*j->p), cmp_pair);
+	cbp_sort(j->p, j->nr_p, sizeof(*j->p), cmp_pair);
 	for (i = 0, o = 0; i < j->nr_p; i++)
 		if (!o || cmp_pair(&j->p[o - 1], &j->p[i]))
 			j->p[o++] = j->p[i];
 	j->nr_p = o;
 	/* Each commit once, sorted by row for lookups. */
-	qsort(j->ch, j->nr_ch, sizeof(*j->ch), cmp_change);
+	cbp_sort(j->ch, j->nr_ch, sizeof(*j->ch), cmp_change);
 	for (i = 0, o = 0; i < j->nr_ch; i++)
 		if (!o || j->ch[o - 1].id != j->ch[i].id)
 			j->ch[o++] = j->ch[i];

@@ -225,6 +225,44 @@ static void decide_tracking(struct cbp_index *idx, int state,
 		sqlite3_close(old);
 }
 
+/*
+ * An index we may read but not write (a shared file, mode 0444, in a
+ * directory of someone else's) still serves every query: it is copied
+ * into memory and brought up to date there for this run, so the answers
+ * are those of an index of the repository as it is now.
+ */
+static int update_in_memory(struct cbp_index *idx, struct cbp_repo *repo,
+			    const struct cbp_settings *set,
+			    struct cbp_update_stats *stats)
+{
+	sqlite3 *mem = NULL;
+	sqlite3_backup *bk;
+	int rc, damaged = 0;
+
+	if (sqlite3_open(":memory:", &mem) != SQLITE_OK) {
+		cbp_error_sqlite(mem, "memory");
+		sqlite3_close(mem);
+		return -1;
+	}
+	bk = sqlite3_backup_init(mem, "main", idx->db, "main");
+	rc = bk ? sqlite3_backup_step(bk, -1) : SQLITE_ERROR;
+	if (bk)
+		sqlite3_backup_finish(bk);
+	if (rc != SQLITE_DONE) {
+		cbp_error_sqlite(bk ? mem : idx->db, idx->path);
+		sqlite3_close(mem);
+		return -1;
+	}
+	cbp_store_close_db(idx);
+	idx->db = mem;
+	if (build_incremental(idx, repo, set, stats, &damaged))
+		return -1;
+	if (stats->read)
+		cbp_note("%s is read-only: %s (%lld new commits)", idx->path,
+			 "brought up to date in memory for this run", stats->read);
+	return 0;
+}
+
 /**
  * cbp_update_stats_release() - free what cbp_index_open() put in stats
  * @stats: the stats
@@ -284,6 +322,13 @@ int cbp_index_open(struct cbp_index **out, struct cbp_repo *repo,
 		goto fail;
 	if (state == 0 && !(flags & (CBP_OPEN_UPDATE | CBP_OPEN_REBUILD)))
 		goto opened;
+	if (state == 0 && !(flags & CBP_OPEN_REBUILD) &&
+	    sqlite3_db_readonly(idx->db, "main") == 1) {
+		decide_tracking(idx, state, set, &eff, keep);
+		if (update_in_memory(idx, repo, &eff, stats))
+			goto fail;
+		goto opened;
+	}
 
 	cbp_store_close_db(idx);
 	lockfd = cbp_index_lock(idx->path);

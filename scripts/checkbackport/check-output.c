@@ -37,6 +37,9 @@ void cbp_check_print_human(struct cbp_report *rep, size_t n)
 		if (p->nr > 1 || (i + 1 < n && rep[i + 1].p->nr > 1))
 			printf(" (mail %u, line %u)", p->nr, p->line);
 		printf(": %s\n", p->subject ? p->subject : "(no subject)");
+		if (p->plain)
+			printf("diff: %s, read as git apply reads it\n",
+			       "a plain unified diff (no 'diff --git' lines)");
 		for (j = 0; j < r->nr; j++) {
 			struct cbp_finding *f = &r->f[j];
 
@@ -124,6 +127,9 @@ void cbp_check_print_json(struct checker *chk, struct cbp_report *rep, size_t n)
 		json_object_object_add(o, "subject", jstr(r->p->subject));
 		json_object_object_add(o, "commit", r->p->commit[0] ?
 				       jstr(r->p->commit) : NULL);
+		json_object_object_add(o, "diff_form", r->p->diff ?
+				       jstr(r->p->plain ? "unified" : "git") :
+				       NULL);
 		for (j = 0; j < r->nr; j++) {
 			struct cbp_finding *f = &r->f[j];
 			struct json_object *fo = json_object_new_object();

@@ -311,6 +311,20 @@ static void progress(const struct check_series_tree *st, size_t k,
 		cbp_progress("\r");
 }
 
+/* The patch failed for a reason of its own: say so as a failed file. */
+static void tree_trouble(struct check_tree *ct, const char *why)
+{
+	struct cbp_apply *a = &ct->apply;
+
+	a->h = cbp_realloc(a->h, (a->nr + 1) * sizeof(*a->h));
+	memset(&a->h[a->nr], 0, sizeof(*a->h));
+	a->h[a->nr].path = cbp_strdup("");
+	a->h[a->nr].failed = 1;
+	a->h[a->nr].why = cbp_strdup(why);
+	a->nr++;
+	a->state = CBP_APPLY_FAILED;
+}
+
 /**
  * check_tree_load() - apply and build one patch of the series
  * @chk: the checker
@@ -340,8 +354,11 @@ int check_tree_load(struct checker *chk, struct check_facts *fx)
 		return 0;
 	ct->tried = 1;
 	progress(st, k, "applying");
+	if (cbp_tree_check_paths(st->t, &st->d[k], &ct->apply))
+		goto out;
+	/* What goes wrong with one patch is its finding, not the series' end. */
 	if (cbp_tree_try(st->t, st->text[k], st->len[k], &ct->apply))
-		return -1;
+		tree_trouble(ct, cbp_errmsg());
 	if (ct->apply.state != CBP_APPLY_OK)
 		goto out;
 	cbp_tree_objects(st->t, &st->d[k], &ct->o, &ct->nr_o);
@@ -350,8 +367,10 @@ int check_tree_load(struct checker *chk, struct check_facts *fx)
 		progress(st, k, "building before it");
 		rc = build_before(st, ct);
 	}
-	if (!rc)
-		rc = cbp_tree_apply(st->t, &ct->apply);
+	if (!rc && cbp_tree_apply(st->t, &ct->apply)) {
+		tree_trouble(ct, cbp_errmsg());
+		goto out;
+	}
 	if (!rc && !chk->ctx->opt->no_build) {
 		objects_after(st, ct);
 		if (ct->nr_o) {

@@ -244,12 +244,62 @@ static struct json_object *target_json(struct cbp_index *idx,
 	return o;
 }
 
+/*
+ * The Fixes: lines of the fix (any of its names) that name no commit: an
+ * ID of more than 40 digits, or one a typo away from the commit meant.
+ * Each cited form once, as backports repeat their original's.
+ */
+static int collect_malformed(struct cbp_index *idx, const struct cbp_class *fix,
+			     struct cbp_malformed **out, size_t *nr)
+{
+	size_t alloc = 0, i, j, k;
+
+	*out = NULL;
+	*nr = 0;
+	for (i = 0; i < fix->nr; i++) {
+		struct cbp_malformed *m;
+		size_t n;
+
+		if (fix->members[i].c.state != CBP_PRESENT)
+			continue;
+		if (cbp_malformed_of(idx, fix->members[i].c.id, &m, &n))
+			return -1;
+		for (j = 0; j < n; j++) {
+			int dup = 0;
+
+			if (m[j].kind != CBP_FIXES)
+				continue;
+			for (k = 0; k < *nr && !dup; k++)
+				dup = !strcmp((*out)[k].cited, m[j].cited);
+			if (dup)
+				continue;
+			*out = cbp_grow(*out, sizeof(**out), *nr + 1, &alloc);
+			(*out)[(*nr)++] = m[j];
+		}
+		free(m);
+	}
+	return 0;
+}
+
+static void print_malformed(const struct cbp_malformed *m)
+{
+	char why[768], fix[160];
+
+	printf("\nFixes: %s (\"%s\")\n", m->cited, m->quoted);
+	printf("  finding: malformed: %s",
+	       cbp_malformed_problem(m, why, sizeof(why)));
+	if (m->suggest.id)
+		printf(": write %s", cbp_malformed_fix(m, fix, sizeof(fix)));
+	printf("\n");
+}
+
 /**
  * cmd_fixes() - the fixes subcommand
  * @ctx: the context
  *
- * Return: CBP_EXIT_OK, CBP_EXIT_FINDINGS (a bug with no name here, or a
- * fix released before every name of its bug), or CBP_EXIT_ERROR.
+ * Return: CBP_EXIT_OK, CBP_EXIT_FINDINGS (a bug with no name here, a fix
+ * released before every name of its bug, or a Fixes: that names no
+ * commit), or CBP_EXIT_ERROR.
  */
 int cmd_fixes(struct cbp_ctx *ctx)
 {
@@ -257,8 +307,9 @@ int cmd_fixes(struct cbp_ctx *ctx)
 	const struct cbp_commit *fix_first, *me;
 	struct cbp_class fix = { 0 };
 	struct target *t = NULL;
+	struct cbp_malformed *bad = NULL;
 	struct cbp_index *idx = ctx->idx;
-	size_t nr = 0, i;
+	size_t nr = 0, nr_bad = 0, i;
 	char note[1400], a[640];
 	long long id;
 	int ret, findings = 0;
@@ -266,7 +317,8 @@ int cmd_fixes(struct cbp_ctx *ctx)
 	ret = cbp_resolve_arg(ctx, ctx->opt->argv[0], &id);
 	if (ret)
 		goto out;
-	if (cbp_class_of(idx, id, &fix) || collect_targets(idx, &fix, &t, &nr)) {
+	if (cbp_class_of(idx, id, &fix) || collect_targets(idx, &fix, &t, &nr) ||
+	    collect_malformed(idx, &fix, &bad, &nr_bad)) {
 		ret = cbp_fail();
 		goto out;
 	}
@@ -290,8 +342,15 @@ int cmd_fixes(struct cbp_ctx *ctx)
 		else
 			print_target(idx, &t[i], &fix, note, f);
 	}
+	findings += nr_bad;
+	for (i = 0; !arr && i < nr_bad; i++)
+		print_malformed(&bad[i]);
 	if (arr) {
 		struct json_object *o = json_object_new_object();
+		struct json_object *mal = json_object_new_array();
+
+		for (i = 0; i < nr_bad; i++)
+			json_object_array_add(mal, cbp_malformed_json(idx, &bad[i]));
 
 		json_object_object_add(o, "query",
 				       json_object_new_string(ctx->opt->argv[0]));
@@ -301,8 +360,9 @@ int cmd_fixes(struct cbp_ctx *ctx)
 				       json_object_new_string(fix_first->release) :
 				       NULL);
 		json_object_object_add(o, "fixes", arr);
+		json_object_object_add(o, "malformed", mal);
 		cbp_json_print(o);
-	} else if (!nr) {
+	} else if (!nr && !nr_bad) {
 		printf("no Fixes: tags\n");
 	}
 	ret = findings ? CBP_EXIT_FINDINGS : CBP_EXIT_OK;
@@ -310,6 +370,7 @@ out:
 	for (i = 0; i < nr; i++)
 		cbp_class_release(&t[i].cls);
 	free(t);
+	free(bad);
 	cbp_class_release(&fix);
 	return ret;
 }

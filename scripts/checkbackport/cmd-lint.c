@@ -78,7 +78,7 @@ static int load_range(struct lint *lt, const char *range)
 	free(oids);
 	if (rc < 0)
 		return -1;
-	qsort(lt->range, lt->nr_range, sizeof(*lt->range), cmp_ll);
+	cbp_sort(lt->range, lt->nr_range, sizeof(*lt->range), cmp_ll);
 	lt->commits = lt->nr_range;
 	return 0;
 }
@@ -280,7 +280,7 @@ int cmd_lint(struct cbp_ctx *ctx)
 		goto out;
 	if (!range && !cbp_index_count_present(lt.idx, &total))
 		lt.commits = (size_t)total;
-	qsort(lt.e, lt.nr, sizeof(*lt.e), cmp_entry);
+	cbp_sort(lt.e, lt.nr, sizeof(*lt.e), cmp_entry);
 	for (i = 0; i < lt.nr; i++)
 		n[lt.e[i].what == CBP_TRUST_SUSPICIOUS ? 0 :
 		  lt.e[i].what == MALFORMED ? 1 : 2]++;

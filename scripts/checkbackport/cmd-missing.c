@@ -204,6 +204,10 @@ static int filter_paths(struct run *r)
 		return 0;
 	if (!ctx->git || !ctx->git->touches)
 		return cbp_error("a pathspec needs the repository");
+	/* A pathspec git would refuse is an error, found or not. */
+	if (ctx->git->touches(ctx, NULL, ctx->opt->argv,
+			      (size_t)ctx->opt->argc) < 0)
+		return -1;
 	for (i = 0; i < r->nr; i++) {
 		struct cbp_commit c;
 		int t;
@@ -485,7 +489,7 @@ int cmd_missing(struct cbp_ctx *ctx)
 		r.f[i].pos = r.map.rec[r.f[i].rec].pos;
 		r.f[i].ml = r.map.rec[r.f[i].rec].ml;
 	}
-	qsort(r.f, r.nr, sizeof(*r.f), cmp_finding);
+	cbp_sort(r.f, r.nr, sizeof(*r.f), cmp_finding);
 	cs = cbp_calloc(r.nr ? r.nr : 1, sizeof(*cs));
 	for (i = 0; i < r.nr; i++) {
 		struct finding *f = &r.f[i];

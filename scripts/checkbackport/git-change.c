@@ -47,7 +47,7 @@ static int read_diff(git_diff *diff, int want_pid, struct cbp_git_change *ch)
 		if (!d->old_file.path || strcmp(d->old_file.path, d->new_file.path))
 			add_path(ch, &alloc, d->new_file.path);
 	}
-	qsort(ch->paths, ch->nr_paths, sizeof(*ch->paths), cmp_path);
+	cbp_sort(ch->paths, ch->nr_paths, sizeof(*ch->paths), cmp_path);
 	for (i = 0, o = 0; i < ch->nr_paths; i++) {
 		if (o && !strcmp(ch->paths[o - 1], ch->paths[i])) {
 			free(ch->paths[i]);

@@ -88,8 +88,9 @@ static long long parse_author_time(const char *p, const char *eol)
  * @buf: the object's contents (not NUL-terminated)
  * @len: their length
  * @c: receives the parents (lines "parent <40 hex digits>", others
- *     ignored), the author time and where the message starts; @c->obj is
- *     left alone
+ *     ignored), the author time, the "encoding" of the message ("" when
+ *     none or longer than a charset's name) and where the message
+ *     starts; @c->obj is left alone
  *
  * Return: 0.
  */
@@ -99,6 +100,7 @@ int cbp_git_parse_commit(const char *buf, size_t len, struct cbp_git_commit *c)
 
 	c->nr_parents = 0;
 	c->atime = 0;
+	c->encoding[0] = '\0';
 	while (p < end) {
 		const char *eol = memchr(p, '\n', end - p);
 
@@ -120,6 +122,10 @@ int cbp_git_parse_commit(const char *buf, size_t len, struct cbp_git_commit *c)
 			}
 		} else if (eol - p > 7 && !memcmp(p, "author ", 7)) {
 			c->atime = parse_author_time(p, eol);
+		} else if (eol - p > 9 && !memcmp(p, "encoding ", 9) &&
+			   (size_t)(eol - p - 9) < sizeof(c->encoding)) {
+			memcpy(c->encoding, p + 9, eol - p - 9);
+			c->encoding[eol - p - 9] = '\0';
 		}
 		p = eol + 1;
 	}

@@ -153,6 +153,7 @@ static int tree_diff(struct cbp_repo *repo, const git_oid *from,
 {
 	git_commit *ca = NULL, *cb = NULL;
 	git_tree *ta = NULL, *tb = NULL;
+	git_diff_find_options find;
 	int rc = -1;
 
 	if ((from && lookup_tree(repo->git, from, &ca, &ta)) ||
@@ -160,6 +161,19 @@ static int tree_diff(struct cbp_repo *repo, const git_oid *from,
 		goto out;
 	if (git_diff_tree_to_tree(gd, repo->git, ta, tb, NULL) < 0) {
 		cbp_error_git("cannot diff two commits");
+		goto out;
+	}
+	/*
+	 * As git diff -M and format-patch: a file moved (and edited) is one
+	 * change, as the backport of it shows it, not a deletion and an
+	 * addition that match nothing of the backport.
+	 */
+	git_diff_find_options_init(&find, GIT_DIFF_FIND_OPTIONS_VERSION);
+	find.flags = GIT_DIFF_FIND_RENAMES;
+	if (git_diff_find_similar(*gd, &find) < 0) {
+		cbp_error_git("cannot find renames");
+		git_diff_free(*gd);
+		*gd = NULL;
 		goto out;
 	}
 	rc = 0;

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "git-priv.h"
+#include "mime.h"
 #include "safe-directory.h"
 
 /**
@@ -210,7 +211,8 @@ int cbp_git_resolve(struct cbp_repo *repo, const char *rev,
  * cbp_git_message() - the message and summary of a commit
  * @repo: the repository
  * @oid: the commit
- * @msg: a new copy of its message ("" if none)
+ * @msg: a new copy of its message ("" if none), in UTF-8 if the commit
+ *	 says which charset it is in
  * @summary: a new copy of its summary, as git shows it ("" if none)
  *
  * Return: 0, or -1 with the error recorded.
@@ -218,15 +220,25 @@ int cbp_git_resolve(struct cbp_repo *repo, const char *rev,
 int cbp_git_message(struct cbp_repo *repo, const struct cbp_oid *oid,
 		    char **msg, char **summary)
 {
+	const char *m, *s, *enc;
 	git_commit *c;
-	const char *m, *s;
+	size_t n;
 
 	if (git_commit_lookup(&c, repo->git, to_git(oid)) < 0)
 		return cbp_error_git("cannot read commit");
 	m = git_commit_message(c);
 	s = git_commit_summary(c);
-	*msg = cbp_strdup(m ? m : "");
-	*summary = cbp_strdup(s ? s : "");
+	enc = git_commit_message_encoding(c);
+	m = m ? m : "";
+	s = s ? s : "";
+	/* A message in another charset ("encoding" header), in UTF-8. */
+	if (enc && !cbp_mime_is_utf8(enc, m, strlen(m))) {
+		*msg = cbp_mime_to_utf8(m, strlen(m), enc, &n);
+		*summary = cbp_mime_to_utf8(s, strlen(s), enc, &n);
+	} else {
+		*msg = cbp_strdup(m);
+		*summary = cbp_strdup(s);
+	}
 	git_commit_free(c);
 	return 0;
 }

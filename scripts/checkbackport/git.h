@@ -47,6 +47,8 @@ struct cbp_odb;
  * @nr_parents: number of @parents
  * @alloc_parents: allocated entries of @parents (kept between reads)
  * @atime: author time in seconds since the epoch, 0 if unreadable
+ * @encoding: the charset of the message (its "encoding" header), "" if
+ *	      none is given
  * @msg: the message: everything after the header, not NUL-terminated
  * @msg_len: its length
  * @obj: the object @msg points into, until cbp_git_commit_done()
@@ -56,6 +58,7 @@ struct cbp_git_commit {
 	size_t nr_parents;
 	size_t alloc_parents;
 	long long atime;
+	char encoding[32];
 	const char *msg;
 	size_t msg_len;
 	void *obj;

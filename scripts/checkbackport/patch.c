@@ -585,7 +585,7 @@ static const char *walk_diff(struct cbp_patch *p, const struct text *t,
 	struct where w, at;
 	long old = 0, new = 0;
 	int binary = 0;
-	struct line l;
+	struct line l, at_l;
 
 	for (; get_line(pos, end, &l); pos = l.next) {
 		if (old > 0 || new > 0) {
@@ -611,6 +611,20 @@ static const char *walk_diff(struct cbp_patch *p, const struct text *t,
 			break;
 		if (!is_blank_line(&l))
 			keep = l.next;
+		/*
+		 * GNU patch would apply a context diff (diff -c) here too,
+		 * git am would not, and nothing else here reads one: a diff
+		 * applied but never analysed.
+		 */
+		if (starts(&l, "***************") ||
+		    (starts(&l, "*** ") && get_line(l.next, end, &at_l) &&
+		     starts(&at_l, "--- "))) {
+			locate(t, l.s, &w);
+			set_error(p, w.line,
+				  "a context diff (diff -c) at %s: git am applies only unified diffs (diff -u, git diff); remake the patch with one",
+				  w.what);
+			return keep;
+		}
 		if (starts(&l, "diff --git ")) {
 			binary = 0;
 		} else if (starts(&l, "GIT binary patch")) {
@@ -637,6 +651,110 @@ static const char *walk_diff(struct cbp_patch *p, const struct text *t,
 	return keep;
 }
 
+/*
+ * Whether @l starts a file of a plain unified diff, as diff -u and quilt
+ * write them (no "diff --git" line): "--- ", then "+++ ", then "@@ ".
+ */
+static int plain_file_at(const struct line *l, const char *end)
+{
+	struct line b, c;
+
+	return starts(l, "--- ") && get_line(l->next, end, &b) &&
+	       starts(&b, "+++ ") && get_line(b.next, end, &c) &&
+	       starts(&c, "@@ ");
+}
+
+/*
+ * The path of a "--- PATH" or "+++ PATH" line, as patch -p1 takes it:
+ * up to a tab (diff -u puts the file's time there), its first component
+ * dropped (a/, b/, linux.orig/...).  NULL for /dev/null.
+ */
+static char *plain_path(const struct line *l)
+{
+	const char *p = l->s + 4, *e = l->e, *tab, *slash;
+
+	if (e < p)
+		return cbp_strdup("");
+	while (e > p && (e[-1] == '\n' || e[-1] == '\r'))
+		e--;
+	tab = memchr(p, '\t', (size_t)(e - p));
+	if (tab)
+		e = tab;
+	while (e > p && e[-1] == ' ')
+		e--;
+	if ((size_t)(e - p) == 9 && !memcmp(p, "/dev/null", 9))
+		return NULL;
+	slash = memchr(p, '/', (size_t)(e - p));
+	if (slash && slash + 1 < e)
+		p = slash + 1;
+	return cbp_strndup(p, e - p);
+}
+
+static void append(char **out, size_t *n, size_t *alloc, const char *s,
+		   size_t len)
+{
+	*out = cbp_grow(*out, 1, *n + len + 1, alloc);
+	memcpy(*out + *n, s, len);
+	*n += len;
+	(*out)[*n] = '\0';
+}
+
+/*
+ * A plain unified diff [s, e) written as git writes one, for the readers
+ * of git diffs: a "diff --git" header before each file (with the mode
+ * line of a new or deleted file), the hunks as they are.  Lines between
+ * files (quilt's "Index:" and "===" lines, diff's command line) go.
+ */
+static char *plain_to_git(const char *s, const char *e, size_t *len)
+{
+	size_t n = 0, alloc = 0;
+	long old = 0, new = 0;
+	char *out = NULL;
+	struct line l, b;
+
+	append(&out, &n, &alloc, "", 0);
+	for (; get_line(s, e, &l); s = l.next) {
+		char *a, *z, *h;
+
+		if (old > 0 || new > 0) {
+			char c = line_len(&l) ? l.s[0] : ' ';
+
+			old -= c == ' ' || c == '-';
+			new -= c == ' ' || c == '+';
+			append(&out, &n, &alloc, l.s, line_len(&l));
+			append(&out, &n, &alloc, "\n", 1);
+			continue;
+		}
+		if (starts(&l, "@@ ") || starts(&l, "\\")) {
+			if (l.s[0] == '@' && parse_hunk_header(&l, &old, &new)) {
+				old = 0;
+				new = 0;
+			}
+			append(&out, &n, &alloc, l.s, line_len(&l));
+			append(&out, &n, &alloc, "\n", 1);
+			continue;
+		}
+		if (!plain_file_at(&l, e))
+			continue;
+		get_line(l.next, e, &b);
+		a = plain_path(&l);
+		z = plain_path(&b);
+		h = cbp_strf("diff --git a/%s b/%s\n%s--- %s%s\n+++ %s%s\n",
+			     a ? a : z ? z : "", z ? z : a ? a : "",
+			     !a ? "new file mode 100644\n" :
+			     !z ? "deleted file mode 100644\n" : "",
+			     a ? "a/" : "/dev/null", a ? a : "",
+			     z ? "b/" : "/dev/null", z ? z : "");
+		append(&out, &n, &alloc, h, strlen(h));
+		free(h);
+		free(a);
+		free(z);
+		l.next = b.next;
+	}
+	*len = n;
+	return out;
+}
+
 /* The message and the diff of the text; their errors. */
 static void split_text(struct cbp_patch *p, const struct text *t,
 		       unsigned int last_line)
@@ -651,7 +769,8 @@ static void split_text(struct cbp_patch *p, const struct text *t,
 		while (n > 3 && (l.s[n - 1] == ' ' || l.s[n - 1] == '\t'))
 			n--;
 		if ((n == 3 && !memcmp(l.s, "---", 3)) ||
-		    starts(&l, "diff --git ") || starts(&l, "Index: "))
+		    starts(&l, "diff --git ") || starts(&l, "Index: ") ||
+		    plain_file_at(&l, end))
 			break;
 		pos = l.next;
 	}
@@ -677,15 +796,19 @@ static void split_text(struct cbp_patch *p, const struct text *t,
 		p->msg_line = t->seg[0].line;
 
 	for (diff = msg_end; get_line(diff, end, &l); diff = l.next)
-		if (starts(&l, "diff --git "))
+		if (starts(&l, "diff --git ") || plain_file_at(&l, end))
 			break;
 	if (diff >= end) {
 		set_error(p, last_line,
-			  "no diff in the mail (expected a 'diff --git' line)");
+			  "no diff in the mail (expected a 'diff --git' line, or '--- ', '+++ ' and '@@ ' lines)");
 		return;
 	}
 	diff_end = walk_diff(p, t, diff);
-	p->diff = copy_lines(diff, diff_end, &p->diff_len);
+	p->plain = !starts(&l, "diff --git ");
+	if (p->plain)
+		p->diff = plain_to_git(diff, diff_end, &p->diff_len);
+	else
+		p->diff = copy_lines(diff, diff_end, &p->diff_len);
 }
 
 /* --- mails -------------------------------------------------------------- */

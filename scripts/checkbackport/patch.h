@@ -42,6 +42,8 @@
  *	  mail or the signature after its last hunk, as the bytes it
  *	  decoded to; or NULL
  * @diff_len: length of @diff
+ * @plain: the mail's diff was a plain unified diff (diff -u, quilt: no
+ *	   "diff --git" lines); @diff is it as git writes one
  * @error: why the mail is malformed, or NULL if it is not
  * @error_line: line of the file that @error is about
  * @commit: for a commit given by ID, its full ID; "" for a mail
@@ -56,6 +58,7 @@ struct cbp_patch {
 	unsigned int msg_line;
 	char *diff;
 	size_t diff_len;
+	int plain;
 	char *error;
 	unsigned int error_line;
 	char commit[41];

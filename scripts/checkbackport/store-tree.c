@@ -353,7 +353,7 @@ void cbp_class_layout(const struct cbp_member *m, size_t nr,
 		ids[2 * i] = m[i].c.id;
 		ids[2 * i + 1] = (long long)i;
 	}
-	qsort(ids, nr, 2 * sizeof(*ids), cmp_id);
+	cbp_sort(ids, nr, 2 * sizeof(*ids), cmp_id);
 	l.es = cbp_calloc(nr_links + 1, sizeof(*l.es));
 	l.ed = cbp_calloc(nr_links + 1, sizeof(*l.ed));
 	l.ei = cbp_calloc(nr_links + 1, sizeof(*l.ei));

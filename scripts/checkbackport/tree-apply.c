@@ -16,9 +16,13 @@
  * the tree already.
  */
 #define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "tree-priv.h"
 
@@ -187,6 +191,125 @@ static void clear_hunks(struct cbp_apply *a)
 	a->nr = 0;
 }
 
+/*
+ * Why a patch must not touch @path of the scratch copy (@src), or NULL.
+ * Each directory on the way must be a directory of the copy itself: a
+ * symbolic link there (the tree's own, or one an earlier patch of the
+ * series made) leads out of the copy, and a file there cannot hold the
+ * file.  The file itself may be missing (a new file) or anything GNU
+ * patch takes.
+ */
+static char *path_trouble(int src, const char *path)
+{
+	char *p = cbp_strdup(path), *s = p, *slash, *why = NULL;
+	int fd = dup(src);
+
+	if (*p == '/')
+		why = cbp_strdup("an absolute path");
+	for (s = p; !why && fd >= 0 && (slash = strchr(s, '/')); s = slash + 1) {
+		struct stat st;
+		int next;
+
+		*slash = '\0';
+		if (!strcmp(s, "..") || !strcmp(s, ".")) {
+			why = cbp_strf("\"%s\" in the path", s);
+			break;
+		}
+		if (fstatat(fd, s, &st, AT_SYMLINK_NOFOLLOW)) {
+			if (errno != ENOENT)
+				why = cbp_strf("%s: %s", p, strerror(errno));
+			break;		/* patch makes the directories */
+		}
+		if (S_ISLNK(st.st_mode))
+			why = cbp_strf("%s is a symbolic link in the tree; %s",
+				       p, "the patch is not applied through it");
+		else if (!S_ISDIR(st.st_mode))
+			why = cbp_strf("%s is not a directory in the tree", p);
+		if (why)
+			break;
+		next = openat(fd, s, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+			      O_CLOEXEC);
+		close(fd);
+		fd = next;
+		*slash = '/';
+	}
+	if (!why && !strcmp(s, ".."))
+		why = cbp_strdup("\"..\" in the path");
+	if (fd >= 0)
+		close(fd);
+	free(p);
+	return why;
+}
+
+/**
+ * cbp_tree_check_paths() - refuse a patch that would reach out of the copy
+ * @t: the tree
+ * @d: the patch's diff
+ * @res: its result; a failed file for each path refused
+ *
+ * GNU patch's dry run does not see that a file would be created under a
+ * symbolic link or a file of the copy, and the real run then fails
+ * half-way; nor can it try a file the diff patches twice.  Such a patch
+ * is failed here, before any run.
+ *
+ * Return: the number of paths refused.
+ */
+size_t cbp_tree_check_paths(struct cbp_tree *t, const struct cbp_diff *d,
+			    struct cbp_apply *res)
+{
+	size_t i, k, alloc = res->nr, bad = 0;
+	int src;
+
+	src = open(t->src, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	for (i = 0; i < d->nr; i++) {
+		const char *path[2] = { d->f[i].old_path, d->f[i].new_path };
+		const char *me = cbp_dfile_path(&d->f[i]);
+		size_t j;
+
+		/*
+		 * git apply takes two sections of one file in turn; GNU
+		 * patch's dry run would try the second on the file as it
+		 * was, and blame a hunk of the first.
+		 */
+		for (j = 0; j < i; j++)
+			if (!strcmp(cbp_dfile_path(&d->f[j]), me))
+				break;
+		if (j < i) {
+			struct cbp_apply_hunk *h = add_hunk(res, &alloc, me);
+
+			h->failed = 1;
+			h->why = cbp_strf("%s (file sections %zu and %zu); %s",
+					  "the diff patches it twice", j + 1, i + 1,
+					  "merge them into one, as git diff writes it");
+			bad++;
+			continue;
+		}
+
+		for (k = 0; k < 2; k++) {
+			struct cbp_apply_hunk *h;
+			char *why;
+
+			if (!path[k] || (k && path[0] &&
+					 !strcmp(path[0], path[1])))
+				continue;
+			why = src < 0 ? cbp_strf("cannot open the copy %s: %s",
+						 t->src, strerror(errno)) :
+			      path_trouble(src, path[k]);
+			if (!why)
+				continue;
+			h = add_hunk(res, &alloc, path[k]);
+			h->failed = 1;
+			h->why = why;
+			bad++;
+		}
+	}
+	if (src >= 0)
+		close(src);
+	if (bad)
+		res->state = CBP_APPLY_FAILED;
+	return bad;
+}
+
 /**
  * cbp_tree_try() - would a patch apply to the scratch copy as it is now
  * @t: the tree
@@ -268,7 +391,8 @@ out:
  * @t: the tree, as cbp_tree_try() saw it
  * @res: its result; the hunks become those of the real run
  *
- * Return: 0, or -1 with the error recorded.
+ * Return: 0, or -1 with the error recorded (GNU patch failed: @res is
+ * then CBP_APPLY_FAILED, and what it wrote is recorded as patched).
  */
 int cbp_tree_apply(struct cbp_tree *t, struct cbp_apply *res)
 {
@@ -284,10 +408,14 @@ int cbp_tree_apply(struct cbp_tree *t, struct cbp_apply *res)
 	res->log = NULL;
 	rc = run_patch(t, file, 0, 0, 0, &res->log);
 	free(file);
-	if (rc)
-		return cbp_error("patch failed after its dry run (status %d): %.300s",
+	/* What it did write is in the copy: the next run refreshes it. */
+	if (res->log)
+		parse_log(t, res->log, res, 1);
+	if (rc) {
+		res->state = CBP_APPLY_FAILED;
+		return cbp_error("GNU patch failed after its dry run (status %d): %.300s",
 				 rc, res->log ? res->log : "");
-	parse_log(t, res->log, res, 1);
+	}
 	return 0;
 }
 

@@ -5,6 +5,8 @@
 #ifndef CHECKBACKPORT_TREE_PRIV_H
 #define CHECKBACKPORT_TREE_PRIV_H
 
+#include <sys/types.h>
+
 #include "tree.h"
 #include "util.h"
 
@@ -48,7 +50,13 @@ struct cbp_tree {
 
 /* tree.c */
 int tree_run(const char *dir, const char *const argv[], char **out);
+char *tree_read_at(int dfd, const char *name, int flags, size_t *len,
+		   mode_t *mode);
 char *tree_read(const char *path, size_t *len);
+int tree_open_dir(int dfd, const char *rel);
+#define TREE_MODE_UMASK	((mode_t)-1)
+int tree_write_at(int dfd, const char *name, const char *text, size_t len,
+		  mode_t mode);
 int tree_write(const char *path, const char *text, size_t len);
 char *tree_hash(const char *s, size_t len);
 void tree_patched(struct cbp_tree *t, const char *path);

@@ -34,6 +34,7 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "tree-priv.h"
@@ -126,70 +127,219 @@ int tree_run(const char *dir, const char *const argv[], char **out)
 	return WEXITSTATUS(status);
 }
 
+/*
+ * The largest file of a tree the tool reads.  The biggest source file of
+ * Linux 6.12 (an AMD register header, dcn_3_2_0_sh_mask.h) is 23 MB; a
+ * "file" beyond this is not source, and reading it whole would only
+ * exhaust memory.
+ */
+#define TREE_READ_MAX	(64UL << 20)
+
 /**
- * tree_read() - read a whole file
+ * tree_read_at() - read a whole regular file of bounded size
+ * @dfd: the directory @name is relative to (AT_FDCWD for the cwd)
+ * @name: the file
+ * @flags: O_NOFOLLOW to refuse a symbolic link, else 0
+ * @len: if not NULL, its length
+ * @mode: if not NULL, its permission bits
+ *
+ * The file is opened without blocking, so a FIFO cannot hang the run,
+ * and refused unless it is a regular file (a device such as /dev/zero
+ * would be read until memory runs out) of at most TREE_READ_MAX bytes.
+ *
+ * Return: its contents, NUL-terminated, or NULL with errno set (EINVAL:
+ * not a regular file, EFBIG: too large).
+ */
+char *tree_read_at(int dfd, const char *name, int flags, size_t *len,
+		   mode_t *mode)
+{
+	int fd = openat(dfd, name, O_RDONLY | O_NONBLOCK | O_NOCTTY |
+			O_CLOEXEC | flags);
+	size_t n = 0, alloc = 0;
+	char *buf = NULL;
+	struct stat st;
+	int err = 0;
+
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st))
+		err = errno;
+	else if (!S_ISREG(st.st_mode))
+		err = EINVAL;
+	else if ((unsigned long long)st.st_size > TREE_READ_MAX)
+		err = EFBIG;
+	while (!err) {
+		ssize_t got;
+
+		buf = cbp_grow(buf, 1, n + 65536 + 1, &alloc);
+		got = read(fd, buf + n, 65536);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0)
+			err = errno;
+		if (got <= 0)
+			break;
+		n += got;
+		if (n > TREE_READ_MAX)	/* it grows as we read */
+			err = EFBIG;
+	}
+	close(fd);
+	if (err) {
+		free(buf);
+		errno = err;
+		return NULL;
+	}
+	buf = cbp_grow(buf, 1, n + 1, &alloc);
+	buf[n] = '\0';
+	if (len)
+		*len = n;
+	if (mode)
+		*mode = st.st_mode & 07777;
+	return buf;
+}
+
+/**
+ * tree_read() - read a whole regular file of bounded size
  * @path: the file
  * @len: if not NULL, its length
+ *
+ * As tree_read_at(), following symbolic links.
  *
  * Return: its contents, NUL-terminated, or NULL with errno set.
  */
 char *tree_read(const char *path, size_t *len)
 {
-	size_t n = 0, alloc = 0;
-	char *buf = NULL;
-	FILE *f = fopen(path, "rb");
-
-	if (!f)
-		return NULL;
-	for (;;) {
-		size_t got;
-
-		buf = cbp_grow(buf, 1, n + 65536 + 1, &alloc);
-		got = fread(buf + n, 1, 65536, f);
-		n += got;
-		if (got < 65536)
-			break;
-	}
-	if (ferror(f)) {
-		fclose(f);
-		free(buf);
-		errno = EIO;
-		return NULL;
-	}
-	fclose(f);
-	buf[n] = '\0';
-	if (len)
-		*len = n;
-	return buf;
+	return tree_read_at(AT_FDCWD, path, 0, len, NULL);
 }
 
 /**
- * tree_write() - write a file as a new file renamed into place
- * @path: the file
+ * tree_open_dir() - open a directory below another, following no link
+ * @dfd: the directory to start from
+ * @rel: the path below it, "" for @dfd itself
+ *
+ * Every component of @rel must be a directory itself, not a symbolic
+ * link to one: what is opened is inside @dfd whatever the links say.
+ *
+ * Return: a descriptor of the directory, or -1 with errno set (ELOOP or
+ * ENOTDIR when a component is a link or not a directory).
+ */
+int tree_open_dir(int dfd, const char *rel)
+{
+	char *p = cbp_strdup(rel), *s, *save = NULL;
+	int fd = openat(dfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	for (s = strtok_r(p, "/", &save); s && fd >= 0;
+	     s = strtok_r(NULL, "/", &save)) {
+		int next;
+
+		if (!strcmp(s, "..")) {
+			errno = EPERM;
+			next = -1;
+		} else {
+			next = openat(fd, s, O_RDONLY | O_DIRECTORY |
+				      O_NOFOLLOW | O_CLOEXEC);
+		}
+		close(fd);
+		fd = next;
+	}
+	free(p);
+	return fd;
+}
+
+/**
+ * tree_write_at() - write a file as a new file renamed into place
+ * @dfd: the directory of the file
+ * @name: its name in @dfd, no slash
+ * @text: its contents
+ * @len: their length
+ * @mode: its permission bits, or TREE_MODE_UMASK for 0666 less the umask
+ *
+ * The text goes to a file this call creates (O_EXCL | O_NOFOLLOW under a
+ * name no one else uses), which is then renamed over @name: a hard link
+ * or a symbolic link that was @name is replaced, never written through,
+ * and whatever had the temporary's name is left alone.
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
+int tree_write_at(int dfd, const char *name, const char *text, size_t len,
+		  mode_t mode)
+{
+	static unsigned int seq;
+	char *tmp = NULL;
+	int fd = -1, tries, rc = 0;
+	size_t done = 0;
+
+	if (strchr(name, '/'))
+		return cbp_error("cannot write %s: not a file name", name);
+	for (tries = 0; fd < 0 && tries < 100; tries++) {
+		struct timespec ts;
+
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		free(tmp);
+		tmp = cbp_strf(".%.200s.cbp-%ld-%u-%lx", name, (long)getpid(),
+			       seq++, (unsigned long)ts.tv_nsec);
+		fd = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+			    O_CLOEXEC, mode == TREE_MODE_UMASK ? 0666 : 0600);
+		if (fd < 0 && errno != EEXIST)
+			break;
+	}
+	if (fd < 0) {
+		rc = cbp_error("cannot write %s: %s", name, strerror(errno));
+		free(tmp);
+		return rc;
+	}
+	while (done < len) {
+		ssize_t n = write(fd, text + done, len - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			rc = -1;
+			break;
+		}
+		done += n;
+	}
+	if (!rc && mode != TREE_MODE_UMASK && fchmod(fd, mode & 07777))
+		rc = -1;
+	if (close(fd))
+		rc = -1;
+	if (!rc && renameat(dfd, tmp, dfd, name))
+		rc = -1;
+	if (rc) {
+		rc = cbp_error("cannot write %s: %s", name, strerror(errno));
+		unlinkat(dfd, tmp, 0);
+	}
+	free(tmp);
+	return rc;
+}
+
+/**
+ * tree_write() - write a file of the cache as a new file renamed into place
+ * @path: the file, in a directory the tool made (its last component is
+ *	  not followed if it is a symbolic link)
  * @text: its contents
  * @len: their length
  *
- * Never writes through an existing file (or a hard link to one).
+ * See tree_write_at().
  *
  * Return: 0, or -1 with the error recorded.
  */
 int tree_write(const char *path, const char *text, size_t len)
 {
-	char *tmp = cbp_strf("%s.cbp-new", path);
-	FILE *f = fopen(tmp, "wb");
-	int rc = 0;
+	const char *slash = strrchr(path, '/');
+	char *dir = slash ? cbp_strndup(path, slash - path) : cbp_strdup(".");
+	int dfd, rc;
 
-	if (!f || fwrite(text, 1, len, f) != len)
-		rc = -1;
-	if (f && fclose(f))
-		rc = -1;
-	if (!rc && rename(tmp, path))
-		rc = -1;
-	if (rc) {
+	dfd = open(*dir ? dir : "/", O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+		   O_CLOEXEC);
+	if (dfd < 0) {
 		rc = cbp_error("cannot write %s: %s", path, strerror(errno));
-		unlink(tmp);
+	} else {
+		rc = tree_write_at(dfd, slash ? slash + 1 : path, text, len,
+				   TREE_MODE_UMASK);
+		close(dfd);
 	}
-	free(tmp);
+	free(dir);
 	return rc;
 }
 
@@ -313,14 +463,20 @@ static long makefile_number(const char *mk, const char *name)
 	return -1;
 }
 
-/* The kernel version of the tree in @dir, or NULL if it is not one. */
-static char *tree_version(const char *dir)
+/*
+ * The kernel version of the tree in @dir, or NULL if it is not one (then
+ * @why says what is wrong with its Makefile, if anything).
+ */
+static char *tree_version(const char *dir, const char **why)
 {
 	char *p = cbp_strf("%s/Makefile", dir), *mk, *v = NULL;
 	long a, b, c;
 	struct stat st;
 
 	mk = tree_read(p, NULL);
+	if (!mk && (errno == EINVAL || errno == EFBIG))
+		*why = errno == EINVAL ? "its Makefile is not a regular file" :
+		       "its Makefile is too large to be one";
 	free(p);
 	if (!mk)
 		return NULL;
@@ -475,33 +631,100 @@ static int mkdirs(const char *path)
 	return rc;
 }
 
+/*
+ * A fresh copy of @rel, a file an earlier run patched, in the scratch
+ * copy.  Reached from the copy's own directory without following any
+ * link: once the tree has a link where the file's directory was, the
+ * copy has the link too, and the file it leads to is the tree's (or
+ * anyone's), not ours; it is left alone.
+ */
+static int refresh_one(int src, const char *rel)
+{
+	const char *slash = strrchr(rel, '/');
+	char *dir = slash ? cbp_strndup(rel, slash - rel) : cbp_strdup("");
+	const char *name = slash ? slash + 1 : rel;
+	int dfd = tree_open_dir(src, dir), rc = 0;
+	char *text = NULL;
+	size_t len;
+	mode_t mode;
+
+	free(dir);
+	if (dfd < 0)
+		return 0;
+	text = tree_read_at(dfd, name, O_NOFOLLOW, &len, &mode);
+	if (text)
+		rc = tree_write_at(dfd, name, text, len, mode);
+	free(text);
+	close(dfd);
+	return rc;
+}
+
 /* Fresh copies of the files earlier runs patched (see the top). */
 static int refresh_patched(struct cbp_tree *t)
 {
 	char *path = cbp_strf("%s/patched", t->entry), *list, *s, *eol;
-	int rc = 0;
+	int rc = 0, src;
 
 	list = tree_read(path, NULL);
 	free(path);
+	if (!list)
+		return 0;
+	src = open(t->src, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (src < 0) {
+		free(list);
+		return cbp_error("cannot open %s: %s", t->src, strerror(errno));
+	}
 	for (s = list; s && *s && !rc; s = eol ? eol + 1 : NULL) {
-		char *file, *text;
-		size_t len;
-
 		eol = strchr(s, '\n');
 		if (eol)
 			*eol = '\0';
 		if (!*s || strstr(s, "..") || *s == '/')
 			continue;
 		tree_patched(t, s);
-		file = cbp_strf("%s/%s", t->src, s);
-		text = tree_read(file, &len);
-		if (text)
-			rc = tree_write(file, text, len);
-		free(text);
-		free(file);
+		rc = refresh_one(src, s);
 	}
+	close(src);
 	free(list);
 	return rc;
+}
+
+/*
+ * Whether @path, which need not exist yet, is at or below the directory
+ * @top (by device and inode, whatever links either path goes through):
+ * the longest part of @path that exists and each directory above it,
+ * by "..", are compared with @top.
+ */
+static int is_below(const char *path, const struct stat *top)
+{
+	char *p = cbp_strdup(path), *slash;
+	struct stat st, up;
+	int fd, below = 0;
+
+	for (;;) {
+		fd = open(*p ? p : "/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		slash = strrchr(p, '/');
+		if (fd >= 0 || !slash)
+			break;
+		*slash = '\0';
+	}
+	free(p);
+	if (fd < 0)
+		return 0;
+	while (!below && !fstat(fd, &st)) {
+		int parent;
+
+		if (st.st_dev == top->st_dev && st.st_ino == top->st_ino)
+			below = 1;
+		parent = openat(fd, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		close(fd);
+		fd = parent;
+		if (fd < 0 || fstat(fd, &up) ||
+		    (up.st_dev == st.st_dev && up.st_ino == st.st_ino))
+			break;
+	}
+	if (fd >= 0)
+		close(fd);
+	return below;
 }
 
 static int lock_entry(struct cbp_tree *t)
@@ -537,6 +760,7 @@ int cbp_tree_open(struct cbp_tree **out, const struct cbp_tree_opts *o)
 {
 	struct cbp_tree *t = cbp_calloc(1, sizeof(*t));
 	char real[PATH_MAX], *cache, *key, *p;
+	const char *why = NULL;
 	struct stat st;
 	long n;
 
@@ -551,10 +775,11 @@ int cbp_tree_open(struct cbp_tree **out, const struct cbp_tree_opts *o)
 		goto fail;
 	}
 	t->info.dir = cbp_strdup(real);
-	t->info.version = tree_version(real);
+	t->info.version = tree_version(real, &why);
 	if (!t->info.version) {
-		cbp_error("--tree %s is not a kernel source tree %s", o->dir,
-			  "(no top Makefile with VERSION, PATCHLEVEL and SUBLEVEL, or no scripts/Makefile.build)");
+		cbp_error("--tree %s is not a kernel source tree (%s)", o->dir,
+			  why ? why :
+			  "no top Makefile with VERSION, PATCHLEVEL and SUBLEVEL, or no scripts/Makefile.build");
 		goto fail;
 	}
 	p = cbp_strf("%s/.git", real);
@@ -589,8 +814,7 @@ int cbp_tree_open(struct cbp_tree **out, const struct cbp_tree_opts *o)
 	free(cache);
 	t->src = cbp_strf("%s/src", t->entry);
 	/* The copy would be copied into itself. */
-	if (!strncmp(t->entry, real, strlen(real)) &&
-	    t->entry[strlen(real)] == '/') {
+	if (is_below(t->entry, &st)) {
 		cbp_error("the cache %s is inside the tree %s: %s", t->entry,
 			  real, "set CHECKBACKPORT_CACHE elsewhere");
 		goto fail;

@@ -177,6 +177,8 @@ char *cbp_tree_lines(struct cbp_tree *t, const char *path, unsigned int from,
 /* tree-apply.c */
 int cbp_tree_try(struct cbp_tree *t, const char *diff, size_t len,
 		 struct cbp_apply *res);
+size_t cbp_tree_check_paths(struct cbp_tree *t, const struct cbp_diff *d,
+			    struct cbp_apply *res);
 int cbp_tree_apply(struct cbp_tree *t, struct cbp_apply *res);
 void cbp_apply_release(struct cbp_apply *a);
 

@@ -157,6 +157,23 @@ double cbp_now(void)
 }
 
 /**
+ * cbp_sort() - qsort() that takes an empty array
+ * @base: the array; may be NULL when @nr is 0
+ * @nr: number of elements
+ * @size: size of one
+ * @cmp: the order
+ *
+ * qsort()'s array must not be NULL even with no element (C11 7.22.5), and
+ * an array nothing was added to is NULL here.
+ */
+void cbp_sort(void *base, size_t nr, size_t size,
+	      int (*cmp)(const void *, const void *))
+{
+	if (nr > 1)
+		qsort(base, nr, size, cmp);
+}
+
+/**
  * cbp_grow() - make room for at least @need elements in a growable array
  * @array: the array, or NULL
  * @elsize: size of one element

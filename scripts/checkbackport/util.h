@@ -51,5 +51,7 @@ double cbp_now(void);
 int cbp_hexval(int c);
 
 void *cbp_grow(void *array, size_t elsize, size_t need, size_t *alloc);
+void cbp_sort(void *base, size_t nr, size_t size,
+	      int (*cmp)(const void *, const void *));
 
 #endif /* CHECKBACKPORT_UTIL_H */

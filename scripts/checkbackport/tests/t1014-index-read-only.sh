@@ -1,0 +1,89 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# An index the user may read but not write (a shared file, mode 0444,
+# owned by someone else) serves every query, check and lint included,
+# with the answers of a writable one; one the repository has moved past
+# is brought up to date in memory for the run, and the file is left as
+# it was.
+
+. "$(dirname "$0")/lib.sh"
+. "$CBP_DIR/tests/hostile-lib.sh"
+
+# As root, the file modes do not stop us: run as nobody, in a
+# repository nobody owns, beside an index root owns.
+if test "$(id -u)" = 0
+then
+	if ! command -v setpriv >/dev/null
+	then
+		test_skip "a read-only index" "no setpriv to drop root"
+		test_done
+		exit 0
+	fi
+	as_reader () {
+		setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
+	}
+else
+	as_reader () {
+		"$@"
+	}
+fi
+
+test_expect_success 'set up a repository, an index, a patch' '
+	git init -q repo &&
+	(
+		cd repo &&
+		test_commit base &&
+		git tag v6.12 &&
+		git branch linux-6.12.y &&
+		test_change drivers/x.c a "drm/x: a fix" &&
+		test_change drivers/x.c b "drm/x: the fix of the fix" \
+			"Fixes: $(git rev-parse HEAD)0 (\"drm/x: a fix\")" &&
+		git format-patch -q -1 --stdout >../p.patch &&
+		cbp index
+	) &&
+	(cd repo && test_expect_code 1 cbp check --terse ../p.patch) \
+		>expect.check &&
+	(cd repo && test_expect_code 1 cbp lint) >expect.lint &&
+	grep "malformed" expect.lint
+'
+
+test_expect_success 'make the index read-only' '
+	chmod 755 "$TRASH" &&
+	chmod -R a+rX "$TRASH" &&
+	if test "$(id -u)" = 0
+	then
+		chown -R 65534:65534 repo &&
+		chown 0:0 repo/.git/checkbackport.db*
+	fi &&
+	chmod 444 repo/.git/checkbackport.db* &&
+	sha256sum repo/.git/checkbackport.db >db.sum
+'
+
+test_expect_success 'check and lint answer from a read-only index' '
+	(cd repo && test_expect_code 1 as_reader "$CBP_BIN" -q check --terse \
+		../p.patch) >actual.check &&
+	test_cmp expect.check actual.check &&
+	(cd repo && test_expect_code 1 as_reader "$CBP_BIN" -q lint) \
+		>actual.lint &&
+	test_cmp expect.lint actual.lint &&
+	(cd repo && as_reader "$CBP_BIN" -q names HEAD) >names &&
+	grep "the fix of the fix" names &&
+	sha256sum -c db.sum
+'
+
+test_expect_success 'a read-only index behind the repository is updated in memory' '
+	(
+		cd repo &&
+		as_reader git -c user.name=A -c user.email=a@example.com \
+			commit -q --allow-empty -m "drm/x: another" \
+			-m "Fixes: 12345678901234567890123456789012345678901 (\"drm/x: a fix\")"
+	) &&
+	(cd repo && test_expect_code 1 as_reader "$CBP_BIN" lint) \
+		>actual.lint 2>err &&
+	grep "read-only: brought up to date in memory" err &&
+	grep "drm/x: another" actual.lint &&
+	sha256sum -c db.sum
+'
+
+test_done

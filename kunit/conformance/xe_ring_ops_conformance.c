@@ -19,8 +19,6 @@
 
 /* MI_FLUSH_DW | TLB invalidate (18) | store index (21) | post-sync store (14) | len 2 */
 #define FLUSH_DW_STORE_TLB_INDEX	0x13244002u
-/* Index of the render cache flush PIPE_CONTROL in stream_render. */
-#define RENDER_FLUSH_IDX		20
 
 static void conf_job(struct ring_subject_job *j, const struct emitter_case *e,
 		     bool vm, bool ggtt)
@@ -237,28 +235,6 @@ static void conf_ring_migration(struct kunit *test)
 	}
 }
 
-/**
- * struct untyped_case - the Xe2 gate of the untyped dataport flush
- * @verx100: graphics version times 100
- * @untyped: the render flush must ask for the untyped dataport flush
- */
-struct untyped_case {
-	u32 verx100;
-	bool untyped;
-};
-
-/* Both sides of the boundary, and versions well inside each side. */
-static const struct untyped_case untyped_cases[] = {
-	{ 1270, false }, { 1999, false }, { 2000, true }, { 2004, true },
-};
-
-static void untyped_desc(const struct untyped_case *c, char *desc)
-{
-	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "verx100 %u", c->verx100);
-}
-
-KUNIT_ARRAY_PARAM(untyped, untyped_cases, untyped_desc);
-
 /*
  * From Xe2 (graphics version 20.00) on, the render flush after the batch
  * also flushes the untyped dataport cache; before, the HDC flush alone.
@@ -277,9 +253,31 @@ static void conf_ring_untyped_flush_gate(struct kunit *test)
 	j.gt = &gt;
 	ring_subject_emit(test, &j, res);
 	KUNIT_ASSERT_EQ(test, res->n_writes, 1);
-	KUNIT_ASSERT_LT(test, RENDER_FLUSH_IDX, res->writes[0].len);
-	KUNIT_EXPECT_EQ(test, res->writes[0].dw[RENDER_FLUSH_IDX],
+	KUNIT_ASSERT_LT(test, FLUSH_IDX, res->writes[0].len);
+	KUNIT_EXPECT_EQ(test, res->writes[0].dw[FLUSH_IDX],
 			PIPE_CONTROL | (c->untyped ? PC0_HDC_UNTYPED : PC0_HDC));
+}
+
+/* Wa_1409600907's depth stall reaches render engines only. */
+static void conf_ring_depth_stall_render_only(struct kunit *test)
+{
+	const struct depth_stall_case *c = test->param_value;
+	struct ring_gt_desc gt = {
+		.graphics_verx100 = 1200, .has_render = c->has_render,
+		.wa_1409600907 = true,
+	};
+	struct ring_subject_result *res;
+	struct ring_subject_job j;
+
+	res = kunit_kzalloc(test, sizeof(*res), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, res);
+	conf_job(&j, &emitters[c->emitter], true, false);
+	j.gt = &gt;
+	ring_subject_emit(test, &j, res);
+	KUNIT_ASSERT_EQ(test, res->n_writes, 1);
+	KUNIT_ASSERT_LT(test, FLUSH_FLAGS_IDX, res->writes[0].len);
+	KUNIT_EXPECT_EQ(test, res->writes[0].dw[FLUSH_IDX], PIPE_CONTROL | PC0_HDC);
+	KUNIT_EXPECT_EQ(test, res->writes[0].dw[FLUSH_FLAGS_IDX], c->flags);
 }
 
 /* The tree's job bound is 6.12's, and every expected stream fits it. */
@@ -302,6 +300,7 @@ static struct kunit_case xe_ring_ops_conformance_cases[] = {
 	KUNIT_CASE(conf_ring_engine_class_bound),
 	KUNIT_CASE(conf_ring_migration),
 	KUNIT_CASE_PARAM(conf_ring_untyped_flush_gate, untyped_gen_params),
+	KUNIT_CASE_PARAM(conf_ring_depth_stall_render_only, depth_stall_gen_params),
 	KUNIT_CASE(conf_ring_job_bound),
 	{}
 };

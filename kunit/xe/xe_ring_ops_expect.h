@@ -420,4 +420,62 @@ static const void *ppgtt_gen_params(const void *prev, char *desc)
 	return next;
 }
 
+/* The render flush after the batch: its two PIPE_CONTROL dwords in the Xe2 streams. */
+#define FLUSH_IDX		20
+#define FLUSH_FLAGS_IDX		21
+
+/**
+ * struct untyped_case - the Xe2 gate of the untyped dataport flush
+ * @verx100: graphics version times 100
+ * @untyped: the render flush must ask for the untyped dataport flush
+ */
+struct untyped_case {
+	u32 verx100;
+	bool untyped;
+};
+
+/* Both sides of the boundary at 20.00, and versions well inside each. */
+static const struct untyped_case untyped_cases[] = {
+	{ 1200, false }, { 1270, false }, { 1999, false }, { 2000, true },
+	{ 2004, true },
+};
+
+static void untyped_desc(const struct untyped_case *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "verx100 %u", c->verx100);
+}
+
+KUNIT_ARRAY_PARAM(untyped, untyped_cases, untyped_desc);
+
+/**
+ * struct depth_stall_case - Wa_1409600907 against each kind of engine
+ * @desc: what KUnit calls it
+ * @emitter: index in emitters[] of the stream it runs (render or compute)
+ * @has_render: the GT has a render engine
+ * @flags: the flags dword of the render flush, with the workaround active
+ */
+struct depth_stall_case {
+	const char *desc;
+	unsigned int emitter;
+	bool has_render;
+	u32 flags;
+};
+
+/*
+ * The depth stall (bit 13) belongs to the 3D pipeline: render gets it,
+ * a compute engine never, with or without a render engine beside it.
+ */
+static const struct depth_stall_case depth_stall_cases[] = {
+	{ "render", 5, true, FLUSH_RENDER_WA },
+	{ "compute beside render", 7, true, FLUSH_COMPUTE },
+	{ "compute without render", 7, false, FLUSH_NO_RENDER },
+};
+
+static void depth_stall_desc(const struct depth_stall_case *c, char *desc)
+{
+	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(depth_stall, depth_stall_cases, depth_stall_desc);
+
 #endif /* _FIXPORT_XE_RING_OPS_EXPECT_H_ */

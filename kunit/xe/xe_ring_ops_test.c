@@ -213,6 +213,48 @@ static void ring_lrc_index_bound(struct kunit *test)
 	expect_untouched_from(test, ctx->buf, 0);
 }
 
+/*
+ * From Xe2 (graphics version 20.00) on, the render flush after the batch
+ * also flushes the untyped dataport cache; before, the HDC flush alone.
+ */
+static void ring_untyped_flush_gate(struct kunit *test)
+{
+	const struct untyped_case *c = test->param_value;
+	struct ring_test_ctx *ctx = test->priv;
+	const struct ring_gt_desc gt = {
+		.graphics_verx100 = c->verx100, .has_render = true,
+	};
+	struct emitter_case e = emitters[5];
+	u32 len;
+
+	e.gt = &gt;
+	ring_setup(ctx, &e, true, false);
+	KUNIT_ASSERT_EQ(test, ring_emit(ctx, 0, JOB_MAX_DW, &len), 0);
+	KUNIT_ASSERT_LT(test, FLUSH_IDX, len);
+	KUNIT_EXPECT_EQ(test, ctx->buf[FLUSH_IDX],
+			PIPE_CONTROL | (c->untyped ? PC0_HDC_UNTYPED : PC0_HDC));
+}
+
+/* Wa_1409600907's depth stall reaches render engines only. */
+static void ring_depth_stall_render_only(struct kunit *test)
+{
+	const struct depth_stall_case *c = test->param_value;
+	struct ring_test_ctx *ctx = test->priv;
+	const struct ring_gt_desc gt = {
+		.graphics_verx100 = 1200, .has_render = c->has_render,
+		.wa_1409600907 = true,
+	};
+	struct emitter_case e = emitters[c->emitter];
+	u32 len;
+
+	e.gt = &gt;
+	ring_setup(ctx, &e, true, false);
+	KUNIT_ASSERT_EQ(test, ring_emit(ctx, 0, JOB_MAX_DW, &len), 0);
+	KUNIT_ASSERT_LT(test, FLUSH_FLAGS_IDX, len);
+	KUNIT_EXPECT_EQ(test, ctx->buf[FLUSH_IDX], PIPE_CONTROL | PC0_HDC);
+	KUNIT_EXPECT_EQ(test, ctx->buf[FLUSH_FLAGS_IDX], c->flags);
+}
+
 /* Engine classes: the last one with ring ops, and the first without. */
 static void ring_engine_class_bound(struct kunit *test)
 {
@@ -235,6 +277,8 @@ static struct kunit_case fixport_xe_ring_ops_cases[] = {
 	KUNIT_CASE_PARAM(ring_ppgtt_flag_matrix, ppgtt_gen_params),
 	KUNIT_CASE_PARAM(ring_lrc_index_bound, emitter_gen_params),
 	KUNIT_CASE(ring_engine_class_bound),
+	KUNIT_CASE_PARAM(ring_untyped_flush_gate, untyped_gen_params),
+	KUNIT_CASE_PARAM(ring_depth_stall_render_only, depth_stall_gen_params),
 	{}
 };
 

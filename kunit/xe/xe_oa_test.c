@@ -39,6 +39,7 @@
 /* Engine classes as the hardware numbers them. */
 #define CLASS_RENDER		0
 #define CLASS_VIDEO_DECODE	1
+#define CLASS_VIDEO_ENHANCE	2
 #define CLASS_COMPUTE		5
 
 #define RENDER_BASE		0x02000
@@ -839,19 +840,50 @@ static void oa_config_writes_lri(struct kunit *test)
 	expect_gpu_writes(test, hw, c->regs, ARRAY_SIZE(c->regs));
 }
 
+/* Video decode and enhance have no OAR/OAC: nothing is touched. */
 static void oa_config_video_is_noop(struct kunit *test)
 {
+	static const u32 classes[] = { CLASS_VIDEO_DECODE, CLASS_VIDEO_ENHANCE };
 	struct mock_hw *hw = test->priv;
+	unsigned int i;
 
-	hw->stream.hwe_class = CLASS_VIDEO_DECODE;
-	KUNIT_EXPECT_EQ(test,
-			fixport_xe_oa_configure_oa_context(&hw->stream, true), 0);
-	KUNIT_EXPECT_EQ(test, hw->n_ev, 0);
+	for (i = 0; i < ARRAY_SIZE(classes); i++) {
+		hw->stream.hwe_class = classes[i];
+		KUNIT_EXPECT_EQ(test,
+				fixport_xe_oa_configure_oa_context(&hw->stream, true), 0);
+		KUNIT_EXPECT_EQ_MSG(test, hw->n_ev, 0, "class %u", classes[i]);
+	}
+}
+
+/*
+ * A stream without a user exec queue has no context to configure: the
+ * batch must never go to the kernel queue instead, enabling or disabling.
+ */
+static void oa_config_needs_user_queue(struct kunit *test)
+{
+	static const u32 classes[] = { CLASS_RENDER, CLASS_COMPUTE };
+	struct mock_hw *hw = test->priv;
+	unsigned int i;
+	int enable;
+
+	hw->stream.exec_q = NULL;
+	for (i = 0; i < ARRAY_SIZE(classes); i++) {
+		for (enable = 0; enable < 2; enable++) {
+			hw->stream.hwe_class = classes[i];
+			KUNIT_EXPECT_EQ(test,
+					fixport_xe_oa_configure_oa_context(&hw->stream,
+									   enable), 0);
+			KUNIT_EXPECT_EQ_MSG(test, hw->n_ev, 0,
+					    "class %u, enable %d", classes[i], enable);
+			KUNIT_EXPECT_FALSE(test, hw->pushed);
+		}
+	}
 }
 
 static struct kunit_case fixport_xe_oa_config_cases[] = {
 	KUNIT_CASE_PARAM(oa_config_writes_lri, config_gen_params),
 	KUNIT_CASE(oa_config_video_is_noop),
+	KUNIT_CASE(oa_config_needs_user_queue),
 	{}
 };
 

@@ -840,6 +840,25 @@ static void oa_config_writes_lri(struct kunit *test)
 	expect_gpu_writes(test, hw, c->regs, ARRAY_SIZE(c->regs));
 }
 
+/*
+ * The CCS select goes to the stream's own OA control register, whatever
+ * it is: the fixture's usual one is OAG_OACONTROL, so a port writing that
+ * register by name would pass every other case.
+ */
+static void oa_config_ccs_select_stream_register(struct kunit *test)
+{
+	struct mock_hw *hw = test->priv;
+
+	hw->stream.oa_ctrl = 0x13dc0;
+	hw->stream.hwe_class = CLASS_COMPUTE;
+	hw->stream.hwe_mmio_base = COMPUTE0_BASE;
+	hw->stream.hwe_instance = 3;
+	KUNIT_ASSERT_EQ(test, fixport_xe_oa_configure_oa_context(&hw->stream, true), 0);
+	KUNIT_ASSERT_EQ(test, hw->n_mmio, 1);
+	KUNIT_EXPECT_EQ(test, hw->mmio[0].reg, 0x13dc0);
+	KUNIT_EXPECT_EQ(test, hw->mmio[0].value, 0x00030000);
+}
+
 /* Video decode and enhance have no OAR/OAC: nothing is touched. */
 static void oa_config_video_is_noop(struct kunit *test)
 {
@@ -884,6 +903,7 @@ static struct kunit_case fixport_xe_oa_config_cases[] = {
 	KUNIT_CASE_PARAM(oa_config_writes_lri, config_gen_params),
 	KUNIT_CASE(oa_config_video_is_noop),
 	KUNIT_CASE(oa_config_needs_user_queue),
+	KUNIT_CASE(oa_config_ccs_select_stream_register),
 	{}
 };
 

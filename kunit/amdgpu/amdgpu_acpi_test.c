@@ -332,6 +332,10 @@ enum answer_shape {
 	SHAPE_HEADER_ONLY,	/* a size word only; a LIST of no entries */
 	SHAPE_ONE_BYTE,		/* half a size word */
 	SHAPE_EMPTY,		/* no bytes at all */
+	/* Long enough, reports less than callers read; a LIST of no entries, each too small. */
+	SHAPE_REPORTS_BELOW_MIN,
+	/* Reports 0xffff; a LIST whose count x entry size reaches 65536. */
+	SHAPE_LIST_HUGE,
 };
 
 /**
@@ -369,6 +373,11 @@ static const struct test_outcome test_outcomes[] = {
 	{ "one-byte buffer", AE_OK, ANSWER_BUFFER, SHAPE_ONE_BYTE,
 	  false, false, true },
 	{ "empty buffer", AE_OK, ANSWER_BUFFER, SHAPE_EMPTY,
+	  false, false, true },
+	/* An empty list reads no entry: its entry size does not matter. */
+	{ "long enough, reports too little", AE_OK, ANSWER_BUFFER,
+	  SHAPE_REPORTS_BELOW_MIN, false, true, true },
+	{ "reports 64 KiB", AE_OK, ANSWER_BUFFER, SHAPE_LIST_HUGE,
 	  false, false, true },
 	{ "integer", AE_OK, ANSWER_INTEGER, SHAPE_EXACT,
 	  false, false, true },
@@ -436,6 +445,16 @@ static u32 build_answer(const struct test_function *fn,
 			count = 0;
 			len = min;
 			break;
+		case SHAPE_REPORTS_BELOW_MIN:
+			count = 0;
+			entry--;
+			len = min;
+			break;
+		case SHAPE_LIST_HUGE:
+			/* Callers would read count x entry bytes. */
+			count = DIV_ROUND_UP(65536, entry);
+			len = min + entry;
+			break;
 		case SHAPE_ONE_BYTE:
 			return 1;
 		default:
@@ -465,13 +484,30 @@ static u32 build_answer(const struct test_function *fn,
 	case SHAPE_HEADER_ONLY:
 		len = 2;
 		break;
+	case SHAPE_REPORTS_BELOW_MIN:
+	case SHAPE_LIST_HUGE:
+		len = min + 3;
+		break;
 	case SHAPE_ONE_BYTE:
 		return 1;
 	default:
 		return 0;
 	}
-	/* Only these two report other than their length. */
-	reported = shape == SHAPE_LONGER || shape == SHAPE_SHORT ? min : len;
+	switch (shape) {
+	case SHAPE_LONGER:
+	case SHAPE_SHORT:
+		reported = min;
+		break;
+	case SHAPE_REPORTS_BELOW_MIN:
+		reported = min - 1;
+		break;
+	case SHAPE_LIST_HUGE:
+		reported = 0xffff;
+		break;
+	default:
+		reported = len;
+		break;
+	}
 	put_le16(buf, reported);
 	return len;
 }

@@ -7,6 +7,8 @@
 #   make             build the module set for x86_64 against 6.12.y headers
 #   make check       set up, run KUnit under UML and every test suite
 #   make validate    everything a stable backport must pass, as a table
+#   make conformance the fixes' KUnit expectations run against a 6.12 tree's
+#                    own code (TREE=DIR, default the unpacked 6.12 source)
 #   make matrix      build and check against every 6.12.y Debian offers
 #                    (KUNIT=1: also KUnit on the oldest and newest)
 #   make kunit-intree  the KUnit set built into a 6.12 tree, run by kunit.py
@@ -30,7 +32,7 @@ build-configs = $(if $(kdir-has-kunit),\
 	$(filter-out %_KUNIT_TEST DRM_FIXPORT_HARNESS_SELFTEST,$(fixport-configs)))
 kbuild-opts = $(foreach c,$(build-configs),CONFIG_$(c)=m) FIXPORT_KSRC=$(FIXPORT_KSRC)
 
-.PHONY: all modules check validate matrix kunit-intree tools bench setup checkpatch clean help
+.PHONY: all modules check conformance validate matrix kunit-intree tools bench setup checkpatch clean help
 
 all: modules
 
@@ -41,6 +43,9 @@ modules:
 
 check:
 	@scripts/fixport-check
+
+conformance:
+	@scripts/fixport-conformance $(if $(TREE),--tree "$(TREE)")
 
 validate:
 	@scripts/fixport-validate

@@ -42,7 +42,7 @@ enum answer_kind {
  * @desc: the case name KUnit prints
  * @status: what acpi_evaluate_object() returns
  * @kind: the object it leaves in the output buffer, if any
- * @data: the bytes of an ANSWER_BUFFER or ANSWER_STRING
+ * @data: the answer's bytes, laid out as a buffer whatever @kind says
  * @len: how many bytes @data has
  * @accepted: whether the call must return the object
  */
@@ -101,17 +101,11 @@ static union acpi_object *mock_alloc_answer(const struct acpi_answer *a,
 	switch (a->kind) {
 	case ANSWER_NONE:
 		return NULL;
-	case ANSWER_BUFFER:
-		extra = a->len;
-		break;
 	case ANSWER_STRING:
 		extra = a->len + 1;
 		break;
-	case ANSWER_PACKAGE:
-		extra = 2 * sizeof(*obj);
-		break;
 	default:
-		extra = 0;
+		extra = a->len;
 		break;
 	}
 
@@ -120,40 +114,28 @@ static union acpi_object *mock_alloc_answer(const struct acpi_answer *a,
 	if (!obj)
 		return NULL;
 
+	/*
+	 * Every kind holds the answer's bytes laid out as a buffer object
+	 * would: the length where a buffer keeps it, the pointer where a
+	 * buffer keeps it.  Read as a buffer, an integer (its value), a
+	 * string or a package (its count and elements) would then pass
+	 * every size check: only the type check can refuse it.
+	 */
+	obj->buffer.length = a->len;
+	obj->buffer.pointer = (u8 *)(obj + 1);
+	memcpy(obj->buffer.pointer, a->data, a->len);
 	switch (a->kind) {
-	case ANSWER_BUFFER:
-		obj->buffer.type = ACPI_TYPE_BUFFER;
-		obj->buffer.length = a->len;
-		obj->buffer.pointer = (u8 *)(obj + 1);
-		memcpy(obj->buffer.pointer, a->data, a->len);
-		break;
 	case ANSWER_INTEGER:
-		obj->integer.type = ACPI_TYPE_INTEGER;
-		obj->integer.value = 0x0c;
+		obj->type = ACPI_TYPE_INTEGER;
 		break;
 	case ANSWER_STRING:
-		/*
-		 * The bytes of a good answer, as a string: read as a buffer
-		 * it would pass every check but the type.
-		 */
-		obj->string.type = ACPI_TYPE_STRING;
-		obj->string.length = a->len;
-		obj->string.pointer = (char *)(obj + 1);
-		memcpy(obj->string.pointer, a->data, a->len);
+		obj->type = ACPI_TYPE_STRING;
 		break;
 	case ANSWER_PACKAGE:
-		/*
-		 * Read as a buffer, two integers look like a two-byte
-		 * buffer that reports one byte: only the type check can
-		 * tell.
-		 */
-		obj->package.type = ACPI_TYPE_PACKAGE;
-		obj->package.count = 2;
-		obj->package.elements = obj + 1;
-		obj->package.elements[0].integer.type = ACPI_TYPE_INTEGER;
-		obj->package.elements[1].integer.type = ACPI_TYPE_INTEGER;
+		obj->type = ACPI_TYPE_PACKAGE;
 		break;
 	default:
+		obj->type = ACPI_TYPE_BUFFER;
 		break;
 	}
 
@@ -350,6 +332,10 @@ enum answer_shape {
 	SHAPE_HEADER_ONLY,	/* a size word only; a LIST of no entries */
 	SHAPE_ONE_BYTE,		/* half a size word */
 	SHAPE_EMPTY,		/* no bytes at all */
+	/* Long enough, reports less than callers read; a LIST of no entries, each too small. */
+	SHAPE_REPORTS_BELOW_MIN,
+	/* Reports 0xffff; a LIST whose count x entry size reaches 65536. */
+	SHAPE_LIST_HUGE,
 };
 
 /**
@@ -357,7 +343,7 @@ enum answer_shape {
  * @desc: what KUnit prints
  * @status: the evaluation's status
  * @kind: the object it leaves
- * @shape: for ANSWER_BUFFER and ANSWER_STRING, how the bytes are built
+ * @shape: how the bytes are built (every kind but ANSWER_NONE holds them)
  * @sized_ok: a function with a sized answer must accept it
  * @list_ok: a function with a list answer must accept it
  * @none_ok: a function that answers nothing must succeed on it
@@ -388,10 +374,17 @@ static const struct test_outcome test_outcomes[] = {
 	  false, false, true },
 	{ "empty buffer", AE_OK, ANSWER_BUFFER, SHAPE_EMPTY,
 	  false, false, true },
-	{ "integer", AE_OK, ANSWER_INTEGER, 0, false, false, true },
+	/* An empty list reads no entry: its entry size does not matter. */
+	{ "long enough, reports too little", AE_OK, ANSWER_BUFFER,
+	  SHAPE_REPORTS_BELOW_MIN, false, true, true },
+	{ "reports 64 KiB", AE_OK, ANSWER_BUFFER, SHAPE_LIST_HUGE,
+	  false, false, true },
+	{ "integer", AE_OK, ANSWER_INTEGER, SHAPE_EXACT,
+	  false, false, true },
 	{ "string holding a good answer", AE_OK, ANSWER_STRING, SHAPE_EXACT,
 	  false, false, true },
-	{ "package", AE_OK, ANSWER_PACKAGE, 0, false, false, true },
+	{ "package", AE_OK, ANSWER_PACKAGE, SHAPE_EXACT,
+	  false, false, true },
 	/* 6.12's callers fail on no object: so does the port, every function. */
 	{ "no object", AE_OK, ANSWER_NONE, 0, false, false, false },
 	{ "AE_NOT_FOUND, no object", AE_NOT_FOUND, ANSWER_NONE, 0,
@@ -452,6 +445,16 @@ static u32 build_answer(const struct test_function *fn,
 			count = 0;
 			len = min;
 			break;
+		case SHAPE_REPORTS_BELOW_MIN:
+			count = 0;
+			entry--;
+			len = min;
+			break;
+		case SHAPE_LIST_HUGE:
+			/* Callers would read count x entry bytes. */
+			count = DIV_ROUND_UP(65536, entry);
+			len = min + entry;
+			break;
 		case SHAPE_ONE_BYTE:
 			return 1;
 		default:
@@ -481,13 +484,30 @@ static u32 build_answer(const struct test_function *fn,
 	case SHAPE_HEADER_ONLY:
 		len = 2;
 		break;
+	case SHAPE_REPORTS_BELOW_MIN:
+	case SHAPE_LIST_HUGE:
+		len = min + 3;
+		break;
 	case SHAPE_ONE_BYTE:
 		return 1;
 	default:
 		return 0;
 	}
-	/* Only these two report other than their length. */
-	reported = shape == SHAPE_LONGER || shape == SHAPE_SHORT ? min : len;
+	switch (shape) {
+	case SHAPE_LONGER:
+	case SHAPE_SHORT:
+		reported = min;
+		break;
+	case SHAPE_REPORTS_BELOW_MIN:
+		reported = min - 1;
+		break;
+	case SHAPE_LIST_HUGE:
+		reported = 0xffff;
+		break;
+	default:
+		reported = len;
+		break;
+	}
 	put_le16(buf, reported);
 	return len;
 }
@@ -529,7 +549,7 @@ static void mock_answer(struct acpi_mock *mock, const struct test_function *fn,
 		.kind = o->kind,
 		.data = mock->built,
 	};
-	if (o->kind == ANSWER_BUFFER || o->kind == ANSWER_STRING)
+	if (o->kind != ANSWER_NONE)
 		mock->built_answer.len = build_answer(fn, o->shape, mock->built);
 	mock->answer = &mock->built_answer;
 }

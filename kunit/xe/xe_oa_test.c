@@ -39,6 +39,7 @@
 /* Engine classes as the hardware numbers them. */
 #define CLASS_RENDER		0
 #define CLASS_VIDEO_DECODE	1
+#define CLASS_VIDEO_ENHANCE	2
 #define CLASS_COMPUTE		5
 
 #define RENDER_BASE		0x02000
@@ -839,19 +840,70 @@ static void oa_config_writes_lri(struct kunit *test)
 	expect_gpu_writes(test, hw, c->regs, ARRAY_SIZE(c->regs));
 }
 
-static void oa_config_video_is_noop(struct kunit *test)
+/*
+ * The CCS select goes to the stream's own OA control register, whatever
+ * it is: the fixture's usual one is OAG_OACONTROL, so a port writing that
+ * register by name would pass every other case.
+ */
+static void oa_config_ccs_select_stream_register(struct kunit *test)
 {
 	struct mock_hw *hw = test->priv;
 
-	hw->stream.hwe_class = CLASS_VIDEO_DECODE;
-	KUNIT_EXPECT_EQ(test,
-			fixport_xe_oa_configure_oa_context(&hw->stream, true), 0);
-	KUNIT_EXPECT_EQ(test, hw->n_ev, 0);
+	hw->stream.oa_ctrl = 0x13dc0;
+	hw->stream.hwe_class = CLASS_COMPUTE;
+	hw->stream.hwe_mmio_base = COMPUTE0_BASE;
+	hw->stream.hwe_instance = 3;
+	KUNIT_ASSERT_EQ(test, fixport_xe_oa_configure_oa_context(&hw->stream, true), 0);
+	KUNIT_ASSERT_EQ(test, hw->n_mmio, 1);
+	KUNIT_EXPECT_EQ(test, hw->mmio[0].reg, 0x13dc0);
+	KUNIT_EXPECT_EQ(test, hw->mmio[0].value, 0x00030000);
+}
+
+/* Video decode and enhance have no OAR/OAC: nothing is touched. */
+static void oa_config_video_is_noop(struct kunit *test)
+{
+	static const u32 classes[] = { CLASS_VIDEO_DECODE, CLASS_VIDEO_ENHANCE };
+	struct mock_hw *hw = test->priv;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(classes); i++) {
+		hw->stream.hwe_class = classes[i];
+		KUNIT_EXPECT_EQ(test,
+				fixport_xe_oa_configure_oa_context(&hw->stream, true), 0);
+		KUNIT_EXPECT_EQ_MSG(test, hw->n_ev, 0, "class %u", classes[i]);
+	}
+}
+
+/*
+ * A stream without a user exec queue has no context to configure: the
+ * batch must never go to the kernel queue instead, enabling or disabling.
+ */
+static void oa_config_needs_user_queue(struct kunit *test)
+{
+	static const u32 classes[] = { CLASS_RENDER, CLASS_COMPUTE };
+	struct mock_hw *hw = test->priv;
+	unsigned int i;
+	int enable;
+
+	hw->stream.exec_q = NULL;
+	for (i = 0; i < ARRAY_SIZE(classes); i++) {
+		for (enable = 0; enable < 2; enable++) {
+			hw->stream.hwe_class = classes[i];
+			KUNIT_EXPECT_EQ(test,
+					fixport_xe_oa_configure_oa_context(&hw->stream,
+									   enable), 0);
+			KUNIT_EXPECT_EQ_MSG(test, hw->n_ev, 0,
+					    "class %u, enable %d", classes[i], enable);
+			KUNIT_EXPECT_FALSE(test, hw->pushed);
+		}
+	}
 }
 
 static struct kunit_case fixport_xe_oa_config_cases[] = {
 	KUNIT_CASE_PARAM(oa_config_writes_lri, config_gen_params),
 	KUNIT_CASE(oa_config_video_is_noop),
+	KUNIT_CASE(oa_config_needs_user_queue),
+	KUNIT_CASE(oa_config_ccs_select_stream_register),
 	{}
 };
 

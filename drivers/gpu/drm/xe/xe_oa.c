@@ -276,12 +276,23 @@ static int oa_configure_oac_context(struct fixport_xe_oa_stream *stream,
  * stream's context; for OAC, first selects the stream's CCS over MMIO.
  *
  * Context: Process context; takes the queue's VM locks and sleeps.
- * Return: 0 on success (and for engines without OAR/OAC, which have
- * nothing to configure), or a negative error.
+ * Return: 0 on success (and for engines without OAR/OAC, and streams
+ * without a user exec queue, which have nothing to configure), or a
+ * negative error.
  */
 int fixport_xe_oa_configure_oa_context(struct fixport_xe_oa_stream *stream,
 				       bool enable)
 {
+	/*
+	 * OAR/OAC are state of the user's context.  Without a user exec
+	 * queue there is none to configure, and the batch must not fall
+	 * back to the kernel queue: OAC_CONTEXT_ENABLE in the kernel's
+	 * context is the bug the fix removed.  6.12.118's caller,
+	 * xe_oa_enable_metric_set(), makes the same test.
+	 */
+	if (!stream->exec_q)
+		return 0;
+
 	switch (stream->hwe_class) {
 	case FIXPORT_XE_ENGINE_CLASS_RENDER:
 		return oa_configure_oar_context(stream, enable);

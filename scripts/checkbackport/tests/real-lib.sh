@@ -15,8 +15,11 @@ s12 () {
 	printf '%.12s\n' "$1"
 }
 
+# The helpers below run in the test's shell, not in $(...), so that the
+# clock they advance stays advanced; HEAD is the commit they made.
+
 # change FILE LINE SUBJECT [BODY]: append LINE to FILE (its directories
-# made if need be), commit it and print the new commit's ID.
+# made if need be) and commit it.
 change () {
 	test_tick &&
 	mkdir -p "$(dirname "$1")" &&
@@ -27,27 +30,23 @@ change () {
 		git commit -q -m "$3" -m "$4"
 	else
 		git commit -q -m "$3"
-	fi &&
-	git rev-parse HEAD
+	fi
 }
 
-# pick [-x] COMMIT: cherry-pick COMMIT, keeping its author date (as git
-# does), and print the new commit's ID.
+# pick [-x] COMMIT: cherry-pick COMMIT (git keeps its author date).
 pick () {
 	test_tick &&
-	git cherry-pick "$@" >/dev/null &&
-	git rev-parse HEAD
+	git cherry-pick "$@" >/dev/null
 }
 
-# revert COMMIT [MORE]: git revert COMMIT, and print the revert's ID; a
-# MORE line is added to the message.
+# revert COMMIT: git revert COMMIT.
 revert () {
 	test_tick &&
-	git revert --no-edit "$1" >/dev/null &&
-	if test $# -gt 1
-	then
-		git commit -q --amend -m "$(git log -1 --format=%B)" -m "$2"
-	fi &&
+	git revert --no-edit "$1" >/dev/null
+}
+
+# head: the commit HEAD is.
+tip () {
 	git rev-parse HEAD
 }
 

@@ -2,15 +2,23 @@
 # SPDX-License-Identifier: GPL-2.0
 test_description='a stable branch that reverted a change itself
 
-The branch took four changes with -x and reverted three of them itself:
-one revert cites the name the branch has, one the mainline name (as
-"git revert" of a commit picked without -x would), and one was re-applied
-after.  Mainline then reverted all four and fixed one.  What the branch
+The branch took four changes with -x and reverted three of them itself,
+under subjects of its own: one revert cites the name the branch has, one
+the mainline name (as "git revert" of a commit picked without -x would),
+and one was re-applied after.  Mainline then reverted all four and fixed one.  What the branch
 reverted for good needs neither the mainline revert nor the fix; the
 change it re-applied still needs the revert.'
 
 . "$(dirname "$0")/../../lib/test-lib.sh"
 . "$TEST_DIRECTORY/real-lib.sh"
+
+# back_out COMMIT SUBJECT CITED: the branch reverts COMMIT under a subject
+# of its own, citing CITED: no subject or author date is shared with a
+# mainline revert, so nothing but the citation links them.
+back_out () {
+	revert "$1" &&
+	git commit -q --amend -m "$2" -m "This reverts commit $3."
+}
 
 test_expect_success 'set up: four changes, three reverted on the branch' '
 	git init -q repo &&
@@ -18,31 +26,45 @@ test_expect_success 'set up: four changes, three reverted on the branch' '
 	change base/a base "base: the start" >/dev/null &&
 	git tag v6.12 &&
 	git branch linux-6.12.y &&
-	X=$(change drv/x.c x1 "drm/x: the change") &&
-	Y=$(change drv/y.c y1 "drm/y: another change") &&
-	Z=$(change drv/z.c z1 "drm/z: a third change") &&
-	W=$(change drv/w.c w1 "drm/w: a fourth change") &&
+	change drv/x.c x1 "drm/x: the change" &&
+	X=$(tip) &&
+	change drv/y.c y1 "drm/y: another change" &&
+	Y=$(tip) &&
+	change drv/z.c z1 "drm/z: a third change" &&
+	Z=$(tip) &&
+	change drv/w.c w1 "drm/w: a fourth change" &&
+	W=$(tip) &&
 	git tag v6.13-rc1 &&
 	git checkout -q linux-6.12.y &&
-	SX=$(pick -x $X) &&
-	SY=$(pick -x $Y) &&
-	SZ=$(pick -x $Z) &&
-	SW=$(pick -x $W) &&
-	BRX=$(revert $SX) &&
-	BRY=$(revert $SY) &&
-	git commit -q --amend -m "Revert \"drm/y: another change\"" \
-		-m "This reverts commit $Y." &&
-	BRY=$(git rev-parse HEAD) &&
-	BRW=$(revert $SW) &&
-	BRRW=$(revert $BRW) &&
+	pick -x $X &&
+	SX=$(tip) &&
+	pick -x $Y &&
+	SY=$(tip) &&
+	pick -x $Z &&
+	SZ=$(tip) &&
+	pick -x $W &&
+	SW=$(tip) &&
+	back_out $SX "drm/x: back out the change on 6.12.y" $SX &&
+	BRX=$(tip) &&
+	back_out $SY "drm/y: back out another change on 6.12.y" $Y &&
+	BRY=$(tip) &&
+	back_out $SW "drm/w: back out a fourth change on 6.12.y" $SW &&
+	BRW=$(tip) &&
+	revert $BRW &&
+	BRRW=$(tip) &&
 	git tag v6.12.1 &&
 	git checkout -q master &&
-	FX=$(change drv/fix-x.c x2 "drm/x: fix the change" \
-		"Fixes: $(s12 $X) (\"drm/x: the change\")") &&
-	RX=$(revert $X) &&
-	RY=$(revert $Y) &&
-	RZ=$(revert $Z) &&
-	RW=$(revert $W) &&
+	change drv/fix-x.c x2 "drm/x: fix the change" \
+		"Fixes: $(s12 $X) (\"drm/x: the change\")" &&
+	FX=$(tip) &&
+	revert $X &&
+	RX=$(tip) &&
+	revert $Y &&
+	RY=$(tip) &&
+	revert $Z &&
+	RZ=$(tip) &&
+	revert $W &&
+	RW=$(tip) &&
 	git tag v6.13-rc2 &&
 	cbp index >/dev/null
 '

@@ -289,6 +289,21 @@ static int cherry_pick_unknown(struct check_run *run, size_t i)
 /* ---------------------------------------------------------------------- */
 /* Is the fix in the target branch already? */
 
+/* Is @c a name of its change only by its patch-id (no trailer says so)? */
+static int copy_without_trailer(struct checker *chk, const struct cbp_commit *c)
+{
+	struct cbp_link *l;
+	size_t n, k;
+	int found = 0;
+
+	if (cbp_links(chk->idx, c->id, 1, 1, &l, &n))
+		return 0;
+	for (k = 0; k < n; k++)
+		found |= l[k].kind == CBP_SAME_PATCH_ID;
+	free(l);
+	return found;
+}
+
 /*
  * A name of the fix in the target branch means the branch has the fix
  * already.  When the commit checked is in the branch itself, it is not
@@ -321,9 +336,11 @@ static int already_applied(struct check_run *run, size_t i)
 		}
 		if (fx->self_in_stable && !check_contains(chk, fx->self, c))
 			continue;
-		f = check_emit(run, 0, "already in %s as %s%s%s, released in %s",
+		f = check_emit(run, 0, "already in %s as %s%s%s%s, released in %s",
 			       chk->stable, cite(c, buf, sizeof(buf)),
 			       fix->adapted[i] ? ", as an adapted backport" : "",
+			       copy_without_trailer(chk, c) ?
+			       ", a copy with the same patch-id and no trailer" : "",
 			       check_in_mainline(chk, c) ?
 			       " (in mainline before the branch forked)" : "",
 			       rel(c));

@@ -68,9 +68,12 @@ static void print_cut(struct cbp_index *idx, const struct cbp_class *cls,
 	}
 }
 
-/* The citations of member @i that name no commit, as notes. */
-static void print_malformed(struct cbp_index *idx, const struct cbp_member *m,
-			    const char *pre)
+/*
+ * The citations of member @m that name no commit, as notes.  The commit
+ * meant may be a name of the change all the same, by its patch-id.
+ */
+static void print_malformed(struct cbp_index *idx, const struct cbp_class *cls,
+			    const struct cbp_member *m, const char *pre)
 {
 	char form[160], why[768], fix[160];
 	struct cbp_malformed *bad;
@@ -83,8 +86,11 @@ static void print_malformed(struct cbp_index *idx, const struct cbp_member *m,
 		       cbp_cite_form(bad[k].kind, bad[k].cited, form, sizeof(form)),
 		       cbp_malformed_problem(&bad[k], why, sizeof(why)));
 		if (bad[k].suggest.id)
-			printf(": did you mean %s? (not joined)",
-			       cbp_malformed_fix(&bad[k], fix, sizeof(fix)));
+			printf(": did you mean %s? (%s)",
+			       cbp_malformed_fix(&bad[k], fix, sizeof(fix)),
+			       cbp_class_contains(cls, bad[k].suggest.id) >= 0 ?
+			       "not followed; a name of this change all the same" :
+			       "not joined");
 		printf("\n");
 	}
 	free(bad);
@@ -105,7 +111,9 @@ static void print_links(struct cbp_index *idx, const struct cbp_member *m,
 			continue;	/* see print_cut() */
 		printf("%s    via: %s", pre,
 		       cbp_cite_form(l[j].kind, l[j].cited, form, sizeof(form)));
-		if ((l[j].trust == CBP_TRUST_SAME_PATCH ||
+		/* The form of a copy without a trailer says it already. */
+		if (l[j].kind != CBP_SAME_PATCH_ID &&
+		    (l[j].trust == CBP_TRUST_SAME_PATCH ||
 		     l[j].trust == CBP_TRUST_ADAPTED) &&
 		    !cbp_trust_get(idx, &l[j], &ti))
 			printf("  (%s: %s)", cbp_trust_name(l[j].trust),
@@ -159,7 +167,7 @@ static void print_tree(struct cbp_index *idx, const struct cbp_class *cls,
 			       pre);
 		print_links(idx, m, pre);
 		print_cut(idx, cls, i, pre);
-		print_malformed(idx, m, pre);
+		print_malformed(idx, cls, m, pre);
 	}
 	free(pre);
 	free(cols);

@@ -10,7 +10,7 @@
 #include "trust.h"
 
 /* Bumped whenever the tables change meaning; older files are rebuilt. */
-#define CBP_SCHEMA_VERSION	6
+#define CBP_SCHEMA_VERSION	7
 #define CBP_MAX_BRANCHES	64
 
 /*
@@ -188,9 +188,12 @@ struct cbp_class {
  * @spath: a file both touch (adapted), or one the citing commit touches
  *	   (suspicious); "" if none
  * @dpath: one the cited commit touches (suspicious); "" if none
+ * @no_trailer: no citation: the builder linked a copy by its patch-id
+ *		(CBP_SAME_PATCH_ID)
  */
 struct cbp_trust_info {
 	int verdict;
+	int no_trailer;
 	long long sfiles;
 	long long dfiles;
 	long long common;

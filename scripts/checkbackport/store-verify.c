@@ -235,6 +235,10 @@ static const struct {
 	{ "malformed citation by no commit",
 	  "SELECT cited FROM malformed m WHERE NOT EXISTS\n"
 	  " (SELECT 1 FROM commits c WHERE c.id = m.src AND c.state = 1)" },
+	{ "patch-id of no commit",
+	  "SELECT id FROM pids p WHERE NOT EXISTS\n"
+	  " (SELECT 1 FROM commits c WHERE c.id = p.id AND c.state = 1)\n"
+	  " OR length(p.pid) != 40 OR p.pid GLOB '*[^0-9a-f]*'" },
 	{ "mainline position of no commit",
 	  "SELECT id FROM morder o WHERE NOT EXISTS\n"
 	  " (SELECT 1 FROM commits c WHERE c.id = o.id AND c.state = 1)" },

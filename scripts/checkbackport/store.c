@@ -14,7 +14,9 @@
  *   reach(id, rel, branches)    first release (tags.id, 0 if none) and a
  *                               bitmap of the branches containing it
  *   links(src, kind, cited, quoted, dst)
- *                               one row per citation; kind is enum cbp_kind
+ *                               one row per citation; kind is enum cbp_kind;
+ *                               and one per copy without a citation
+ *                               (CBP_SAME_PATCH_ID, build-copies.c)
  *   tags(id, name, commit_id, vkey)
  *                               release tags, vkey = cbp_version_key()
  *   branches(bit, name, role, tip, base)
@@ -33,6 +35,8 @@
  *                               for each mainline commit (build-edges.c)
  *   refs(name, tip)             every ref whose history is indexed, and
  *                               its commit, as of the last build
+ *   pids(id, pid)               the `git patch-id --stable` of the commits
+ *                               build-copies.c compared (NULL: none)
  *
  * A file is used only when it carries our application id, our schema
  * version and meta.complete = 1 (cbp_store_check()); the builder
@@ -76,12 +80,14 @@ static const char schema_sql[] =
 	" line INTEGER NOT NULL, cited TEXT NOT NULL, digits INTEGER NOT NULL,\n"
 	" quoted TEXT);"
 	"CREATE TABLE morder(id INTEGER PRIMARY KEY, pos INTEGER NOT NULL);"
-	"CREATE TABLE refs(name TEXT PRIMARY KEY, tip TEXT NOT NULL);";
+	"CREATE TABLE refs(name TEXT PRIMARY KEY, tip TEXT NOT NULL);"
+	"CREATE TABLE pids(id INTEGER PRIMARY KEY, pid TEXT);";
 
 /* Created after the bulk load of a fresh build. */
 static const char index_sql[] =
 	"CREATE INDEX commits_hex ON commits(hex);"
 	"CREATE INDEX commits_shash ON commits(shash);"
+	"CREATE INDEX commits_atime ON commits(atime);"
 	"CREATE INDEX commits_absent ON commits(state) WHERE state != 1;"
 	"CREATE INDEX links_src ON links(src);"
 	"CREATE INDEX links_dst ON links(dst);"

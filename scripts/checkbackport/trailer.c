@@ -519,6 +519,8 @@ const char *cbp_kind_name(int kind)
 		return "Upstream commit";
 	case CBP_BACKPORTED:
 		return "backported from";
+	case CBP_SAME_PATCH_ID:
+		return "same patch-id, no trailer";
 	case CBP_FIXES:
 		return "Fixes";
 	case CBP_STABLE_DEP_OF:

@@ -296,6 +296,10 @@ static void kind_names(void **state)
 	assert_false(cbp_kind_is_origin(CBP_STABLE_DEP_OF));
 	assert_string_equal(cbp_kind_name(CBP_FIXES), "Fixes");
 	assert_string_equal(cbp_kind_name(99), "unknown");
+	/* A copy found by its patch-id is no trailer a message has. */
+	assert_false(cbp_kind_is_origin(CBP_SAME_PATCH_ID));
+	assert_string_equal(cbp_kind_name(CBP_SAME_PATCH_ID),
+			    "same patch-id, no trailer");
 }
 
 /**

@@ -24,6 +24,7 @@ enum cbp_track {
 	CBP_TRACK_STABLE,	/* globs of stable branches */
 	CBP_TRACK_BRANCHES,	/* globs of other branches to track */
 	CBP_TRACK_TAGS,		/* glob of release tags */
+	CBP_TRACK_RELEASE,	/* which tags are releases, and their versions */
 	CBP_TRACK_NR,
 };
 
@@ -36,7 +37,9 @@ enum cbp_track {
  * @branches: blank-separated globs of any other branches to track
  *	      (checkbackport.branches, default none)
  * @tags: glob of release tags (checkbackport.tags, default "v*")
- * @track: the four above by enum cbp_track
+ * @release: release pattern (checkbackport.releasePattern, default the
+ *	     kernel's: see release.h)
+ * @track: the five above by enum cbp_track
  * @given: bit 1 << enum cbp_track set for each of @track given as an
  *	   option of `checkbackport index`; the others are NULL until the
  *	   index is open, then what it tracks
@@ -51,6 +54,7 @@ struct cbp_settings {
 			const char *stable;
 			const char *branches;
 			const char *tags;
+			const char *release;
 		};
 		const char *track[CBP_TRACK_NR];
 	};

@@ -89,6 +89,7 @@ enum cbp_version_error {
 };
 
 long long cbp_version_key(const char *tag, size_t len);
+long long cbp_release_key(const char *ver, size_t len);
 const char *cbp_version_error(long long key);
 
 #endif /* CHECKBACKPORT_TRAILER_H */

@@ -34,6 +34,82 @@ static void add_path(struct cbp_git_change *ch, size_t *alloc,
 	ch->paths[ch->nr_paths++] = cbp_strdup(path);
 }
 
+/* Per file of a diff, the hash of its changed lines (see hash_hunks()). */
+struct hunk_hash {
+	unsigned long long *h;
+	size_t nr, alloc;
+};
+
+#define FNV_OFFSET	0xcbf29ce484222325ULL
+#define FNV_PRIME	0x100000001b3ULL
+
+static int hunk_file(const git_diff_delta *delta, float progress, void *data)
+{
+	struct hunk_hash *hh = data;
+
+	(void)delta;
+	(void)progress;
+	hh->h = cbp_grow(hh->h, sizeof(*hh->h), hh->nr + 1, &hh->alloc);
+	hh->h[hh->nr++] = FNV_OFFSET;
+	return 0;
+}
+
+static int hunk_line(const git_diff_delta *delta, const git_diff_hunk *hunk,
+		     const git_diff_line *line, void *data)
+{
+	struct hunk_hash *hh = data;
+	unsigned long long h;
+	size_t i;
+
+	(void)delta;
+	(void)hunk;
+	if (!hh->nr || (line->origin != GIT_DIFF_LINE_ADDITION &&
+			line->origin != GIT_DIFF_LINE_DELETION))
+		return 0;
+	h = hh->h[hh->nr - 1];
+	h = (h ^ (unsigned char)line->origin) * FNV_PRIME;
+	for (i = 0; i < line->content_len; i++) {
+		unsigned char ch = (unsigned char)line->content[i];
+
+		if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r')
+			continue;
+		h = (h ^ ch) * FNV_PRIME;
+	}
+	hh->h[hh->nr - 1] = h;
+	return 0;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	unsigned long long x = *(const unsigned long long *)a;
+	unsigned long long y = *(const unsigned long long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * What @diff changes, whatever the paths: each file's added and removed
+ * lines hashed without their blanks (as patch-ids ignore them), the
+ * files' hashes sorted (a move may reorder them) and hashed in turn.
+ */
+static int hash_hunks(git_diff *diff, unsigned long long *out)
+{
+	struct hunk_hash hh = { 0 };
+	unsigned long long h = FNV_OFFSET;
+	size_t i;
+
+	if (git_diff_foreach(diff, hunk_file, NULL, NULL, hunk_line, &hh) < 0) {
+		free(hh.h);
+		return cbp_error_git("cannot read a diff's lines");
+	}
+	qsort(hh.h, hh.nr, sizeof(*hh.h), cmp_u64);
+	for (i = 0; i < hh.nr; i++)
+		h = (h ^ hh.h[i]) * FNV_PRIME;
+	free(hh.h);
+	*out = h;
+	return 0;
+}
+
 /* The paths of @diff's deltas, sorted, each once; and its patch-id. */
 static int read_diff(git_diff *diff, int want_pid, struct cbp_git_change *ch)
 {
@@ -60,6 +136,8 @@ static int read_diff(git_diff *diff, int want_pid, struct cbp_git_change *ch)
 		return 0;
 	if (git_diff_patchid(&pid, diff, NULL) < 0)
 		return cbp_error_git("cannot compute a patch-id");
+	if (hash_hunks(diff, &ch->hunks))
+		return -1;
 	cbp_oid_tohex(from_git(&pid), ch->pid);
 	ch->has_pid = 1;
 	return 0;

@@ -93,12 +93,16 @@ struct cbp_patch_ids {
  * @nr_paths: number of @paths
  * @has_pid: @pid is set (not for merges, empty diffs, or when not asked)
  * @pid: its `git patch-id --stable`, 40 hex digits
+ * @hunks: with @pid, a hash of the lines it adds and removes, file by
+ *	   file in any order, blanks ignored, with no path in it: equal for
+ *	   the same change made under other paths (a directory moved)
  */
 struct cbp_git_change {
 	char **paths;
 	size_t nr_paths;
 	int has_pid;
 	char pid[CBP_OID_HEXSZ + 1];
+	unsigned long long hunks;
 };
 
 /* git.c */

@@ -72,6 +72,12 @@ const char *cbp_trust_reason(const struct cbp_trust_info *ti, char *buf,
 			 "subjects differ, same patch-id");
 		break;
 	case CBP_TRUST_ADAPTED:
+		if (!ti->common) {
+			snprintf(buf, size,
+				 "subjects differ, the same changes under other paths (%s; %s)",
+				 ti->spath, ti->dpath);
+			break;
+		}
 		snprintf(buf, size,
 			 "subjects and patch-ids differ, %lld file%s in common (%s%s)",
 			 ti->common, plural(ti->common), ti->spath,

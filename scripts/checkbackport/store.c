@@ -469,21 +469,36 @@ int cbp_index_lock(const char *path)
 
 /**
  * cbp_branch_version() - the series a branch name carries
- * @name: e.g. "linux-6.12.y" or "origin/linux-6.12.y"
+ * @name: e.g. "linux-6.12.y", "origin/linux-6.12.y", "release/1.7",
+ *	  "v255-stable" or "nm-1-52"
  *
- * Return: cbp_version_key() of "6.12", or a negative value if the name
- * carries no version.
+ * The first run of digits and, up to four numbers, the digits that
+ * follow a '.', '-' or '_' after it: 6.12, 1.7, 255, 1.52.
+ *
+ * Return: cbp_release_key() of that series, or a negative value if the
+ * name carries no version.
  */
 long long cbp_branch_version(const char *name)
 {
-	const char *p = name, *end;
+	const char *p = name;
+	char ver[64];
+	size_t n = 0;
+	int nums = 0;
 
 	while (*p && (*p < '0' || *p > '9'))
 		p++;
-	end = p + strlen(p);
-	if (end - p > 2 && !strcmp(end - 2, ".y"))
-		end -= 2;
-	return cbp_version_key(p, end - p);
+	while (*p >= '0' && *p <= '9' && nums < 4) {
+		while (*p >= '0' && *p <= '9' && n < sizeof(ver) - 2)
+			ver[n++] = *p++;
+		nums++;
+		if ((*p != '.' && *p != '-' && *p != '_') ||
+		    p[1] < '0' || p[1] > '9' || nums == 4)
+			break;
+		ver[n++] = '.';
+		p++;
+	}
+	ver[n] = '\0';
+	return n ? cbp_release_key(ver, n) : -1;
 }
 
 /* Report order: mainline, stable, others; newest series first; by name. */

@@ -112,6 +112,22 @@ test_expect_success 'NetworkManager-shaped tags, without a v' '
 	test "$(first_release $B)" = 1.47.2
 '
 
+test_expect_success 'tracked branches of other shapes: newest series first' '
+	cd repo &&
+	cbp index --verbose >out &&
+	sed -n "s/^tracked branch: //p" out >got &&
+	printf "%s\\n" master v255-stable v243-stable >want &&
+	test_cmp want got &&
+	cd ../nm &&
+	git branch nm-1-46 1.46.0 &&
+	git branch nm-1-9 1.46.0 &&
+	git branch nm-1-52 &&
+	cbp index --stable "nm-1-*" --verbose >out &&
+	sed -n "s/^tracked branch: //p" out >got &&
+	printf "%s\\n" master nm-1-52 nm-1-46 nm-1-9 >want &&
+	test_cmp want got
+'
+
 test_expect_success 'the kernel default still reads kernel tags alone' '
 	git init -q k &&
 	cd k &&

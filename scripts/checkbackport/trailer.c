@@ -98,20 +98,25 @@ static const char *parse_hex(const char *p, const char *end,
 	return p;
 }
 
-/* The ("subject") after a Fixes:-style ID, without the quotes. */
+/*
+ * The ("subject") after a Fixes:-style ID, without the quotes; ('subject')
+ * is read the same way, as people write it too.
+ */
 static void parse_quoted(const char *p, const char *end, struct cbp_cite *cite)
 {
 	const char *q;
+	char qc;
 
 	cite->quoted = NULL;
 	cite->quoted_len = 0;
 	p = skip_blank(p, end);
-	if (end - p < 2 || p[0] != '(' || p[1] != '"')
+	if (end - p < 2 || p[0] != '(' || (p[1] != '"' && p[1] != '\''))
 		return;
+	qc = p[1];
 	p += 2;
 	/* The subject may itself contain quotes; the last '")' closes it. */
 	for (q = end - 2; q >= p; q--)
-		if (q[0] == '"' && q[1] == ')')
+		if (q[0] == qc && q[1] == ')')
 			break;
 	cite->quoted = p;
 	cite->quoted_len = q >= p ? (size_t)(q - p) : (size_t)(end - p);

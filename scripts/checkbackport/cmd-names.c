@@ -311,21 +311,33 @@ static int member_in_mainline(const struct cbp_member *m, int mb)
 }
 
 /*
- * Did @m reach mainline through a merge of a stable branch?  It is on a
- * stable branch that lacks another mainline copy of the same change: the
- * branch's own backport, merged back (as containerd and systemd merge
- * release branches), not the change merged twice.
+ * Did @m reach mainline through a merge of a stable branch?  It is a
+ * copy (it cites another name of the change: not a commit the branch
+ * forked with), it is on a stable branch, and the branch lacks another
+ * mainline copy of the same change: the branch's own backport, merged
+ * back (as containerd and systemd merge release branches), not the
+ * change merged twice.
  */
 static int merged_back(struct cbp_index *idx, const struct cbp_class *cls,
 		       const struct cbp_member *m, int mb)
 {
-	int i, bit;
-	size_t k;
+	struct cbp_link *l;
+	int i, bit, copy = 0;
+	size_t k, n;
 
+	/* A copy: it cites another name; not a commit the branch forked with. */
+	if (cbp_links(idx, m->c.id, 1, 1, &l, &n))
+		return 0;
+	for (k = 0; k < n; k++)
+		copy |= l[k].dst != m->c.id && cbp_class_contains(cls, l[k].dst) >= 0;
+	free(l);
+	if (!copy)
+		return 0;
 	for (i = 0; (bit = cbp_index_branch_at(idx, i)) >= 0; i++) {
+		const struct cbp_branch *br = cbp_index_branch(idx, bit);
 		unsigned long long b = 1ULL << bit;
 
-		if (bit == mb || cbp_index_branch(idx, bit)->role != CBP_ROLE_STABLE ||
+		if (bit == mb || br->role != CBP_ROLE_STABLE ||
 		    !(m->c.branches & b))
 			continue;
 		for (k = 0; k < cls->nr; k++)

@@ -4,7 +4,10 @@
  * mainline does not, and whose message names no commit of the repository
  * as its origin (a cherry-pick without -x, a robot's copy, a trailer
  * naming a commit the repository lacks), is still the same change as a
- * mainline commit with the same `git patch-id --stable`.  Such a pair is
+ * mainline commit with the same patch: the same files turned from the
+ * same blobs into the same blobs, or else the same lines added to and
+ * dropped from each file, blanks aside (cbp_git_change_content(), which
+ * compares what git patch-id compares but the context lines).  Such a pair is
  * stored as a link of its own kind, CBP_SAME_PATCH_ID ("same patch-id, no
  * trailer"), with the verdict CBP_TRUST_SAME_PATCH, so every class of
  * names follows it and every command shows it for what it is.
@@ -14,13 +17,16 @@
  * every commit would cost more than reading the history, so the
  * candidates are the mainline commits with the same subject hash or the
  * same author time as the copy (git cherry-pick and rebase keep the author
- * date), and only their patch-ids are computed, each commit's once: the
- * pids table keeps them.  Every run looks at every pair, since a commit
- * read earlier may have reached mainline since (a -fixes branch merged).
- * Of several mainline commits with the same patch-id (a change applied,
+ * date), and only their changes are compared, each commit's once (the
+ * pids table keeps them), reading only the trees along the changed paths
+ * and the changed blobs: vendor-heavy histories cost what they change.
+ * Every run looks at every pair, since a commit read earlier may have
+ * reached mainline since (a -fixes branch merged).  Of several mainline
+ * commits with the same patch (a change applied,
  * reverted and re-applied), the one with the same author time, then the
  * first read, is linked.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -37,12 +43,23 @@ struct cand {
 	size_t o, m;		/* their entries in struct copies.pid */
 };
 
-/* One commit's patch-id, computed once. */
+/* Hex digits of a stored patch hash (cbp_git_change_content()). */
+#define PID_HEX		16
+
+/*
+ * One commit's change, compared once: the hash of its files' blob IDs
+ * (cbp_git_change.blobs, from the trees), and its patch-id only when
+ * that differs from a candidate's.
+ */
 struct pid {
 	long long id;
 	struct cbp_oid oid;
-	int state;		/* 0 to do, 1 done, -1 none, 2 copy linked */
-	struct cbp_git_change ch;
+	int row;		/* 0 not looked up, 1 in the pids table */
+	int blobs_ok;		/* 1 @blobs is known, -1 the commit is unreadable */
+	long long blobs;
+	int pid_state;		/* 0 not computed, 1 @pid, -1 none */
+	char pid[PID_HEX + 1];
+	int linked;		/* this copy was linked already */
 };
 
 struct copies {
@@ -92,7 +109,7 @@ static void want_pid(struct copies *cp, long long id, const char *hex)
 	memset(p, 0, sizeof(*p));
 	p->id = id;
 	if (!hex || cbp_oid_fromhex(&p->oid, hex))
-		p->state = -1;
+		p->blobs_ok = -1;
 }
 
 static int cmp_pid(const void *a, const void *b)
@@ -154,48 +171,100 @@ static int collect(struct copies *cp, unsigned long long mainline)
 	return 0;
 }
 
-/*
- * The patch-id of a commit, from the pids table or computed and kept
- * there.  One the git layer cannot diff (a damaged or shallow
- * repository) links nothing and is tried again next time; one that has
- * none (a merge, an empty change) is kept as NULL.
- */
-static const char *pid_of(struct copies *cp, struct pid *p)
+/* Keep what is known of @p in the pids table. */
+static void put_row(struct copies *cp, const struct pid *p)
 {
-	struct build *b = cp->b;
+	sqlite3_bind_int64(cp->put, 1, p->id);
+	sqlite3_bind_int64(cp->put, 2, p->blobs);
+	if (p->pid_state > 0)
+		sqlite3_bind_text(cp->put, 3, p->pid, -1, SQLITE_TRANSIENT);
+	else if (p->pid_state < 0)
+		sqlite3_bind_text(cp->put, 3, "", -1, SQLITE_STATIC);
+	else
+		sqlite3_bind_null(cp->put, 3);
+	cp->err |= cbp_db_step(cp->b->db, cp->put);
+}
+
+/*
+ * What the pids table knows of @p, or its blobs hash computed (trees
+ * compared, no blob read) and kept there.  A commit the git layer cannot
+ * diff (a damaged or shallow repository) links nothing and is tried
+ * again next time.  Return: 1 when @p->blobs is known, else 0.
+ */
+static int blobs_of(struct copies *cp, struct pid *p)
+{
+	struct cbp_git_change ch;
 	int rc;
 
-	if (p->state)
-		return p->state > 0 ? p->ch.pid : NULL;
-	p->state = -1;
+	if (p->blobs_ok)
+		return p->blobs_ok > 0;
+	p->blobs_ok = -1;
 	sqlite3_bind_int64(cp->get, 1, p->id);
 	rc = sqlite3_step(cp->get);
 	if (rc == SQLITE_ROW) {
-		const char *pid = (const char *)sqlite3_column_text(cp->get, 0);
+		const char *pid = (const char *)sqlite3_column_text(cp->get, 1);
 
-		if (pid && strlen(pid) == CBP_OID_HEXSZ) {
-			memcpy(p->ch.pid, pid, CBP_OID_HEXSZ + 1);
-			p->ch.has_pid = 1;
-			p->state = 1;
+		p->row = 1;
+		p->blobs_ok = 1;
+		p->blobs = sqlite3_column_int64(cp->get, 0);
+		if (pid && strlen(pid) == PID_HEX) {
+			memcpy(p->pid, pid, PID_HEX + 1);
+			p->pid_state = 1;
+		} else if (pid) {
+			p->pid_state = -1;
 		}
 	}
 	sqlite3_reset(cp->get);
-	if (rc == SQLITE_ROW)
-		return p->state > 0 ? p->ch.pid : NULL;
-	if (rc != SQLITE_DONE) {
-		cp->err = cbp_error_sqlite(b->db, "index");
-		return NULL;
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		cp->err = cbp_error_sqlite(cp->b->db, "index");
+	if (rc != SQLITE_DONE)
+		return p->blobs_ok > 0;
+	if (cbp_git_change_of(cp->b->repo, &p->oid, 0, &ch))
+		return 0;
+	p->blobs = (long long)ch.blobs;
+	p->blobs_ok = 1;
+	cbp_git_change_release(&ch);
+	put_row(cp, p);
+	return 1;
+}
+
+/*
+ * The patch of @p as one number (cbp_git_change_content()), computed
+ * once and kept.
+ */
+static const char *pid_of(struct copies *cp, struct pid *p)
+{
+	unsigned long long h;
+	int rc;
+
+	if (!p->pid_state) {
+		rc = cbp_git_change_content(cp->b->repo, &p->oid, &h);
+		if (rc < 0)
+			return NULL;
+		p->pid_state = rc ? -1 : 1;
+		if (!rc)
+			snprintf(p->pid, sizeof(p->pid), "%016llx", h);
+		put_row(cp, p);
 	}
-	if (cbp_git_change_of(b->repo, &p->oid, 1, &p->ch))
-		return NULL;
-	p->state = p->ch.has_pid ? 1 : -1;
-	sqlite3_bind_int64(cp->put, 1, p->id);
-	if (p->ch.has_pid)
-		sqlite3_bind_text(cp->put, 2, p->ch.pid, -1, SQLITE_TRANSIENT);
-	else
-		sqlite3_bind_null(cp->put, 2);
-	cp->err |= cbp_db_step(b->db, cp->put);
-	return p->state > 0 ? p->ch.pid : NULL;
+	return p->pid_state > 0 ? p->pid : NULL;
+}
+
+/*
+ * Are @o and @m the same patch?  The same files turned from the same
+ * blobs into the same blobs are, without reading a blob; other pairs
+ * need their patch-ids (a copy onto another base has other blobs).
+ */
+static int same_patch(struct copies *cp, struct pid *o, struct pid *m)
+{
+	const char *a, *b;
+
+	if (!blobs_of(cp, o) || !blobs_of(cp, m) || cp->err)
+		return 0;
+	if (o->blobs && o->blobs == m->blobs)
+		return 1;
+	a = pid_of(cp, o);
+	b = a ? pid_of(cp, m) : NULL;
+	return a && b && !strcmp(a, b);
 }
 
 /* The link and its verdict; no files were compared, the patches are one. */
@@ -237,26 +306,26 @@ static int link_all(struct copies *cp)
 	    cbp_db_prepare(cp->b->db,
 			   "INSERT OR REPLACE INTO trust VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
 			   &trust) ||
-	    cbp_db_prepare(cp->b->db, "SELECT pid FROM pids WHERE id = ?",
+	    cbp_db_prepare(cp->b->db, "SELECT blobs, pid FROM pids WHERE id = ?",
 			   &cp->get) ||
-	    cbp_db_prepare(cp->b->db, "INSERT OR REPLACE INTO pids VALUES (?, ?)",
+	    cbp_db_prepare(cp->b->db,
+			   "INSERT OR REPLACE INTO pids VALUES (?, ?, ?)",
 			   &cp->put))
 		goto out;
 	for (i = 0; i < cp->nr_c; i++) {
 		const struct cand *c = &cp->c[i];
-		const char *a, *b;
+		int same;
 
 		/* Sorted by copy, the best candidate first: one link each. */
-		if (cp->p[c->o].state == 2)
+		if (cp->p[c->o].linked)
 			continue;
-		a = pid_of(cp, &cp->p[c->o]);
-		b = a ? pid_of(cp, &cp->p[c->m]) : NULL;
+		same = same_patch(cp, &cp->p[c->o], &cp->p[c->m]);
 		if (cp->err)
 			goto out;
-		if (a && b && !strcmp(a, b)) {
+		if (same) {
 			if (store(cp, c, link, trust))
 				goto out;
-			cp->p[c->o].state = 2;
+			cp->p[c->o].linked = 1;
 		}
 		if (isatty(2) && cbp_now() - last > 0.5) {
 			last = cbp_now();
@@ -296,8 +365,6 @@ int build_link_copies(struct build *b)
 	if (mb < 0 || mb >= CBP_MAX_BRANCHES)
 		return 0;
 	err = collect(&cp, 1ULL << mb) || link_all(&cp) ? -1 : 0;
-	for (i = 0; i < cp.nr_p; i++)
-		cbp_git_change_release(&cp.p[i].ch);
 	free(cp.p);
 	free(cp.c);
 	return err;

@@ -96,6 +96,10 @@ struct cbp_patch_ids {
  * @hunks: with @pid, a hash of the lines it adds and removes, file by
  *	   file in any order, blanks ignored, with no path in it: equal for
  *	   the same change made under other paths (a directory moved)
+ * @blobs: a hash of each file's path, mode and blob IDs before and after,
+ *	   from the trees alone: equal for two commits that turn the same
+ *	   files from the same contents into the same contents (a patch the
+ *	   same in every byte), 0 for a change with no file
  */
 struct cbp_git_change {
 	char **paths;
@@ -103,6 +107,7 @@ struct cbp_git_change {
 	int has_pid;
 	char pid[CBP_OID_HEXSZ + 1];
 	unsigned long long hunks;
+	unsigned long long blobs;
 };
 
 /* git.c */
@@ -158,6 +163,8 @@ int cbp_git_change_of(struct cbp_repo *repo, const struct cbp_oid *oid,
 		      int want_pid, struct cbp_git_change *ch);
 int cbp_git_text_change(const char *diff, size_t len,
 			struct cbp_git_change *ch);
+int cbp_git_change_content(struct cbp_repo *repo, const struct cbp_oid *oid,
+			   unsigned long long *out);
 size_t cbp_git_change_common(const struct cbp_git_change *a,
 			     const struct cbp_git_change *b, const char **first);
 void cbp_git_change_release(struct cbp_git_change *ch);

@@ -267,7 +267,7 @@ static const struct {
 	{ "patch-id of no commit",
 	  "SELECT id FROM pids p WHERE NOT EXISTS\n"
 	  " (SELECT 1 FROM commits c WHERE c.id = p.id AND c.state = 1)\n"
-	  " OR length(p.pid) != 40 OR p.pid GLOB '*[^0-9a-f]*'" },
+	  " OR (p.pid != '' AND (length(p.pid) != 16 OR p.pid GLOB '*[^0-9a-f]*'))" },
 	{ "mainline position of no commit",
 	  "SELECT id FROM morder o WHERE NOT EXISTS\n"
 	  " (SELECT 1 FROM commits c WHERE c.id = o.id AND c.state = 1)" },

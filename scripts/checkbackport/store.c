@@ -35,8 +35,10 @@
  *                               for each mainline commit (build-edges.c)
  *   refs(name, tip)             every ref whose history is indexed, and
  *                               its commit, as of the last build
- *   pids(id, pid)               the `git patch-id --stable` of the commits
- *                               build-copies.c compared (NULL: none)
+ *   pids(id, blobs, pid)        of the commits build-copies.c compared, a
+ *                               hash of their files' blob IDs and one of
+ *                               their patch, cbp_git_change_content() in
+ *                               16 hex digits ('' none, NULL not computed)
  *
  * A file is used only when it carries our application id, our schema
  * version and meta.complete = 1 (cbp_store_check()); the builder
@@ -81,7 +83,8 @@ static const char schema_sql[] =
 	" quoted TEXT);"
 	"CREATE TABLE morder(id INTEGER PRIMARY KEY, pos INTEGER NOT NULL);"
 	"CREATE TABLE refs(name TEXT PRIMARY KEY, tip TEXT NOT NULL);"
-	"CREATE TABLE pids(id INTEGER PRIMARY KEY, pid TEXT);";
+	"CREATE TABLE pids(id INTEGER PRIMARY KEY, blobs INTEGER NOT NULL,\n"
+	" pid TEXT);";
 
 /* Created after the bulk load of a fresh build. */
 static const char index_sql[] =

@@ -57,6 +57,7 @@ struct pid {
 	int row;		/* 0 not looked up, 1 in the pids table */
 	int blobs_ok;		/* 1 @blobs is known, -1 the commit is unreadable */
 	long long blobs;
+	long long files;	/* a hash of the paths it touches */
 	int pid_state;		/* 0 not computed, 1 @pid, -1 none */
 	char pid[PID_HEX + 1];
 	int linked;		/* this copy was linked already */
@@ -171,17 +172,34 @@ static int collect(struct copies *cp, unsigned long long mainline)
 	return 0;
 }
 
+/* A hash of the (sorted) paths a change touches. */
+static long long files_hash(const struct cbp_git_change *ch)
+{
+	unsigned long long h = 0xcbf29ce484222325ULL;
+	size_t i;
+	const char *s;
+
+	for (i = 0; i < ch->nr_paths; i++)
+		for (s = ch->paths[i]; ; s++) {
+			h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+			if (!*s)
+				break;
+		}
+	return (long long)h;
+}
+
 /* Keep what is known of @p in the pids table. */
 static void put_row(struct copies *cp, const struct pid *p)
 {
 	sqlite3_bind_int64(cp->put, 1, p->id);
 	sqlite3_bind_int64(cp->put, 2, p->blobs);
+	sqlite3_bind_int64(cp->put, 3, p->files);
 	if (p->pid_state > 0)
-		sqlite3_bind_text(cp->put, 3, p->pid, -1, SQLITE_TRANSIENT);
+		sqlite3_bind_text(cp->put, 4, p->pid, -1, SQLITE_TRANSIENT);
 	else if (p->pid_state < 0)
-		sqlite3_bind_text(cp->put, 3, "", -1, SQLITE_STATIC);
+		sqlite3_bind_text(cp->put, 4, "", -1, SQLITE_STATIC);
 	else
-		sqlite3_bind_null(cp->put, 3);
+		sqlite3_bind_null(cp->put, 4);
 	cp->err |= cbp_db_step(cp->b->db, cp->put);
 }
 
@@ -202,11 +220,12 @@ static int blobs_of(struct copies *cp, struct pid *p)
 	sqlite3_bind_int64(cp->get, 1, p->id);
 	rc = sqlite3_step(cp->get);
 	if (rc == SQLITE_ROW) {
-		const char *pid = (const char *)sqlite3_column_text(cp->get, 1);
+		const char *pid = (const char *)sqlite3_column_text(cp->get, 2);
 
 		p->row = 1;
 		p->blobs_ok = 1;
 		p->blobs = sqlite3_column_int64(cp->get, 0);
+		p->files = sqlite3_column_int64(cp->get, 1);
 		if (pid && strlen(pid) == PID_HEX) {
 			memcpy(p->pid, pid, PID_HEX + 1);
 			p->pid_state = 1;
@@ -222,6 +241,7 @@ static int blobs_of(struct copies *cp, struct pid *p)
 	if (cbp_git_change_of(cp->b->repo, &p->oid, 0, &ch))
 		return 0;
 	p->blobs = (long long)ch.blobs;
+	p->files = files_hash(&ch);
 	p->blobs_ok = 1;
 	cbp_git_change_release(&ch);
 	put_row(cp, p);
@@ -262,6 +282,9 @@ static int same_patch(struct copies *cp, struct pid *o, struct pid *m)
 		return 0;
 	if (o->blobs && o->blobs == m->blobs)
 		return 1;
+	/* Other files: another patch, whatever the lines (no diff taken). */
+	if (o->files != m->files)
+		return 0;
 	a = pid_of(cp, o);
 	b = a ? pid_of(cp, m) : NULL;
 	return a && b && !strcmp(a, b);
@@ -306,10 +329,11 @@ static int link_all(struct copies *cp)
 	    cbp_db_prepare(cp->b->db,
 			   "INSERT OR REPLACE INTO trust VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
 			   &trust) ||
-	    cbp_db_prepare(cp->b->db, "SELECT blobs, pid FROM pids WHERE id = ?",
+	    cbp_db_prepare(cp->b->db,
+			   "SELECT blobs, files, pid FROM pids WHERE id = ?",
 			   &cp->get) ||
 	    cbp_db_prepare(cp->b->db,
-			   "INSERT OR REPLACE INTO pids VALUES (?, ?, ?)",
+			   "INSERT OR REPLACE INTO pids VALUES (?, ?, ?, ?)",
 			   &cp->put))
 		goto out;
 	for (i = 0; i < cp->nr_c; i++) {

@@ -355,6 +355,25 @@ out:
 	return err;
 }
 
+/* Files larger than this (both sides together) are not diffed. */
+#define CONTENT_MAX_BYTES	(256 * 1024)
+
+/* The size of a blob from its header (no inflating), 0 if none. */
+static size_t blob_size(git_repository *git, const git_oid *id)
+{
+	static const git_oid zero;
+	git_object_t type;
+	git_odb *odb;
+	size_t len = 0;
+
+	if (git_oid_equal(id, &zero) || git_repository_odb(&odb, git) < 0)
+		return 0;
+	if (git_odb_read_header(&len, &type, odb, id) < 0)
+		len = 0;
+	git_odb_free(odb);
+	return len;
+}
+
 /* The hash of one changed file: its path, and the lines it adds and drops. */
 static int hash_file(git_repository *git, const struct file_pair *f,
 		     unsigned long long *out)
@@ -368,9 +387,15 @@ static int hash_file(git_repository *git, const struct file_pair *f,
 
 	if (f->binary_a || f->binary_b)
 		goto ids;
+	/* Bounded work: a huge file is the same change only by its IDs. */
+	if (blob_size(git, &f->a) + blob_size(git, &f->b) > CONTENT_MAX_BYTES)
+		goto ids;
 	if ((!git_oid_equal(&f->a, &zero) && git_blob_lookup(&a, git, &f->a) < 0) ||
-	    (!git_oid_equal(&f->b, &zero) && git_blob_lookup(&b, git, &f->b) < 0) ||
-	    git_patch_from_blobs(&patch, a, f->path, b, f->path, NULL) < 0) {
+	    (!git_oid_equal(&f->b, &zero) && git_blob_lookup(&b, git, &f->b) < 0)) {
+		cbp_error_git("cannot read a file to compare");
+		goto out;
+	}
+	if (git_patch_from_blobs(&patch, a, f->path, b, f->path, NULL) < 0) {
 		cbp_error_git("cannot diff a file to compare");
 		goto out;
 	}

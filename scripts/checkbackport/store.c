@@ -35,9 +35,9 @@
  *                               for each mainline commit (build-edges.c)
  *   refs(name, tip)             every ref whose history is indexed, and
  *                               its commit, as of the last build
- *   pids(id, blobs, pid)        of the commits build-copies.c compared, a
- *                               hash of their files' blob IDs and one of
- *                               their patch, cbp_git_change_content() in
+ *   pids(id, blobs, files, pid) of the commits build-copies.c compared,
+ *                               hashes of their files' blob IDs, of their
+ *                               paths, and of their patch, cbp_git_change_content() in
  *                               16 hex digits ('' none, NULL not computed)
  *
  * A file is used only when it carries our application id, our schema
@@ -84,7 +84,7 @@ static const char schema_sql[] =
 	"CREATE TABLE morder(id INTEGER PRIMARY KEY, pos INTEGER NOT NULL);"
 	"CREATE TABLE refs(name TEXT PRIMARY KEY, tip TEXT NOT NULL);"
 	"CREATE TABLE pids(id INTEGER PRIMARY KEY, blobs INTEGER NOT NULL,\n"
-	" pid TEXT);";
+	" files INTEGER NOT NULL, pid TEXT);";
 
 /* Created after the bulk load of a fresh build. */
 static const char index_sql[] =

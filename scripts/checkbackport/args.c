@@ -16,7 +16,7 @@ enum {
 	OPT_INDEX = 256, OPT_MAINLINE, OPT_STABLE, OPT_BRANCHES, OPT_TAGS,
 	OPT_JSON, OPT_PATCH_ID, OPT_UPDATE, OPT_REBUILD, OPT_VERSION,
 	OPT_TERSE, OPT_VERIFY, OPT_TREE, OPT_CONFIG, OPT_NO_BUILD,
-	OPT_COMPARE, OPT_INTERDIFF, OPT_SINCE,
+	OPT_COMPARE, OPT_INTERDIFF, OPT_SINCE, OPT_RELEASE,
 };
 
 static const struct option long_options[] = {
@@ -26,6 +26,7 @@ static const struct option long_options[] = {
 	{ "stable", required_argument, NULL, OPT_STABLE },
 	{ "branches", required_argument, NULL, OPT_BRANCHES },
 	{ "tags", required_argument, NULL, OPT_TAGS },
+	{ "release-pattern", required_argument, NULL, OPT_RELEASE },
 	{ "since", required_argument, NULL, OPT_SINCE },
 	{ "json", no_argument, NULL, OPT_JSON },
 	{ "terse", no_argument, NULL, OPT_TERSE },
@@ -98,6 +99,9 @@ static int take_option(int c, struct cbp_options *opt)
 		return set_tracking(opt, CBP_TRACK_BRANCHES, optarg, "branches");
 	case OPT_TAGS:
 		return set_tracking(opt, CBP_TRACK_TAGS, optarg, "tags");
+	case OPT_RELEASE:
+		return set_tracking(opt, CBP_TRACK_RELEASE, optarg,
+				    "release-pattern");
 	case OPT_JSON:
 		opt->json = 1;
 		break;
@@ -208,7 +212,7 @@ static int check_for_command(struct cbp_options *opt,
 	opt->set.given = given;
 	if (given && strcmp(cmd->name, "index")) {
 		cbp_error("%s: give them to 'checkbackport index'%s",
-			  "--mainline, --stable, --branches and --tags change what the index tracks",
+			  "--mainline, --stable, --branches, --tags and --release-pattern change what the index tracks",
 			  is_check ? " (check takes --stable and --mainline as its target)" :
 			  given & 1U << CBP_TRACK_STABLE ?
 			  " (check, followups and missing take --stable as their branch)" :

@@ -176,10 +176,13 @@ static int sweep(struct build *b, struct graph *g)
 			"CREATE TEMP TABLE IF NOT EXISTS renamed(lrow INTEGER PRIMARY KEY);"
 			"DELETE FROM renamed;"
 			"DELETE FROM links WHERE src IN gone;"
+			/* A copy of a removed commit by patch-id is no copy. */
+			"DELETE FROM links WHERE kind = 6 AND dst IN gone;"
 			"INSERT INTO renamed SELECT rowid FROM links WHERE dst IN gone;"
 			"UPDATE links SET dst = NULL WHERE dst IN gone;"
 			"DELETE FROM trust WHERE src IN gone OR dst IN gone;"
 			"DELETE FROM malformed WHERE src IN gone;"
+			"DELETE FROM pids WHERE id IN gone;"
 			"DELETE FROM morder WHERE id IN gone;"
 			"DELETE FROM reach WHERE id IN gone;"
 			"DELETE FROM commits WHERE id IN gone;"))

@@ -73,6 +73,7 @@ struct build {
 	long long read, links, absent_warned;
 	long long malformed;		/* malformed citations stored */
 	long long verdicts[5];		/* links judged, per enum cbp_trust */
+	long long copies;		/* copies linked by patch-id */
 	/* Cited-only rows of earlier runs that became commits in this one. */
 	unsigned int max_old;		/* highest row of earlier runs */
 	unsigned int *arrived;
@@ -146,6 +147,9 @@ int build_reresolve_absent(struct build *b);
 /* build-trust.c */
 int build_judge_links(struct build *b, long long first_rowid,
 		      long long max_id);
+
+/* build-copies.c */
+int build_link_copies(struct build *b);
 
 /* build-edges.c */
 int build_update_order(struct build *b);

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "build-priv.h"
+#include "release.h"
 #include "store-priv.h"
 #include "util.h"
 
@@ -65,7 +66,8 @@ static void ignore_tag(struct build *b, const char *name, const char *why)
 }
 
 static void add_tip(struct build *b, const char *name, const struct cbp_oid *oid,
-		    const struct cbp_settings *set)
+		    const struct cbp_settings *set,
+		    const struct cbp_release_pattern *rp)
 {
 	struct ref_tip *t;
 	const char *shortname;
@@ -77,9 +79,9 @@ static void add_tip(struct build *b, const char *name, const struct cbp_oid *oid
 		shortname = name + 10;
 		if (fnmatch(set->tags, shortname, 0))
 			return;
-		key = cbp_version_key(shortname, strlen(shortname));
+		key = cbp_release_pattern_key(rp, shortname);
 		if (key < 0) {
-			ignore_tag(b, shortname, cbp_version_error(key));
+			ignore_tag(b, shortname, cbp_release_pattern_error(key));
 			return;
 		}
 		b->tags = cbp_grow(b->tags, sizeof(*b->tags), b->nr_tags + 1,
@@ -153,12 +155,17 @@ static int cmp_branch(const void *a, const void *b)
  */
 int build_collect_refs(struct build *b, const struct cbp_settings *set)
 {
+	struct cbp_release_pattern rp;
 	struct cbp_git_ref *refs;
 	size_t nr, i;
 	int err = 0;
 
-	if (cbp_git_refs(b->repo, &refs, &nr))
+	if (cbp_release_pattern_init(&rp, set->release))
 		return -1;
+	if (cbp_git_refs(b->repo, &refs, &nr)) {
+		cbp_release_pattern_release(&rp);
+		return -1;
+	}
 	b->ref_id = cbp_calloc(nr, sizeof(*b->ref_id));
 	/* A detached HEAD ("HEAD") keeps its commits reachable too. */
 	for (i = 0; i < nr && !err; i++) {
@@ -177,13 +184,14 @@ int build_collect_refs(struct build *b, const struct cbp_settings *set)
 		if (!id)
 			err = -1;
 		else
-			add_tip(b, refs[i].name, &refs[i].commit, set);
+			add_tip(b, refs[i].name, &refs[i].commit, set, &rp);
 		refs[b->nr_refs] = refs[i];
 		b->ref_id[b->nr_refs++] = id;
 	}
 	for (; i < nr; i++)
 		free(refs[i].name);
 	b->refs = refs;
+	cbp_release_pattern_release(&rp);
 	if (err)
 		return -1;
 	cbp_sort(b->tags, b->nr_tags, sizeof(*b->tags), cmp_tip);

@@ -39,8 +39,9 @@ static void mark_release(struct build *b, unsigned int start, unsigned int tag)
  * build_update_releases() - bring first releases up to date
  * @b: the build, after the new commits were read
  *
- * Records new tags and walks from each; if a known tag moved or went
- * away, forgets every release and walks from all tags.
+ * Records new tags and walks from each; if a known tag moved, went away
+ * or has another version key now, forgets every release and walks from
+ * all tags.
  *
  * Return: 0, or -1 with the error recorded.
  */
@@ -54,18 +55,21 @@ int build_update_releases(struct build *b)
 		b->tags[i].id = b->hash[build_hash_slot(b, &b->tags[i].oid)];
 
 	/* Which tags are already known, and did any move or vanish? */
-	if (cbp_db_prepare(b->db, "SELECT id, name, commit_id FROM tags", &st))
+	if (cbp_db_prepare(b->db, "SELECT id, name, commit_id, vkey FROM tags",
+			   &st))
 		return -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		const char *name = (const char *)sqlite3_column_text(st, 1);
 		unsigned int cid = (unsigned int)sqlite3_column_int64(st, 2);
+		long long vkey = sqlite3_column_int64(st, 3);
 		int found = 0;
 
 		nr_old++;
 		for (i = 0; i < b->nr_tags && name; i++) {
 			if (strcmp(b->tags[i].name, name))
 				continue;
-			if (b->tags[i].id == cid) {
+			/* Another release pattern may give it another key. */
+			if (b->tags[i].id == cid && b->tags[i].vkey == vkey) {
 				b->tags[i].row = sqlite3_column_int64(st, 0);
 				found = 1;
 				kept++;

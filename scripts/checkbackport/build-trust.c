@@ -7,10 +7,12 @@
  * (cbp_subjects_consistent()): they are consistent, and nothing is
  * stored for them, so a cold build pays only for reading the subjects
  * back.  For the few whose subjects differ, the git layer gives the
- * files each commit touches (trees compared, no blob read); no file in
- * common makes the link suspicious (the patch-ids differ then too), and
- * only links with a file in common need the patch-ids, which tell a
- * consistent link (same patch-id) from an adapted one.  Each commit is
+ * files each commit touches (trees compared, no blob read).  With no file
+ * in common the link is suspicious unless the two make the same changes
+ * under other paths (cbp_git_change.hunks: a directory moved between the
+ * branches), which makes it adapted; links with a file in common need
+ * the patch-ids, which tell a consistent link (same patch-id) from an
+ * adapted one.  Each commit is
  * diffed at most once per run, however many links name it.
  *
  * A run judges the links it added and those whose cited ID became a
@@ -245,8 +247,15 @@ static int judge_one(struct judge *j, const struct pair *p)
 	if (s->state < 0 || d->state < 0)
 		return store(j, p, CBP_TRUST_UNJUDGED, s, d, 0, NULL);
 	common = cbp_git_change_common(&s->ch, &d->ch, &path);
-	if (!common)
+	if (!common) {
+		/* The same changes under other paths: a directory moved. */
+		load(j, s, 1);
+		load(j, d, 1);
+		if (s->state == 2 && d->state == 2 && s->ch.has_pid &&
+		    d->ch.has_pid && s->ch.hunks == d->ch.hunks)
+			return store(j, p, CBP_TRUST_ADAPTED, s, d, 0, NULL);
 		return store(j, p, CBP_TRUST_SUSPICIOUS, s, d, 0, NULL);
+	}
 	load(j, s, 1);
 	load(j, d, 1);
 	if (s->state < 0 || d->state < 0)

@@ -148,7 +148,7 @@ int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 		goto out;
 	/* Before judging: the links that named a removed commit change. */
 	if (build_gc(&b) || build_judge_links(&b, first_link, max_id) ||
-	    build_store_refs(&b) || build_track_store(&b, set))
+	    build_link_copies(&b) || build_store_refs(&b) || build_track_store(&b, set))
 		goto out;
 
 	total += b.read - b.gone;

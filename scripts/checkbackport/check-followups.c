@@ -80,6 +80,16 @@ static const char *rel(const struct cbp_commit *c)
 	return c->release[0] ? c->release : "no release yet";
 }
 
+/* "first released in v6.13", or "not released yet". */
+static const char *first_rel(const struct cbp_commit *c, char *buf,
+			     size_t size)
+{
+	if (!c->release[0])
+		return "not released yet";
+	snprintf(buf, size, "first released in %s", c->release);
+	return buf;
+}
+
 /*
  * Does a backport of the change need follow-up @k?  A fix or prerequisite
  * of the change, of a fix or prerequisite it needs, or of a re-application
@@ -109,7 +119,7 @@ int check_followup_missing(struct check_run *run, size_t i __always_unused)
 	struct checker *chk = run->chk;
 	const struct cbp_followups *fu;
 	struct cbp_finding *f;
-	char a[640], b[640];
+	char a[640], b[640], r[160];
 	size_t k;
 	int at;
 
@@ -127,12 +137,14 @@ int check_followup_missing(struct check_run *run, size_t i __always_unused)
 			continue;
 		if (fx->of < 0)
 			f = check_emit(run, 0,
-				       "mainline fixed this change later: %s, first released in %s, is not in %s and not in this series",
-				       cbp_cite_str(c, a, sizeof(a)), rel(c), chk->stable);
+				       "mainline fixed this change later: %s, %s, is not in %s and not in this series",
+				       cbp_cite_str(c, a, sizeof(a)),
+				       first_rel(c, r, sizeof(r)), chk->stable);
 		else
 			f = check_emit(run, 0,
-				       "mainline fixed a fix of this change later: %s, first released in %s, fixes %s and is not in %s and not in this series",
-				       cbp_cite_str(c, a, sizeof(a)), rel(c),
+				       "mainline fixed a fix of this change later: %s, %s, fixes %s and is not in %s and not in this series",
+				       cbp_cite_str(c, a, sizeof(a)),
+				       first_rel(c, r, sizeof(r)),
 				       cbp_cite_str(shown(&fu->f[fx->of].ch,
 							  fu->f[fx->of].link.src),
 						    b, sizeof(b)),
@@ -156,7 +168,7 @@ int check_reverted_upstream(struct check_run *run, size_t i __always_unused)
 {
 	const struct cbp_followups *fu;
 	struct cbp_finding *f;
-	char a[640];
+	char a[640], r[160];
 	size_t k;
 	int at;
 
@@ -175,9 +187,9 @@ int check_reverted_upstream(struct check_run *run, size_t i __always_unused)
 				     SERIES_AFTER) >= 0)
 			return 0;
 	f = check_emit(run, 0,
-		       "mainline reverted this change: %s, first released in %s, and has not re-applied it",
+		       "mainline reverted this change: %s, %s, and has not re-applied it",
 		       cbp_cite_str(&fu->root_reverted_by, a, sizeof(a)),
-		       rel(&fu->root_reverted_by));
+		       first_rel(&fu->root_reverted_by, r, sizeof(r)));
 	snprintf(f->commit, sizeof(f->commit), "%s", fu->root_reverted_by.hex);
 	f->hint = cbp_strf("%s; %s", "do not backport it",
 			   "see 'checkbackport followups' for why it was reverted");

@@ -118,6 +118,16 @@ static const char *rel(const struct cbp_commit *c)
 	return c->release[0] ? c->release : "no release yet";
 }
 
+/* "released in v6.13", or "not released yet": never "in no release". */
+static const char *released(const struct cbp_commit *c, char *buf,
+			    size_t size, const char *how)
+{
+	if (!c->release[0])
+		return "not released yet";
+	snprintf(buf, size, "%s in %s", how, c->release);
+	return buf;
+}
+
 static const char *cite(const struct cbp_commit *c, char *buf, size_t size)
 {
 	return cbp_cite_str(c, buf, size);
@@ -185,18 +195,19 @@ static int upstream_not_mainline(struct check_run *run, size_t i)
 {
 	const struct check_upstream *u = &run->fx->up[i];
 	struct cbp_finding *f;
-	char buf[700];
+	char buf[700], rb[160];
 
 	if (u->rc || !u->nr_ml || u->x_in_mainline)
 		return 0;
 	f = check_emit(run, u->line,
-		       "upstream commit %.12s is %s; the same change is in mainline as %s%s, first released in %s",
+		       "upstream commit %.12s is %s; the same change is in mainline as %s%s, %s",
 		       u->x.hex,
 		       u->x.state == CBP_PRESENT ? "not in mainline" :
 		       "not in this repository (only cited)",
 		       cite(&u->ml[0], buf, sizeof(buf)),
 		       u->ml_adapted[0] || u->trust.verdict == CBP_TRUST_ADAPTED ?
-		       ", as an adapted backport" : "", rel(&u->ml[0]));
+		       ", as an adapted backport" : "",
+		       released(&u->ml[0], rb, sizeof(rb), "first released"));
 	set_commit(f, &u->ml[0]);
 	f->old = check_msg_line(run->fx->p, u->ct.line);
 	f->new = check_replace_in(f->old, u->ct.hex, u->ml[0].hex);
@@ -289,6 +300,21 @@ static int cherry_pick_unknown(struct check_run *run, size_t i)
 /* ---------------------------------------------------------------------- */
 /* Is the fix in the target branch already? */
 
+/* Is @c a name of its change only by its patch-id (no trailer says so)? */
+static int copy_without_trailer(struct checker *chk, const struct cbp_commit *c)
+{
+	struct cbp_link *l;
+	size_t n, k;
+	int found = 0;
+
+	if (cbp_links(chk->idx, c->id, 1, 1, &l, &n))
+		return 0;
+	for (k = 0; k < n; k++)
+		found |= l[k].kind == CBP_SAME_PATCH_ID;
+	free(l);
+	return found;
+}
+
 /*
  * A name of the fix in the target branch means the branch has the fix
  * already.  When the commit checked is in the branch itself, it is not
@@ -303,7 +329,7 @@ static int already_applied(struct check_run *run, size_t i)
 	const struct check_names *fix = &fx->fix;
 	struct checker *chk = run->chk;
 	struct cbp_finding *f;
-	char buf[700];
+	char buf[700], rb[160];
 
 	for (i = 0; i < fix->nr; i++) {
 		const struct cbp_commit *c = &fix->c[i];
@@ -321,12 +347,14 @@ static int already_applied(struct check_run *run, size_t i)
 		}
 		if (fx->self_in_stable && !check_contains(chk, fx->self, c))
 			continue;
-		f = check_emit(run, 0, "already in %s as %s%s%s, released in %s",
+		f = check_emit(run, 0, "already in %s as %s%s%s%s, %s",
 			       chk->stable, cite(c, buf, sizeof(buf)),
 			       fix->adapted[i] ? ", as an adapted backport" : "",
+			       copy_without_trailer(chk, c) ?
+			       ", a copy with the same patch-id and no trailer" : "",
 			       check_in_mainline(chk, c) ?
 			       " (in mainline before the branch forked)" : "",
-			       rel(c));
+			       released(c, rb, sizeof(rb), "released"));
 		set_commit(f, c);
 	}
 	return 0;
@@ -338,7 +366,7 @@ static int already_applied_patch_id(struct check_run *run, size_t i)
 	const struct check_facts *fx = run->fx;
 	struct checker *chk = run->chk;
 	struct cbp_finding *f;
-	char buf[700];
+	char buf[700], rb[160];
 	size_t k;
 
 	if (!chk->ctx->opt->patch_id || !fx->pid[0])
@@ -361,8 +389,9 @@ static int already_applied_patch_id(struct check_run *run, size_t i)
 				 chk->pids.commit[k]);
 		}
 		f = check_emit(run, 0,
-			       "%s already has the same change (same 'git patch-id --stable', no citation links them) as %s, released in %s",
-			       chk->stable, cite(&c, buf, sizeof(buf)), rel(&c));
+			       "%s already has the same change (same 'git patch-id --stable', no citation links them) as %s, %s",
+			       chk->stable, cite(&c, buf, sizeof(buf)),
+			       released(&c, rb, sizeof(rb), "released"));
 		set_commit(f, &c);
 	}
 	return 0;
@@ -442,18 +471,19 @@ static int fixes_alias(struct check_run *run, size_t i)
 	const struct check_fixes *ff = &run->fx->fixes[i];
 	const struct cbp_commit *fix_first = run->fx->fix_first;
 	struct cbp_finding *f;
-	char buf[700];
+	char buf[700], rb[160];
 
 	if (ff->rc || !ff->inverted || !ff->alias)
 		return 0;
 	f = check_emit(run, ff->line,
-		       "the fix reached %s (as %.12s%s) before the cited bug %.12s (%s); explained by the bug's other name %s%s, released in %s",
+		       "the fix reached %s (as %.12s%s) before the cited bug %.12s (%s); explained by the bug's other name %s%s, %s",
 		       rel(fix_first), fix_first->hex,
 		       check_names_adapted(&run->fx->fix, fix_first) ?
 		       ", as an adapted backport" : "", ff->t.hex, rel(&ff->t),
 		       cite(ff->alias, buf, sizeof(buf)),
 		       check_names_adapted(&ff->bug, ff->alias) ?
-		       ", as an adapted backport" : "", rel(ff->alias));
+		       ", as an adapted backport" : "",
+		       released(ff->alias, rb, sizeof(rb), "released"));
 	set_commit(f, ff->alias);
 	return 0;
 }

@@ -328,9 +328,13 @@ int cmd_fixes(struct cbp_ctx *ctx)
 	if (ctx->opt->json)
 		arr = json_object_new_array();
 	else
-		printf("fix: %s, %zu name%s, first released in %s\n",
+		printf("fix: %s, %zu name%s, %s%s\n",
 		       cbp_cite_str(me, a, sizeof(a)),
-		       fix.nr, fix.nr == 1 ? "" : "s", rel_str(fix_first));
+		       fix.nr, fix.nr == 1 ? "" : "s",
+		       fix_first && fix_first->release[0] ?
+		       "first released in " : "",
+		       fix_first && fix_first->release[0] ?
+		       fix_first->release : "not released yet");
 	for (i = 0; i < nr; i++) {
 		int f = judge(&t[i], fix_first, cbp_index_mainline_bit(idx),
 			      note, sizeof(note));

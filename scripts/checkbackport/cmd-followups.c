@@ -38,6 +38,9 @@ struct run {
 	int root_in;		/* member of the change in the branch, -1 */
 	struct fu_state *st;
 	unsigned char *done;
+	/* The branch reverted the change ([0]) or follow-up k ([k + 1]) itself. */
+	unsigned char *undone;
+	struct cbp_commit *undone_by;
 };
 
 /* The name a follow-up is shown by: its first in mainline, else the citer. */
@@ -86,6 +89,11 @@ static void judge(struct run *r, size_t k)
 	} else if (f->reverted) {
 		snprintf(s->why, sizeof(s->why), "mainline reverted it: %s",
 			 cbp_cite_str(&f->reverted_by, a, sizeof(a)));
+	} else if (r->undone[f->of + 1]) {
+		snprintf(s->why, sizeof(s->why),
+			 "the branch reverted %s itself: %s",
+			 f->of < 0 ? "the change" : "what it is for",
+			 cbp_cite_str(&r->undone_by[f->of + 1], a, sizeof(a)));
 	} else if (!wanted(r, f->of, revert)) {
 		if (f->of < 0)
 			snprintf(s->why, sizeof(s->why),
@@ -261,6 +269,31 @@ static void print_json(struct run *r, size_t missing)
 	cbp_json_print(doc);
 }
 
+/*
+ * Which of the change and its follow-ups the branch has and reverted
+ * itself, by whatever name its revert cites: what follows up on them is
+ * not needed there.
+ */
+static int undone_in_branch(struct run *r)
+{
+	size_t k;
+	int rv;
+
+	if (r->bit < 0 || r->bit == r->mb)
+		return 0;
+	for (k = 0; k <= r->fu.nr; k++) {
+		const struct cbp_change *ch = k ? &r->fu.f[k - 1].ch : &r->fu.root;
+
+		if (cbp_change_in_branch(r->e, ch, r->bit) < 0)
+			continue;
+		rv = cbp_change_reverted_in(r->e, ch, r->bit, &r->undone_by[k]);
+		if (rv < 0)
+			return -1;
+		r->undone[k] = (unsigned char)rv;
+	}
+	return 0;
+}
+
 /**
  * cmd_followups() - the followups subcommand
  * @ctx: the context
@@ -288,6 +321,12 @@ int cmd_followups(struct cbp_ctx *ctx)
 	r.root_in = cbp_change_in_branch(r.e, &r.fu.root, r.bit);
 	r.st = cbp_calloc(r.fu.nr ? r.fu.nr : 1, sizeof(*r.st));
 	r.done = cbp_calloc(r.fu.nr ? r.fu.nr : 1, 1);
+	r.undone = cbp_calloc(r.fu.nr + 1, 1);
+	r.undone_by = cbp_calloc(r.fu.nr + 1, sizeof(*r.undone_by));
+	if (undone_in_branch(&r)) {
+		ret = cbp_fail();
+		goto out;
+	}
 	for (k = 0; r.bit >= 0 && k < r.fu.nr; k++) {
 		judge(&r, k);
 		missing += r.st[k].status == FU_MISSING;
@@ -311,6 +350,8 @@ int cmd_followups(struct cbp_ctx *ctx)
 out:
 	free(r.st);
 	free(r.done);
+	free(r.undone);
+	free(r.undone_by);
 	cbp_followups_release(&r.fu);
 	cbp_edges_close(r.e);
 	return ret;

@@ -4,8 +4,10 @@
  * by any name.  Every mainline commit whose Fixes: names a change the
  * branch has, while the branch has no name of the fix; and every change
  * the branch has that mainline reverted (or re-applied after a revert
- * the branch has), while the branch lacks the revert.  In the order to
- * apply them, each with the change it is for and the name the branch
+ * the branch has), while the branch lacks the revert.  Nothing is listed
+ * for a change the branch reverted itself, under whichever name its
+ * revert cites: the revert is there, and fixes of it are not needed.  In
+ * the order to apply them, each with the change it is for and the name the branch
  * has that change under.
  *
  * The candidates are the Fixes: and revert citations made by mainline
@@ -28,6 +30,8 @@ struct rec {
 	long long ml;		/* the first name mainline has, 0 if none */
 	long long pos;		/* its mainline position */
 	long long first;	/* a name to compute the class again from */
+	int undone;		/* 0 unknown, 1 kept, 2 reverted by the branch */
+	int skipped;		/* not listed for a change of that kind */
 };
 
 /* The changes met, and each of their names -> its struct rec. */
@@ -65,6 +69,7 @@ struct run {
 	struct finding *f;
 	size_t nr, alloc;
 	long long candidates, diffed;
+	long long undone;	/* commits not listed: for what it reverted */
 };
 
 /* The change row @id is a name of, computed once for all its names. */
@@ -139,6 +144,25 @@ static int candidate(struct run *r, const struct cbp_link *l)
 	fr = &r->map.rec[fi];	/* the array may have moved */
 	if (tr == fr || !tr->carried)
 		return 0;
+	/*
+	 * Nor is anything for a change the branch reverted itself, under
+	 * whichever name: its revert, a fix of it, a re-application.
+	 */
+	if (!tr->undone) {
+		if (cbp_change_of(r->e, tr->first, &ch))
+			return -1;
+		rv = cbp_change_reverted_in(r->e, &ch, r->bit, NULL);
+		cbp_change_release(&ch);
+		if (rv < 0)
+			return -1;
+		tr->undone = rv ? 2 : 1;
+	}
+	if (tr->undone == 2) {
+		if (!fr->skipped)
+			r->undone++;
+		fr->skipped = 1;
+		return 0;
+	}
 	/* What mainline reverted for good is not missing. */
 	if (cbp_change_of(r->e, fr->first, &ch))
 		return -1;
@@ -311,6 +335,15 @@ static const char *verb(int kind)
 	return "fixes";
 }
 
+/* Say what was left out because the branch reverted it already. */
+static void print_undone(const struct run *r, const char *br)
+{
+	if (r->undone)
+		printf("%lld not listed: %s for change%s %s reverted itself\n",
+		       r->undone, r->undone == 1 ? "it is" : "they are",
+		       r->undone == 1 ? "" : "s", br);
+}
+
 static void print_text(struct run *r, const struct cbp_commit *cs,
 		       size_t fixes, size_t reverts, size_t alias)
 {
@@ -321,6 +354,7 @@ static void print_text(struct run *r, const struct cbp_commit *cs,
 	if (!r->nr) {
 		printf("%s lacks no fix or revert mainline has%s\n", br,
 		       r->ctx->opt->argc ? " (for these paths)" : "");
+		print_undone(r, br);
 		return;
 	}
 	printf("%s lacks %zu commit%s mainline has, in the order to apply them:\n",
@@ -353,6 +387,7 @@ static void print_text(struct run *r, const struct cbp_commit *cs,
 	       "%zu found only through another name of the change\n",
 	       r->nr, fixes, fixes == 1 ? "" : "es", reverts,
 	       reverts == 1 ? "" : "s", reverts == 1 ? "" : "s", alias);
+	print_undone(r, br);
 }
 
 static void print_terse(struct run *r, const struct cbp_commit *cs)
@@ -432,6 +467,8 @@ static void print_json(struct run *r, const struct cbp_commit *cs,
 	json_object_object_add(doc, "reverts", json_object_new_int64((long long)reverts));
 	json_object_object_add(doc, "alias_only", json_object_new_int64((long long)alias));
 	json_object_object_add(doc, "candidates", json_object_new_int64(r->candidates));
+	json_object_object_add(doc, "reverted_in_branch",
+			       json_object_new_int64(r->undone));
 	cbp_json_print(doc);
 }
 

@@ -68,9 +68,12 @@ static void print_cut(struct cbp_index *idx, const struct cbp_class *cls,
 	}
 }
 
-/* The citations of member @i that name no commit, as notes. */
-static void print_malformed(struct cbp_index *idx, const struct cbp_member *m,
-			    const char *pre)
+/*
+ * The citations of member @m that name no commit, as notes.  The commit
+ * meant may be a name of the change all the same, by its patch-id.
+ */
+static void print_malformed(struct cbp_index *idx, const struct cbp_class *cls,
+			    const struct cbp_member *m, const char *pre)
 {
 	char form[160], why[768], fix[160];
 	struct cbp_malformed *bad;
@@ -83,8 +86,11 @@ static void print_malformed(struct cbp_index *idx, const struct cbp_member *m,
 		       cbp_cite_form(bad[k].kind, bad[k].cited, form, sizeof(form)),
 		       cbp_malformed_problem(&bad[k], why, sizeof(why)));
 		if (bad[k].suggest.id)
-			printf(": did you mean %s? (not joined)",
-			       cbp_malformed_fix(&bad[k], fix, sizeof(fix)));
+			printf(": did you mean %s? (%s)",
+			       cbp_malformed_fix(&bad[k], fix, sizeof(fix)),
+			       cbp_class_contains(cls, bad[k].suggest.id) >= 0 ?
+			       "not followed; a name of this change all the same" :
+			       "not joined");
 		printf("\n");
 	}
 	free(bad);
@@ -105,7 +111,9 @@ static void print_links(struct cbp_index *idx, const struct cbp_member *m,
 			continue;	/* see print_cut() */
 		printf("%s    via: %s", pre,
 		       cbp_cite_form(l[j].kind, l[j].cited, form, sizeof(form)));
-		if ((l[j].trust == CBP_TRUST_SAME_PATCH ||
+		/* The form of a copy without a trailer says it already. */
+		if (l[j].kind != CBP_SAME_PATCH_ID &&
+		    (l[j].trust == CBP_TRUST_SAME_PATCH ||
 		     l[j].trust == CBP_TRUST_ADAPTED) &&
 		    !cbp_trust_get(idx, &l[j], &ti))
 			printf("  (%s: %s)", cbp_trust_name(l[j].trust),
@@ -159,7 +167,7 @@ static void print_tree(struct cbp_index *idx, const struct cbp_class *cls,
 			       pre);
 		print_links(idx, m, pre);
 		print_cut(idx, cls, i, pre);
-		print_malformed(idx, m, pre);
+		print_malformed(idx, cls, m, pre);
 	}
 	free(pre);
 	free(cols);
@@ -293,6 +301,7 @@ struct in_mainline {
 	const struct cbp_member *first;
 	int same;
 	int adapted;
+	int merged;
 };
 
 static int member_in_mainline(const struct cbp_member *m, int mb)
@@ -301,38 +310,95 @@ static int member_in_mainline(const struct cbp_member *m, int mb)
 	       (m->c.branches & (1ULL << mb));
 }
 
-static void count_mainline(const struct cbp_class *cls, int mb,
-			   struct in_mainline *ml)
+/*
+ * Did @m reach mainline through a merge of a stable branch?  It is a
+ * copy (it cites another name of the change: not a commit the branch
+ * forked with), it is on a stable branch, and the branch lacks another
+ * mainline copy of the same change: the branch's own backport, merged
+ * back (as containerd and systemd merge release branches), not the
+ * change merged twice.
+ */
+static int merged_back(struct cbp_index *idx, const struct cbp_class *cls,
+		       const struct cbp_member *m, int mb)
+{
+	struct cbp_link *l;
+	int i, bit, copy = 0;
+	size_t k, n;
+
+	/* A copy: it cites another name; not a commit the branch forked with. */
+	if (cbp_links(idx, m->c.id, 1, 1, &l, &n))
+		return 0;
+	for (k = 0; k < n; k++)
+		copy |= l[k].dst != m->c.id && cbp_class_contains(cls, l[k].dst) >= 0;
+	free(l);
+	if (!copy)
+		return 0;
+	for (i = 0; (bit = cbp_index_branch_at(idx, i)) >= 0; i++) {
+		const struct cbp_branch *br = cbp_index_branch(idx, bit);
+		unsigned long long b = 1ULL << bit;
+
+		if (bit == mb || br->role != CBP_ROLE_STABLE ||
+		    !(m->c.branches & b))
+			continue;
+		for (k = 0; k < cls->nr; k++)
+			if (cls->members[k].group == m->group &&
+			    member_in_mainline(&cls->members[k], mb) &&
+			    !(cls->members[k].c.branches & b))
+				return 1;
+	}
+	return 0;
+}
+
+static void count_mainline(struct cbp_index *idx, const struct cbp_class *cls,
+			   int mb, struct in_mainline *ml)
 {
 	size_t i;
 
 	memset(ml, 0, sizeof(*ml));
+	/* The first released, of those mainline has not by a merge back. */
 	for (i = 0; i < cls->nr; i++)
+		if (member_in_mainline(&cls->members[i], mb) &&
+		    !merged_back(idx, cls, &cls->members[i], mb) &&
+		    (!ml->first ||
+		     cbp_release_before(&cls->members[i].c, &ml->first->c)))
+			ml->first = &cls->members[i];
+	for (i = 0; !ml->first && i < cls->nr; i++)
 		if (member_in_mainline(&cls->members[i], mb) &&
 		    (!ml->first ||
 		     cbp_release_before(&cls->members[i].c, &ml->first->c)))
 			ml->first = &cls->members[i];
 	for (i = 0; ml->first && i < cls->nr; i++)
 		if (member_in_mainline(&cls->members[i], mb)) {
-			if (cls->members[i].group == ml->first->group)
-				ml->same++;
-			else
+			if (cls->members[i].group != ml->first->group)
 				ml->adapted++;
+			else if (&cls->members[i] != ml->first &&
+				 merged_back(idx, cls, &cls->members[i], mb))
+				ml->merged++;
+			else
+				ml->same++;
 		}
 }
 
-/* The mainline names of group @group (@same) or of the other groups. */
-static void print_mainline(const struct cbp_class *cls, int mb, int group,
-			   int same)
+/*
+ * The mainline names of @first's group but those merged back from a
+ * stable branch (@which 1), those (2), or of the other groups (0).
+ */
+static void print_mainline(struct cbp_index *idx, const struct cbp_class *cls,
+			   int mb, const struct cbp_member *first, int which)
 {
 	size_t i;
 
 	for (i = 0; i < cls->nr; i++) {
 		const struct cbp_member *m = &cls->members[i];
+		int same = m->group == first->group, back;
 
-		if (member_in_mainline(m, mb) && !(m->group == group) == !same)
-			printf(" %.12s (%s)", m->c.hex,
-			       m->c.release[0] ? m->c.release : "unreleased");
+		if (!member_in_mainline(m, mb) || same != !!which)
+			continue;
+		back = m != first && merged_back(idx, cls, m, mb);
+		if ((which == 1 && back) || (which == 2 && !back))
+			continue;
+		printf(" %.12s (%s)", m->c.hex,
+		       m->c.release[0] ? m->c.release : "unreleased");
 	}
 	printf("\n");
 }
@@ -366,6 +432,8 @@ static void names_json(struct cbp_ctx *ctx, const struct cbp_class *cls,
 	json_object_object_add(o, "adapted_in_mainline", adapted);
 	json_object_object_add(o, "mainline_more_than_once",
 			       json_object_new_boolean(ml->same > 1));
+	json_object_object_add(o, "merged_back_from_stable",
+			       json_object_new_int(ml->merged));
 	if (ctx->opt->patch_id) {
 		struct json_object *p = json_object_new_array();
 
@@ -413,7 +481,7 @@ int cmd_names(struct cbp_ctx *ctx)
 	mb = cbp_index_mainline_bit(idx);
 	for (i = 0; i < cls.nr; i++)
 		missing += cls.members[i].c.state != CBP_PRESENT;
-	count_mainline(&cls, mb, &ml);
+	count_mainline(idx, &cls, mb, &ml);
 
 	if (ctx->opt->json) {
 		names_json(ctx, &cls, mb, &ml, pm, nr_pm);
@@ -431,12 +499,16 @@ int cmd_names(struct cbp_ctx *ctx)
 			       " (mainline branch not found; see --mainline)" : "");
 		if (ml.same > 1) {
 			printf("warning: in mainline %d times:", ml.same);
-			print_mainline(&cls, mb, ml.first->group, 1);
+			print_mainline(idx, &cls, mb, ml.first, 1);
+		}
+		if (ml.merged) {
+			printf("note: also in mainline through a merge of a stable branch:");
+			print_mainline(idx, &cls, mb, ml.first, 2);
 		}
 		if (ml.adapted) {
 			printf("note: also in mainline as %s (not the same patch):",
 			       ml.adapted == 1 ? "an adapted copy" : "adapted copies");
-			print_mainline(&cls, mb, ml.first->group, 0);
+			print_mainline(idx, &cls, mb, ml.first, 0);
 		}
 		if (ctx->opt->patch_id) {
 			printf("same patch-id, no citation (weaker evidence): %s\n",

@@ -96,12 +96,21 @@ struct cbp_patch_ids {
  * @nr_paths: number of @paths
  * @has_pid: @pid is set (not for merges, empty diffs, or when not asked)
  * @pid: its `git patch-id --stable`, 40 hex digits
+ * @hunks: with @pid, a hash of the lines it adds and removes, file by
+ *	   file in any order, blanks ignored, with no path in it: equal for
+ *	   the same change made under other paths (a directory moved)
+ * @blobs: a hash of each file's path, mode and blob IDs before and after,
+ *	   from the trees alone: equal for two commits that turn the same
+ *	   files from the same contents into the same contents (a patch the
+ *	   same in every byte), 0 for a change with no file
  */
 struct cbp_git_change {
 	char **paths;
 	size_t nr_paths;
 	int has_pid;
 	char pid[CBP_OID_HEXSZ + 1];
+	unsigned long long hunks;
+	unsigned long long blobs;
 };
 
 /* git.c */
@@ -157,6 +166,8 @@ int cbp_git_change_of(struct cbp_repo *repo, const struct cbp_oid *oid,
 		      int want_pid, struct cbp_git_change *ch);
 int cbp_git_text_change(const char *diff, size_t len,
 			struct cbp_git_change *ch);
+int cbp_git_change_content(struct cbp_repo *repo, const struct cbp_oid *oid,
+			   unsigned long long *out);
 size_t cbp_git_change_common(const struct cbp_git_change *a,
 			     const struct cbp_git_change *b, const char **first);
 void cbp_git_change_release(struct cbp_git_change *ch);

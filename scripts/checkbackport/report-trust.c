@@ -36,6 +36,9 @@ const char *cbp_cite_form(int kind, const char *cited, char *buf, size_t size)
 	case CBP_BACKPORTED:
 		snprintf(buf, size, "(backported from commit %s)", cited);
 		break;
+	case CBP_SAME_PATCH_ID:
+		snprintf(buf, size, "same patch-id as %s, no trailer", cited);
+		break;
 	default:
 		snprintf(buf, size, "%s: %s", cbp_kind_name(kind), cited);
 		break;
@@ -65,9 +68,16 @@ const char *cbp_trust_reason(const struct cbp_trust_info *ti, char *buf,
 		snprintf(buf, size, "same subject");
 		break;
 	case CBP_TRUST_SAME_PATCH:
-		snprintf(buf, size, "subjects differ, same patch-id");
+		snprintf(buf, size, ti->no_trailer ? "same patch-id, no trailer" :
+			 "subjects differ, same patch-id");
 		break;
 	case CBP_TRUST_ADAPTED:
+		if (!ti->common) {
+			snprintf(buf, size,
+				 "subjects differ, the same changes under other paths (%s; %s)",
+				 ti->spath, ti->dpath);
+			break;
+		}
 		snprintf(buf, size,
 			 "subjects and patch-ids differ, %lld file%s in common (%s%s)",
 			 ti->common, plural(ti->common), ti->spath,
@@ -105,7 +115,9 @@ struct json_object *cbp_trust_json(const struct cbp_trust_info *ti)
 	if (ti->verdict == CBP_TRUST_SAME_SUBJECT ||
 	    ti->verdict == CBP_TRUST_SAME_PATCH)
 		json_object_object_add(o, "basis",
-				       json_object_new_string(ti->verdict == CBP_TRUST_SAME_PATCH ?
+				       json_object_new_string(ti->no_trailer ?
+							      "patch-id, no trailer" :
+							      ti->verdict == CBP_TRUST_SAME_PATCH ?
 							      "patch-id" : "subject"));
 	cbp_trust_reason(ti, why, sizeof(why));
 	json_object_object_add(o, "reason", json_object_new_string(why));

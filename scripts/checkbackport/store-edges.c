@@ -486,7 +486,7 @@ static signed char *memo_of(struct rev_memo *m, long long id)
 	return &m->state[m->nr++];
 }
 
-static int reverted(struct cbp_edges *e, const struct cbp_change *ch,
+static int reverted(struct cbp_edges *e, const struct cbp_change *ch, int bit,
 		    struct cbp_commit *by, struct rev_memo *m, int depth)
 {
 	long long self = canonical(ch);
@@ -507,6 +507,7 @@ static int reverted(struct cbp_edges *e, const struct cbp_change *ch,
 		for (k = 0; k < n && !ret; k++) {
 			struct cbp_change r;
 			signed char *seen;
+			int in;
 
 			if (l[k].kind != CBP_REVERTS ||
 			    cbp_class_contains(&ch->cls, l[k].src) >= 0)
@@ -516,12 +517,13 @@ static int reverted(struct cbp_edges *e, const struct cbp_change *ch,
 				break;
 			}
 			seen = memo_of(m, canonical(&r));
-			/* A revert mainline has, unless it was reverted too. */
-			if (r.ml >= 0 && *seen != 2) {
-				ret = reverted(e, &r, NULL, m, depth + 1);
+			in = cbp_change_in_branch(e, &r, bit);
+			/* A revert the branch has, unless it was reverted too. */
+			if (in >= 0 && *seen != 2) {
+				ret = reverted(e, &r, bit, NULL, m, depth + 1);
 				if (!ret) {
 					if (by)
-						*by = r.cls.members[r.ml].c;
+						*by = r.cls.members[in].c;
 					ret = 1;
 				} else if (ret > 0) {
 					ret = 0;
@@ -551,9 +553,32 @@ static int reverted(struct cbp_edges *e, const struct cbp_change *ch,
 int cbp_change_reverted(struct cbp_edges *e, const struct cbp_change *ch,
 			struct cbp_commit *by)
 {
-	struct rev_memo m = { 0 };
-	int ret = reverted(e, ch, by, &m, 0);
+	return cbp_change_reverted_in(e, ch, e->idx->mainline_bit, by);
+}
 
+/**
+ * cbp_change_reverted_in() - whether a branch reverted a change for good
+ * @e: the queries
+ * @ch: the change
+ * @bit: the branch
+ * @by: if so, the revert, by the name the branch has it under; may be NULL
+ *
+ * As cbp_change_reverted(), on the commits @bit has: a revert citing any
+ * name of the change counts, whichever name it cites and whether the
+ * branch took it from mainline or reverted the change itself, unless the
+ * branch re-applied the change after it.
+ *
+ * Return: 1 if reverted, 0 if not, -1 on error (message recorded).
+ */
+int cbp_change_reverted_in(struct cbp_edges *e, const struct cbp_change *ch,
+			   int bit, struct cbp_commit *by)
+{
+	struct rev_memo m = { 0 };
+	int ret;
+
+	if (bit < 0)
+		return 0;
+	ret = reverted(e, ch, bit, by, &m, 0);
 	free(m.id);
 	free(m.state);
 	return ret;

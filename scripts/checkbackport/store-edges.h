@@ -108,6 +108,8 @@ int cbp_change_in_branch(struct cbp_edges *e, const struct cbp_change *ch,
 int cbp_change_is_revert(struct cbp_edges *e, const struct cbp_change *ch);
 int cbp_change_reverted(struct cbp_edges *e, const struct cbp_change *ch,
 			struct cbp_commit *by);
+int cbp_change_reverted_in(struct cbp_edges *e, const struct cbp_change *ch,
+			   int bit, struct cbp_commit *by);
 
 int cbp_followups(struct cbp_edges *e, const long long *ids, size_t n,
 		  struct cbp_followups *fu);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "release.h"
 #include "store.h"
 #include "store-priv.h"
 #include "util.h"
@@ -22,6 +23,9 @@ static const struct cbp_track_info track_info[CBP_TRACK_NR] = {
 				 "branches", "", "other branches" },
 	[CBP_TRACK_TAGS] = { "--tags", "checkbackport.tags", "tags", "v*",
 			     "release tags" },
+	[CBP_TRACK_RELEASE] = { "--release-pattern",
+				"checkbackport.releasePattern", "release",
+				CBP_RELEASE_PATTERN_DEFAULT, "release pattern" },
 };
 
 /**

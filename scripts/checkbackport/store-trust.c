@@ -54,6 +54,7 @@ int cbp_trust_get(struct cbp_index *idx, const struct cbp_link *l,
 
 	memset(ti, 0, sizeof(*ti));
 	ti->verdict = l->trust;
+	ti->no_trailer = l->kind == CBP_SAME_PATCH_ID;
 	ti->sfiles = -1;
 	ti->dfiles = -1;
 	ti->common = -1;
@@ -128,6 +129,9 @@ int cbp_origin_links(struct cbp_index *idx, int min_trust,
  * @idx: the index
  * @count: filled in, indexed by enum cbp_trust
  *
+ * Copies linked by patch-id (CBP_SAME_PATCH_ID) are no citation and are
+ * not counted.
+ *
  * Return: 0, or -1 on error.
  */
 int cbp_trust_count(struct cbp_index *idx, long long count[5])
@@ -138,7 +142,8 @@ int cbp_trust_count(struct cbp_index *idx, long long count[5])
 	memset(count, 0, 5 * sizeof(*count));
 	if (cbp_db_prepare(idx->db,
 			   "SELECT " TRUST_CASE ", count(*) FROM links l\n"
-			   TRUST_JOIN " WHERE l.kind < 16 GROUP BY 1", &st))
+			   TRUST_JOIN " WHERE l.kind < 16 AND l.kind != 6 GROUP BY 1",
+			   &st))
 		return -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		int v = sqlite3_column_int(st, 0);

@@ -10,7 +10,7 @@
 #include "trust.h"
 
 /* Bumped whenever the tables change meaning; older files are rebuilt. */
-#define CBP_SCHEMA_VERSION	6
+#define CBP_SCHEMA_VERSION	7
 #define CBP_MAX_BRANCHES	64
 
 /*
@@ -24,6 +24,7 @@ enum cbp_track {
 	CBP_TRACK_STABLE,	/* globs of stable branches */
 	CBP_TRACK_BRANCHES,	/* globs of other branches to track */
 	CBP_TRACK_TAGS,		/* glob of release tags */
+	CBP_TRACK_RELEASE,	/* which tags are releases, and their versions */
 	CBP_TRACK_NR,
 };
 
@@ -36,7 +37,9 @@ enum cbp_track {
  * @branches: blank-separated globs of any other branches to track
  *	      (checkbackport.branches, default none)
  * @tags: glob of release tags (checkbackport.tags, default "v*")
- * @track: the four above by enum cbp_track
+ * @release: release pattern (checkbackport.releasePattern, default the
+ *	     kernel's: see release.h)
+ * @track: the five above by enum cbp_track
  * @given: bit 1 << enum cbp_track set for each of @track given as an
  *	   option of `checkbackport index`; the others are NULL until the
  *	   index is open, then what it tracks
@@ -51,6 +54,7 @@ struct cbp_settings {
 			const char *stable;
 			const char *branches;
 			const char *tags;
+			const char *release;
 		};
 		const char *track[CBP_TRACK_NR];
 	};
@@ -188,9 +192,12 @@ struct cbp_class {
  * @spath: a file both touch (adapted), or one the citing commit touches
  *	   (suspicious); "" if none
  * @dpath: one the cited commit touches (suspicious); "" if none
+ * @no_trailer: no citation: the builder linked a copy by its patch-id
+ *		(CBP_SAME_PATCH_ID)
  */
 struct cbp_trust_info {
 	int verdict;
+	int no_trailer;
 	long long sfiles;
 	long long dfiles;
 	long long common;

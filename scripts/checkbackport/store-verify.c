@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "release.h"
 #include "store.h"
 #include "store-priv.h"
 #include "trailer.h"
@@ -144,29 +145,57 @@ static void check_commits(struct verify *v)
 	v->rep->commits = present;
 }
 
-/* Tags: keys that match the names, commits that are there. */
+/* The release pattern the index was built with (meta track.release). */
+static int read_pattern(struct verify *v, struct cbp_release_pattern *rp)
+{
+	sqlite3_stmt *st;
+	char *ere = NULL;
+	int rc, err;
+
+	if (sqlite3_prepare_v2(v->db,
+			       "SELECT value FROM meta WHERE key = 'track.release'",
+			       -1, &st, NULL) != SQLITE_OK) {
+		problem(v, "meta: %s", sqlite3_errmsg(v->db));
+		return -1;
+	}
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW && sqlite3_column_text(st, 0))
+		ere = cbp_strdup((const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	err = cbp_release_pattern_init(rp, ere);
+	if (err)
+		problem(v, "meta: %s", cbp_errmsg());
+	free(ere);
+	return err;
+}
+
+/* Tags: keys that match the names by the release pattern. */
 static void check_tags(struct verify *v)
 {
+	struct cbp_release_pattern rp;
 	sqlite3_stmt *st;
 	int rc;
 
+	if (read_pattern(v, &rp))
+		return;
 	if (sqlite3_prepare_v2(v->db, "SELECT name, vkey FROM tags", -1, &st,
 			       NULL) != SQLITE_OK) {
 		problem(v, "tags: %s", sqlite3_errmsg(v->db));
+		cbp_release_pattern_release(&rp);
 		return;
 	}
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		const char *name = (const char *)sqlite3_column_text(st, 0);
 		long long key = sqlite3_column_int64(st, 1);
 
-		if (!name || key < 0 ||
-		    cbp_version_key(name, strlen(name)) != key)
+		if (!name || key < 0 || cbp_release_pattern_key(&rp, name) != key)
 			problem(v, "tag %s: its version key does not match its name",
 				name ? name : "(null)");
 	}
 	if (rc != SQLITE_DONE)
 		problem(v, "tags: %s", sqlite3_errmsg(v->db));
 	sqlite3_finalize(st);
+	cbp_release_pattern_release(&rp);
 }
 
 /* Citations: each of a kind the trailer scanner knows (trailer.h). */
@@ -235,12 +264,17 @@ static const struct {
 	{ "malformed citation by no commit",
 	  "SELECT cited FROM malformed m WHERE NOT EXISTS\n"
 	  " (SELECT 1 FROM commits c WHERE c.id = m.src AND c.state = 1)" },
+	{ "patch-id of no commit",
+	  "SELECT id FROM pids p WHERE NOT EXISTS\n"
+	  " (SELECT 1 FROM commits c WHERE c.id = p.id AND c.state = 1)\n"
+	  " OR (p.pid != '' AND (length(p.pid) != 16 OR p.pid GLOB '*[^0-9a-f]*'))" },
 	{ "mainline position of no commit",
 	  "SELECT id FROM morder o WHERE NOT EXISTS\n"
 	  " (SELECT 1 FROM commits c WHERE c.id = o.id AND c.state = 1)" },
 	{ "what it tracks is not recorded",
 	  "SELECT k FROM (SELECT 'track.mainline' AS k UNION SELECT 'track.stable'\n"
-	  " UNION SELECT 'track.branches' UNION SELECT 'track.tags')\n"
+	  " UNION SELECT 'track.branches' UNION SELECT 'track.tags'\n"
+	  " UNION SELECT 'track.release')\n"
 	  " WHERE k NOT IN (SELECT key FROM meta)" },
 };
 

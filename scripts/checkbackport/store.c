@@ -14,7 +14,9 @@
  *   reach(id, rel, branches)    first release (tags.id, 0 if none) and a
  *                               bitmap of the branches containing it
  *   links(src, kind, cited, quoted, dst)
- *                               one row per citation; kind is enum cbp_kind
+ *                               one row per citation; kind is enum cbp_kind;
+ *                               and one per copy without a citation
+ *                               (CBP_SAME_PATCH_ID, build-copies.c)
  *   tags(id, name, commit_id, vkey)
  *                               release tags, vkey = cbp_version_key()
  *   branches(bit, name, role, tip, base)
@@ -33,6 +35,10 @@
  *                               for each mainline commit (build-edges.c)
  *   refs(name, tip)             every ref whose history is indexed, and
  *                               its commit, as of the last build
+ *   pids(id, blobs, files, pid) of the commits build-copies.c compared,
+ *                               hashes of their files' blob IDs, of their
+ *                               paths, and of their patch, cbp_git_change_content() in
+ *                               16 hex digits ('' none, NULL not computed)
  *
  * A file is used only when it carries our application id, our schema
  * version and meta.complete = 1 (cbp_store_check()); the builder
@@ -76,12 +82,15 @@ static const char schema_sql[] =
 	" line INTEGER NOT NULL, cited TEXT NOT NULL, digits INTEGER NOT NULL,\n"
 	" quoted TEXT);"
 	"CREATE TABLE morder(id INTEGER PRIMARY KEY, pos INTEGER NOT NULL);"
-	"CREATE TABLE refs(name TEXT PRIMARY KEY, tip TEXT NOT NULL);";
+	"CREATE TABLE refs(name TEXT PRIMARY KEY, tip TEXT NOT NULL);"
+	"CREATE TABLE pids(id INTEGER PRIMARY KEY, blobs INTEGER NOT NULL,\n"
+	" files INTEGER NOT NULL, pid TEXT);";
 
 /* Created after the bulk load of a fresh build. */
 static const char index_sql[] =
 	"CREATE INDEX commits_hex ON commits(hex);"
 	"CREATE INDEX commits_shash ON commits(shash);"
+	"CREATE INDEX commits_atime ON commits(atime);"
 	"CREATE INDEX commits_absent ON commits(state) WHERE state != 1;"
 	"CREATE INDEX links_src ON links(src);"
 	"CREATE INDEX links_dst ON links(dst);"
@@ -463,21 +472,36 @@ int cbp_index_lock(const char *path)
 
 /**
  * cbp_branch_version() - the series a branch name carries
- * @name: e.g. "linux-6.12.y" or "origin/linux-6.12.y"
+ * @name: e.g. "linux-6.12.y", "origin/linux-6.12.y", "release/1.7",
+ *	  "v255-stable" or "nm-1-52"
  *
- * Return: cbp_version_key() of "6.12", or a negative value if the name
- * carries no version.
+ * The first run of digits and, up to four numbers, the digits that
+ * follow a '.', '-' or '_' after it: 6.12, 1.7, 255, 1.52.
+ *
+ * Return: cbp_release_key() of that series, or a negative value if the
+ * name carries no version.
  */
 long long cbp_branch_version(const char *name)
 {
-	const char *p = name, *end;
+	const char *p = name;
+	char ver[64];
+	size_t n = 0;
+	int nums = 0;
 
 	while (*p && (*p < '0' || *p > '9'))
 		p++;
-	end = p + strlen(p);
-	if (end - p > 2 && !strcmp(end - 2, ".y"))
-		end -= 2;
-	return cbp_version_key(p, end - p);
+	while (*p >= '0' && *p <= '9' && nums < 4) {
+		while (*p >= '0' && *p <= '9' && n < sizeof(ver) - 2)
+			ver[n++] = *p++;
+		nums++;
+		if ((*p != '.' && *p != '-' && *p != '_') ||
+		    p[1] < '0' || p[1] > '9' || nums == 4)
+			break;
+		ver[n++] = '.';
+		p++;
+	}
+	ver[n] = '\0';
+	return n ? cbp_release_key(ver, n) : -1;
 }
 
 /* Report order: mainline, stable, others; newest series first; by name. */

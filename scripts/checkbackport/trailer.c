@@ -98,20 +98,25 @@ static const char *parse_hex(const char *p, const char *end,
 	return p;
 }
 
-/* The ("subject") after a Fixes:-style ID, without the quotes. */
+/*
+ * The ("subject") after a Fixes:-style ID, without the quotes; ('subject')
+ * is read the same way, as people write it too.
+ */
 static void parse_quoted(const char *p, const char *end, struct cbp_cite *cite)
 {
 	const char *q;
+	char qc;
 
 	cite->quoted = NULL;
 	cite->quoted_len = 0;
 	p = skip_blank(p, end);
-	if (end - p < 2 || p[0] != '(' || p[1] != '"')
+	if (end - p < 2 || p[0] != '(' || (p[1] != '"' && p[1] != '\''))
 		return;
+	qc = p[1];
 	p += 2;
 	/* The subject may itself contain quotes; the last '")' closes it. */
 	for (q = end - 2; q >= p; q--)
-		if (q[0] == '"' && q[1] == ')')
+		if (q[0] == qc && q[1] == ')')
 			break;
 	cite->quoted = p;
 	cite->quoted_len = q >= p ? (size_t)(q - p) : (size_t)(end - p);
@@ -519,6 +524,8 @@ const char *cbp_kind_name(int kind)
 		return "Upstream commit";
 	case CBP_BACKPORTED:
 		return "backported from";
+	case CBP_SAME_PATCH_ID:
+		return "same patch-id, no trailer";
 	case CBP_FIXES:
 		return "Fixes";
 	case CBP_STABLE_DEP_OF:
@@ -619,21 +626,8 @@ static int parse_num(const char **pp, const char *end, unsigned long long *val)
 	return too_big ? CBP_VERSION_TOO_LARGE : 0;
 }
 
-/**
- * cbp_version_key() - sort key of a kernel release tag
- * @tag: tag name such as "v6.12-rc7", "v6.12", "v6.12.1" or "v2.6.39.4"
- * @len: length of @tag
- *
- * Keys order releases the way the kernel does: v6.12-rc7 < v6.12 <
- * v6.12.1 < v6.13-rc1, v2.6.39.4 < v3.0-rc1.  The leading 'v' is optional;
- * "v3.0" and "v3.0.0" have the same key.  No number has a maximum of its
- * own; only a tag whose numbers together need more than the key's 63 bits
- * is refused, as %CBP_VERSION_TOO_LARGE.
- *
- * Return: a non-negative key, or a negative enum cbp_version_error saying
- * why @tag is not a release (see cbp_version_error()).
- */
-long long cbp_version_key(const char *tag, size_t len)
+/* The key of a version of at least @min numbers (see above). */
+static long long version_key(const char *tag, size_t len, int min)
 {
 	const char *p = tag, *end = tag + len;
 	unsigned long long num[4] = { 0, 0, 0, 0 }, rc = 0;
@@ -656,7 +650,7 @@ long long cbp_version_key(const char *tag, size_t len)
 		}
 		break;
 	}
-	if (n < 2)
+	if (n < min)
 		return CBP_VERSION_INVALID;
 	if (p < end) {
 		p = match_kw(p, end, "-rc");
@@ -682,6 +676,40 @@ long long cbp_version_key(const char *tag, size_t len)
 	if (k.overflow)
 		return CBP_VERSION_TOO_LARGE;
 	return (long long)(k.v << (VKEY_BITS - k.used));
+}
+
+/**
+ * cbp_version_key() - sort key of a kernel release tag
+ * @tag: tag name such as "v6.12-rc7", "v6.12", "v6.12.1" or "v2.6.39.4"
+ * @len: length of @tag
+ *
+ * Keys order releases the way the kernel does: v6.12-rc7 < v6.12 <
+ * v6.12.1 < v6.13-rc1, v2.6.39.4 < v3.0-rc1.  The leading 'v' is optional;
+ * "v3.0" and "v3.0.0" have the same key.  No number has a maximum of its
+ * own; only a tag whose numbers together need more than the key's 63 bits
+ * is refused, as %CBP_VERSION_TOO_LARGE.
+ *
+ * Return: a non-negative key, or a negative enum cbp_version_error saying
+ * why @tag is not a release (see cbp_version_error()).
+ */
+long long cbp_version_key(const char *tag, size_t len)
+{
+	return version_key(tag, len, 2);
+}
+
+/**
+ * cbp_release_key() - sort key of a version a release pattern matched
+ * @ver: the version, such as "255", "256-rc1", "255.4" or "1.46.0"
+ * @len: length of @ver
+ *
+ * As cbp_version_key(), with one number to four: the key of "255" is
+ * that of "255.0", below "255.1" and above "255-rc3".
+ *
+ * Return: a non-negative key, or a negative enum cbp_version_error.
+ */
+long long cbp_release_key(const char *ver, size_t len)
+{
+	return version_key(ver, len, 1);
 }
 
 /**

@@ -24,7 +24,9 @@
 /*
  * Citation kinds.  The values are stored in the index (links.kind), so
  * they must never be renumbered.  Kinds below CBP_FIXES say "this commit
- * is a copy of X"; they join commits into one class of names.
+ * is a copy of X"; they join commits into one class of names.  The
+ * scanner never reports CBP_SAME_PATCH_ID: it is no citation, but a copy
+ * the builder found by its patch-id where the message cites no origin.
  */
 enum cbp_kind {
 	CBP_CHERRY_PICK = 1,	/* (cherry picked from commit X) */
@@ -32,6 +34,7 @@ enum cbp_kind {
 	CBP_UPSTREAM_BRACKET = 3,	/* [ Upstream commit X ] */
 	CBP_UPSTREAM_LINE = 4,	/* Upstream commit X */
 	CBP_BACKPORTED = 5,	/* (backported from commit X) */
+	CBP_SAME_PATCH_ID = 6,	/* no citation: the same patch-id as X */
 	CBP_FIXES = 16,		/* Fixes: X ("subject") */
 	CBP_STABLE_DEP_OF = 17,	/* Stable-dep-of: X ("subject") */
 	CBP_REVERTS = 18,	/* This reverts commit X. */
@@ -86,6 +89,7 @@ enum cbp_version_error {
 };
 
 long long cbp_version_key(const char *tag, size_t len);
+long long cbp_release_key(const char *ver, size_t len);
 const char *cbp_version_error(long long key);
 
 #endif /* CHECKBACKPORT_TRAILER_H */

@@ -8,10 +8,13 @@
  *
  *   consistent   when both have the same subject once normalised
  *                (cbp_subject_norm()), or the same `git patch-id --stable`;
- *   adapted      when neither, but they touch at least one file in common:
- *                a partial, reworded or conflict-resolved backport;
- *   suspicious   when neither, and they touch no file in common: most
- *                likely a trailer naming the wrong commit.
+ *   adapted      when neither, but they touch at least one file in common
+ *                (a partial, reworded or conflict-resolved backport), or
+ *                make the same changes under other paths (a directory
+ *                moved between the branches);
+ *   suspicious   when neither, they touch no file in common and change
+ *                other lines: most likely a trailer naming the wrong
+ *                commit.
  *
  * Classes of names follow consistent and adapted links and never a
  * suspicious one.  This file holds the rules that need no library (the

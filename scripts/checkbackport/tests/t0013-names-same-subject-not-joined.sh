@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Two unrelated commits with the same subject are never joined without
-# trailer evidence; --patch-id reports a same-patch copy separately.
+# trailer evidence; a branch's copy without a trailer is joined by its
+# patch-id, as a link of its own kind.
 
 . "$(dirname "$0")/lib-checkbackport.sh"
 
@@ -30,22 +31,25 @@ test_expect_success 'the same subject is not reported as the same patch' '
 	grep "same patch-id, no citation (weaker evidence): none" ../out
 '
 
-test_expect_success 'a re-applied patch without trailer is weaker evidence only' '
+test_expect_success 'a branch copy without trailer is a name, by its patch-id' '
 	cd repo && git checkout -q -b linux-6.1.y v6.1 && test_tick &&
 	echo one >leak.c && git add leak.c &&
 	git commit -q -m "drm/i915: fix leak" && git rev-parse HEAD >../R &&
 	git checkout -q master && cbp index >/dev/null &&
 	cbp names --patch-id "$P" >../out &&
-	grep "^1 name " ../out &&
-	grep -A1 "weaker evidence" ../out |
-		grep -F "$(cut -c1-12 ../R) (\"drm/i915: fix leak\")  same patch-id as $(echo $P | cut -c1-12)"
+	grep "^2 names " ../out &&
+	grep -F "via: same patch-id as $P, no trailer" ../out &&
+	grep "same patch-id, no citation (weaker evidence): none" ../out &&
+	cbp names "$Q" >../out &&
+	grep "^1 name " ../out
 '
 
-test_expect_success 'the patch-id match is labelled apart in JSON' '
+test_expect_success 'the patch-id link is labelled apart in JSON' '
 	cd repo && cbp names --json --patch-id "$P" >../j &&
-	test "$(json_get ../j "scalar @{\$j->{members}}")" = 1 &&
-	test "$(json_get ../j "\$j->{patch_id_matches}[0]{id}")" = "$(cat ../R)" &&
-	test "$(json_get ../j "\$j->{patch_id_matches}[0]{same_patch_id_as}")" = "$P"
+	test "$(json_get ../j "scalar @{\$j->{members}}")" = 2 &&
+	test "$(json_get ../j "\$j->{members}[1]{id}")" = "$(cat ../R)" &&
+	test "$(json_get ../j "\$j->{members}[1]{citations}[0]{trailer}")" = "same patch-id, no trailer" &&
+	test "$(json_get ../j "scalar @{\$j->{patch_id_matches}}")" = 0
 '
 
 test_done

@@ -101,23 +101,26 @@ test_expect_success 'a version bump with other numbers is adapted' '
 	grep "(adapted: subjects and patch-ids differ, 1 file in common (VERSION))" ../out
 '
 
-test_expect_success '41 digits: a note with the ID meant, not joined' '
+test_expect_success '41 digits: a note with the ID meant; joined by its patch-id only' '
 	cd repo && cbp names $T41 >../out &&
-	grep "^1 name " ../out &&
-	grep -x "    note: malformed: (cherry picked from commit $(typo_doubled $M5)): 41 hex digits, not a commit ID; one typo from $(s12 $M5) (\"net: fix a race in the poller\"): did you mean (cherry picked from commit $M5)? (not joined)" ../out &&
+	grep "^2 names " ../out &&
+	grep -x "        via: same patch-id as $M5, no trailer" ../out &&
+	grep -x "        note: malformed: (cherry picked from commit $(typo_doubled $M5)): 41 hex digits, not a commit ID; one typo from $(s12 $M5) (\"net: fix a race in the poller\"): did you mean (cherry picked from commit $M5)? (not followed; a name of this change all the same)" ../out &&
 	cbp names --json $M5 >../j &&
-	test "$(json_get ../j "scalar @{\$j->{members}}")" = 1
+	test "$(json_get ../j "scalar @{\$j->{members}}")" = 2
 '
 
 # The missing ID is a leaf under the commit citing it.
-test_expect_success 'a digit changed: a missing member, a note, not joined' '
+test_expect_success 'a digit changed: a missing member, a note; joined by its patch-id only' '
 	cd repo && cbp names $T1 >../out &&
-	grep "^2 names (1 not in this repository)" ../out &&
-	grep -x "    note: malformed: commit $(typo_changed $M6) upstream: no commit $(typo_changed $M6) in this repository; one typo from $(s12 $M6) (\"mm: fix a leak in the shrinker\"): did you mean commit $M6 upstream? (not joined)" ../out &&
+	grep "^3 names (1 not in this repository)" ../out &&
+	grep -x "        via: same patch-id as $M6, no trailer" ../out &&
+	grep -x "        note: malformed: commit $(typo_changed $M6) upstream: no commit $(typo_changed $M6) in this repository; one typo from $(s12 $M6) (\"mm: fix a leak in the shrinker\"): did you mean commit $M6 upstream? (not followed; a name of this change all the same)" ../out &&
 	cbp names --json $M6 >../j &&
-	test "$(json_get ../j "scalar @{\$j->{members}}")" = 1 &&
+	test "$(json_get ../j "scalar @{\$j->{members}}")" = 3 &&
 	cbp names --json $T1 >../j &&
-	test "$(json_get ../j "\$j->{members}[0]{malformed}[0]{suggestion}{id}")" = $M6
+	test "$(json_get ../j "\$j->{members}[1]{id}")" = $T1 &&
+	test "$(json_get ../j "\$j->{members}[1]{malformed}[0]{suggestion}{id}")" = $M6
 '
 
 test_expect_success 'same subject, no trailer: still never joined' '

@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # checkbackport check: is the fix already in the target stable branch,
-# under any of its names, or (with --patch-id) as the same diff?
+# under any of its names, or (with --patch-id) as the same diff?  The
+# copy by hand has a subject and an author date of its own, so the index
+# does not link it by patch-id (t0015 covers the copies it links).
 
 . "$(dirname "$0")/lib-checkbackport.sh"
 . "$CBP_DIR/tests/lib-check.sh"
@@ -26,7 +28,7 @@ test_expect_success 'set up mainline, drm-next and linux-6.12.y' '
 		-m "commit $(cat ../F1) upstream." &&
 	git rev-parse HEAD >../S1 && git tag v6.12.2 &&
 	test_tick && git cherry-pick "$(cat ../F2)" >/dev/null &&
-	git commit -q --amend -m "drm/b: fix two, backported by hand" &&
+	git commit -q --amend --reset-author -m "drm/b: fix two, backported by hand" &&
 	git rev-parse HEAD >../S2 && git tag v6.12.3 &&
 	git checkout -q master &&
 	git format-patch -q --stdout -1 "$(cat ../F2)" |

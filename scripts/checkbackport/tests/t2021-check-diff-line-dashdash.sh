@@ -50,7 +50,7 @@ test_expect_success 'no MALFORMED_PATCH, no finding at all' '
 test_expect_success 'its patch-id is the commit'"'"'s: --patch-id finds it applied' '
 	cd repo && git checkout -q linux-6.12.y && test_tick &&
 	git cherry-pick "$F" >/dev/null &&
-	git commit -q --amend -m "docs: drop the empty items, by hand" &&
+	git commit -q --amend --reset-author -m "docs: drop the empty items, by hand" &&
 	git checkout -q master &&
 	check_terse 1 ../out --patch-id $S ../bp.patch &&
 	has_finding ../out ERROR:ALREADY_APPLIED_PATCH_ID &&

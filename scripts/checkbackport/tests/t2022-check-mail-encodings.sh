@@ -141,7 +141,7 @@ done
 test_expect_success 'set up: the fix applied to 6.12.y by hand (no citation)' '
 	cd repo && git checkout -q linux-6.12.y && test_tick &&
 	git cherry-pick "$F" >/dev/null &&
-	git commit -q --amend -m "drm/x: reset it, by hand" &&
+	git commit -q --amend --reset-author -m "drm/x: reset it, by hand" &&
 	git checkout -q master
 '
 

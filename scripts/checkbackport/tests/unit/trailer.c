@@ -108,6 +108,18 @@ static void fixes_with_subject(void **state)
 	assert_string_equal(f.quoted[1], "dep");
 }
 
+/* ('subject') is read as ("subject"); a quote of the other kind is text. */
+static void fixes_with_single_quotes(void **state)
+{
+	struct found f = parse("s\n\nFixes: c9b7c809b89f ('drm/amd: don't \"leak\"')\n"
+			       "Fixes: 0123456789ab (drm/amd: bare)\n");
+
+	(void)state;
+	assert_int_equal(f.nr, 2);
+	assert_string_equal(f.quoted[0], "drm/amd: don't \"leak\"");
+	assert_string_equal(f.quoted[1], "");
+}
+
 static void revert_forms(void **state)
 {
 	struct found f = parse("Revert \"drm/xe: a \"quoted\" change\"\n\n"
@@ -296,6 +308,10 @@ static void kind_names(void **state)
 	assert_false(cbp_kind_is_origin(CBP_STABLE_DEP_OF));
 	assert_string_equal(cbp_kind_name(CBP_FIXES), "Fixes");
 	assert_string_equal(cbp_kind_name(99), "unknown");
+	/* A copy found by its patch-id is no trailer a message has. */
+	assert_false(cbp_kind_is_origin(CBP_SAME_PATCH_ID));
+	assert_string_equal(cbp_kind_name(CBP_SAME_PATCH_ID),
+			    "same patch-id, no trailer");
 }
 
 /**
@@ -319,6 +335,7 @@ int main(void)
 		cmocka_unit_test(subject_first_paragraph),
 		cmocka_unit_test(subject_truncated),
 		cmocka_unit_test(sanitize_bad_utf8),
+		cmocka_unit_test(fixes_with_single_quotes),
 		cmocka_unit_test(kind_names),
 		cmocka_unit_test(revert_forms),
 	};

@@ -14,6 +14,7 @@
 
 #include <cmocka.h>
 
+#include "../../release.h"
 #include "../../trailer.h"
 
 static long long vk(const char *s)
@@ -237,6 +238,56 @@ static void whole_history(void **state)
 	assert_int_equal(count, 109 * 411);
 }
 
+/* The key of @tag by pattern @ere (NULL: the kernel's). */
+static long long rk(const char *ere, const char *tag)
+{
+	struct cbp_release_pattern rp;
+	long long key;
+
+	assert_int_equal(cbp_release_pattern_init(&rp, ere), 0);
+	key = cbp_release_pattern_key(&rp, tag);
+	cbp_release_pattern_release(&rp);
+	return key;
+}
+
+/* Tags of systemd, NetworkManager and the kernel, by their patterns. */
+static void release_patterns(void **state)
+{
+	static const char *const systemd[] = {
+		"v220", "v243", "v243.1", "v255-rc1", "v255", "v255.4",
+		"v256-rc1", "v256-rc3", "v256", "v256.1",
+	};
+	static const char *const nm[] = {
+		"1.44.0", "1.46.0", "1.46.2", "1.47.2", "1.48.0-rc1", "1.48.0",
+	};
+	const char *sd = "v([0-9]+(\\.[0-9]+)?(-rc[0-9]+)?)";
+	const char *nmp = "([0-9]+\\.[0-9]+\\.[0-9]+(-rc[0-9]+)?)";
+	struct cbp_release_pattern rp;
+	size_t i;
+
+	(void)state;
+	/* The default is the kernel's, as cbp_version_key() reads it. */
+	assert_int_equal(rk(NULL, "v6.12-rc7"), vk("v6.12-rc7"));
+	assert_int_equal(rk(NULL, "v2.6.39.4"), vk("v2.6.39.4"));
+	assert_int_equal(rk(NULL, "v6"), CBP_VERSION_NO_MATCH);
+	assert_int_equal(rk(NULL, "v6.12.1.2.3"), CBP_VERSION_NO_MATCH);
+	assert_int_equal(rk(NULL, "v6.13-rc1-dontuse"), CBP_VERSION_NO_MATCH);
+	for (i = 1; i < ARRAY_SIZE(systemd); i++)
+		if (rk(sd, systemd[i - 1]) < 0 ||
+		    rk(sd, systemd[i - 1]) >= rk(sd, systemd[i]))
+			fail_msg("expected %s < %s", systemd[i - 1], systemd[i]);
+	for (i = 1; i < ARRAY_SIZE(nm); i++)
+		if (rk(nmp, nm[i - 1]) < 0 || rk(nmp, nm[i - 1]) >= rk(nmp, nm[i]))
+			fail_msg("expected %s < %s", nm[i - 1], nm[i]);
+	/* Whole names only: a pattern never matches part of a tag. */
+	assert_int_equal(rk(nmp, "v1.46.0"), CBP_VERSION_NO_MATCH);
+	assert_int_equal(rk(sd, "v255-stable"), CBP_VERSION_NO_MATCH);
+	/* A group that is no version, and patterns that are no use. */
+	assert_int_equal(rk("(v)[0-9]+", "v255"), CBP_VERSION_INVALID);
+	assert_int_equal(cbp_release_pattern_init(&rp, "v([0-9]"), -1);
+	assert_int_equal(cbp_release_pattern_init(&rp, "v[0-9]+"), -1);
+}
+
 /**
  * main() - run the tests, reporting in TAP
  *
@@ -249,6 +300,7 @@ int main(void)
 		cmocka_unit_test(refuses),
 		cmocka_unit_test(order),
 		cmocka_unit_test(whole_history),
+		cmocka_unit_test(release_patterns),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);

@@ -1,0 +1,142 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+test_description='copies without a trailer, linked by patch-id
+
+A stable branch carries mainline changes under IDs no citation links:
+cherry-picks without -x (one keeping the subject, one reworded) and one
+whose trailer names a commit the repository lacks.  Each is the same
+change as its mainline commit by patch-id, shown as "same patch-id, no
+trailer".  A copy whose trailer names a present commit keeps that
+verdict, even a suspicious one, and a commit with the subject of a
+mainline commit but another patch is no copy.'
+
+. "$(dirname "$0")/../../lib/test-lib.sh"
+. "$TEST_DIRECTORY/lib-real.sh"
+
+test_expect_success 'set up: copies with and without the same subject' '
+	git init -q repo &&
+	cd repo &&
+	change base/a base "base: the start" >/dev/null &&
+	git tag v6.12 &&
+	git branch linux-6.12.y &&
+	change drv/x.c x1 "drm/x: the change" &&
+	X=$(tip) &&
+	change drv/y.c y1 "drm/y: another change" &&
+	Y=$(tip) &&
+	change drv/z.c z1 "drm/z: a third change" &&
+	Z=$(tip) &&
+	change drv/v.c v1 "drm/v: a fourth change" &&
+	V=$(tip) &&
+	change drv/q.c q1 "drm/q: a fifth change" &&
+	Q=$(tip) &&
+	git tag v6.13-rc1 &&
+	change drv/x.c x2 "drm/x: fix the change" \
+		"Fixes: $(s12 $X) (\"drm/x: the change\")" &&
+	F=$(tip) &&
+	git tag v6.13-rc2 &&
+	git checkout -q linux-6.12.y &&
+	pick $X &&
+	CX=$(tip) &&
+	git cherry-pick -n $Y &&
+	git commit -q -C $Y &&
+	git commit -q --amend -m "drm/y: the same change, reworded" &&
+	CY=$(git rev-parse HEAD) &&
+	git cherry-pick -n $Z &&
+	git commit -q -C $Z &&
+	git commit -q --amend -m "drm/z: a third change" \
+		-m "(cherry picked from commit 0123456789abcdef0123456789abcdef01234567)" &&
+	CZ=$(git rev-parse HEAD) &&
+	git cherry-pick -n $V &&
+	git commit -q -C $V &&
+	git commit -q --amend -m "drm/v: a fourth change" \
+		-m "(cherry picked from commit $Y)" &&
+	CV=$(git rev-parse HEAD) &&
+	change drv/q.c other "drm/q: a fifth change" &&
+	CQ=$(tip) &&
+	git tag v6.12.1 &&
+	git checkout -q master &&
+	cbp index >/dev/null &&
+	cbp index --verify >/dev/null
+'
+
+test_expect_success 'names: a -x-less cherry-pick is a name of the change' '
+	cd repo &&
+	cbp names $X >out &&
+	grep -F "$(s12 $CX)" out
+'
+
+test_expect_success 'names: so is a reworded one, with the same patch-id' '
+	cd repo &&
+	cbp names $Y >out &&
+	grep -F "$(s12 $CY)" out
+'
+
+test_expect_success 'names: and one whose trailer names a commit not here' '
+	cd repo &&
+	cbp names $Z >out &&
+	grep -F "$(s12 $CZ)" out
+'
+
+test_expect_success 'names --json: the link is of its own kind' '
+	cd repo &&
+	cbp names --json $CY >j &&
+	json_get j "[map { map { \$_->{trailer} . q{/} . \$_->{trust}{basis} } @{\$_->{citations}} } @{\$j->{members}}]" >kinds &&
+	echo "same patch-id, no trailer/patch-id, no trailer" >want &&
+	test_cmp want kinds &&
+	cbp names $CX >out &&
+	grep -F "via: same patch-id as $X, no trailer" out
+'
+
+test_expect_success 'a trailer naming a present commit keeps its verdict' '
+	cd repo &&
+	cbp names $V >out &&
+	! grep -F "$(s12 $CV)" out
+'
+
+test_expect_success 'the same subject with another patch is no copy' '
+	cd repo &&
+	cbp names $Q >out &&
+	! grep -F "$(s12 $CQ)" out
+'
+
+test_expect_success 'missing: the fix of a change the branch copied without -x' '
+	cd repo &&
+	test_expect_code 1 cbp missing --terse --stable linux-6.12.y >out &&
+	echo "$(s12 $F) fix v6.13-rc2: fixes $(s12 $CX) (cited as $(s12 $X))" >want &&
+	test_cmp want out
+'
+
+test_expect_success 'check: the bug is in the branch, the fix is needed there' '
+	cd repo &&
+	test_expect_code 0 cbp check --terse --stable linux-6.12.y $F >out &&
+	! grep FIXES_NOT_IN_STABLE out
+'
+
+test_expect_success 'check: the copy without trailer is the fix, said to be one' '
+	cd repo &&
+	test_expect_code 1 cbp check --terse --stable linux-6.12.y $X >out &&
+	grep -F "ERROR:ALREADY_APPLIED: already in linux-6.12.y as $(s12 $CX) (\"drm/x: the change\"), a copy with the same patch-id and no trailer, released in v6.12.1" out
+'
+
+test_expect_success 'an update links the copies it reads, whichever side comes first' '
+	cd repo &&
+	git checkout -q -b fixes v6.13-rc2 &&
+	change drv/u.c u1 "drm/u: a late change" &&
+	U=$(tip) &&
+	git checkout -q linux-6.12.y &&
+	pick $U &&
+	CU=$(tip) &&
+	change drv/t.c t1 "drm/t: a branch change first" &&
+	git checkout -q master &&
+	cbp index >/dev/null &&
+	cbp names $CU >out &&
+	grep "^1 name " out &&
+	git merge -q --ff-only fixes &&
+	cbp index >/dev/null &&
+	cbp index --verify >/dev/null &&
+	cbp names $CU >out &&
+	grep "^2 names " out &&
+	grep -F "via: same patch-id as $U, no trailer" out
+'
+
+test_done

@@ -1,0 +1,85 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+test_description='cherry-picks across a directory move
+
+As in containerd (mount/ became core/mount/, oci/ became pkg/oci/), a
+fix made after the move is backported to a release branch from before
+it: the same lines change under the old paths, and the subject was
+reworded, so the two commits have no file and no subject in common.
+What changed is the same, so the citation is followed, as an adapted
+backport whose reason names both paths; a citation of a commit that
+changed other lines stays suspicious.'
+
+. "$(dirname "$0")/../../lib/test-lib.sh"
+. "$TEST_DIRECTORY/lib-real.sh"
+
+test_expect_success 'set up: a fix after the move, backported before it' '
+	git init -q repo &&
+	cd repo &&
+	printf "package mount\n\nfunc Mount() {\n\tleak()\n}\n" >m.go &&
+	mkdir mount oci &&
+	mv m.go mount/m.go &&
+	echo "package oci" >oci/spec.go &&
+	git add mount oci &&
+	test_tick &&
+	git commit -q -m "mount: the start" &&
+	git tag v1.7.0 &&
+	git branch release/1.7 &&
+	mkdir core &&
+	git mv mount core/mount &&
+	test_tick &&
+	git commit -q -m "Move mount to core/mount" &&
+	change pkg/unrelated.go "package pkg" "pkg: something else" &&
+	W=$(tip) &&
+	sed -i "s/\tleak()/\tclose()/" core/mount/m.go &&
+	git add core &&
+	test_tick &&
+	git commit -q -m "mount: do not leak the mount" &&
+	FIX=$(tip) &&
+	git tag v2.0.0 &&
+	git checkout -q release/1.7 &&
+	sed -i "s/\tleak()/\tclose()/" mount/m.go &&
+	git add mount &&
+	test_tick &&
+	git commit -q -m "Fix a mount leak (backport to 1.7)" \
+		-m "(cherry picked from commit $FIX)" &&
+	BP=$(tip) &&
+	change oci/other.go "package oci" "Add the other spec" \
+		"(cherry picked from commit $W)" &&
+	WRONG=$(tip) &&
+	git tag v1.7.1 &&
+	git checkout -q master &&
+	git config checkbackport.stable "release/*" &&
+	cbp index >/dev/null &&
+	cbp index --verify >/dev/null
+'
+
+test_expect_success 'names: the backport is a name of the fix, the move said' '
+	cd repo &&
+	cbp names $FIX >out &&
+	grep "^2 names " out &&
+	grep -F "$(s12 $BP) (\"Fix a mount leak (backport to 1.7)\")  [adapted]" out &&
+	grep -F "(adapted: subjects differ, the same changes under other paths (mount/m.go; core/mount/m.go))" out
+'
+
+test_expect_success 'names --json: adapted, no file in common' '
+	cd repo &&
+	cbp names --json $BP >j &&
+	test "$(json_get j "(grep { \$_->{id} eq q{$BP} } @{\$j->{members}})[0]{citations}[0]{trust}{verdict}")" = adapted &&
+	test "$(json_get j "(grep { \$_->{id} eq q{$BP} } @{\$j->{members}})[0]{citations}[0]{trust}{files}{common}")" = 0
+'
+
+test_expect_success 'a citation of other changes stays suspicious' '
+	cd repo &&
+	cbp names $WRONG >out &&
+	grep "^1 name " out &&
+	grep "suspicious: .* no file in common" out
+'
+
+test_expect_success 'check: the fix is in release/1.7 already' '
+	cd repo &&
+	test_expect_code 1 cbp check --terse --stable release/1.7 $FIX >out &&
+	grep -F "ERROR:ALREADY_APPLIED: already in release/1.7 as $(s12 $BP)" out
+'
+
+test_done

@@ -1,0 +1,145 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+test_description='release tags of other shapes, by a configurable pattern
+
+systemd tags releases v220, v255, v256-rc1 and stable ones v255.4;
+NetworkManager tags 1.46.0 without a v.  The kernel pattern reads none of
+the single-number ones, so every first release there was wrong; a
+release pattern (checkbackport.releasePattern or --release-pattern, a
+POSIX extended regular expression whose first group is the version) reads
+them, and their order is the one the versions have.'
+
+. "$(dirname "$0")/../../lib/test-lib.sh"
+. "$TEST_DIRECTORY/lib-real.sh"
+
+first_release () {
+	cbp names --json "$1" >j &&
+	json_get j "(grep { \$_->{id} eq q{$1} } @{\$j->{members}})[0]{first_release}"
+}
+
+SYSTEMD='v([0-9]+(\.[0-9]+)?(-rc[0-9]+)?)'
+
+test_expect_success 'set up: systemd-shaped tags' '
+	git init -q repo &&
+	cd repo &&
+	change a base "core: the start" &&
+	A=$(tip) &&
+	git tag v220 &&
+	change b b1 "core: for v243" &&
+	git tag v243 &&
+	git branch v243-stable &&
+	change c c1 "core: for v255" &&
+	C=$(tip) &&
+	git tag -a -m v255 v255 &&
+	git branch v255-stable &&
+	change d d1 "core: for v256-rc1" &&
+	D=$(tip) &&
+	git tag v256-rc1 &&
+	change e e1 "core: for v256" &&
+	E=$(tip) &&
+	git tag v256 &&
+	git checkout -q v243-stable &&
+	change b b2 "core: a v243 stable fix" &&
+	git tag v243.1 &&
+	git checkout -q v255-stable &&
+	pick -x $D &&
+	SD=$(tip) &&
+	git tag v255.4 &&
+	git checkout -q master &&
+	git config checkbackport.stable "v*-stable"
+'
+
+test_expect_success 'the kernel pattern: single numbers are no releases' '
+	cd repo &&
+	cbp index >/dev/null &&
+	test "$(first_release $A)" = v243.1 &&
+	cbp index --verbose >out &&
+	grep "^not a release: tag v256-rc1: not a release version by the release pattern" out
+'
+
+test_expect_success 'checkbackport.releasePattern: v220, v256-rc1, v255.4 read' '
+	cd repo &&
+	git config checkbackport.releasePattern "$SYSTEMD" &&
+	"$CBP_BIN" index 2>err >/dev/null &&
+	grep "now tracking release pattern .v(\[0-9\]" err &&
+	cbp index --verify >/dev/null &&
+	test "$(first_release $A)" = v220 &&
+	test "$(first_release $C)" = v255 &&
+	test "$(first_release $D)" = v256-rc1 &&
+	test "$(first_release $E)" = v256 &&
+	test "$(first_release $SD)" = v255.4
+'
+
+test_expect_success 'a release tag names its commit' '
+	cd repo &&
+	cbp names v256 >out &&
+	grep -F "$(s12 $E)" out &&
+	! grep "no release" out
+'
+
+test_expect_success 'a pattern whose version is no version reads no tag' '
+	cd repo &&
+	cbp index --release-pattern "(v)[0-9]+" --verbose >out &&
+	grep "^not a release: tag v220: the version it matched is not 1 to 4 numbers" out &&
+	test "$(first_release $A)" = ""
+'
+
+test_expect_success 'a bad pattern is an error, the index is kept' '
+	cd repo &&
+	test_must_fail cbp index --release-pattern "v([0-9]" 2>err &&
+	grep "release pattern .v(\[0-9\]." err &&
+	test_must_fail cbp index --release-pattern "v[0-9]+" 2>err &&
+	grep "no (group) to take the version from" err &&
+	cbp index --release-pattern "$SYSTEMD" >/dev/null &&
+	test "$(first_release $A)" = v220
+'
+
+test_expect_success 'NetworkManager-shaped tags, without a v' '
+	git init -q nm &&
+	cd nm &&
+	change a a1 "core: the start" &&
+	A=$(tip) &&
+	git tag 1.46.0 &&
+	change b b1 "core: the next" &&
+	B=$(tip) &&
+	git tag 1.47.2 &&
+	change c c1 "core: later" &&
+	git tag 1.48.0-rc1 &&
+	cbp index --tags "[0-9]*" \
+		--release-pattern "([0-9]+\.[0-9]+\.[0-9]+(-rc[0-9]+)?)" >/dev/null &&
+	cbp index --verify >/dev/null &&
+	test "$(first_release $A)" = 1.46.0 &&
+	test "$(first_release $B)" = 1.47.2
+'
+
+test_expect_success 'tracked branches of other shapes: newest series first' '
+	cd repo &&
+	cbp index --verbose >out &&
+	sed -n "s/^tracked branch: //p" out >got &&
+	printf "%s\\n" master v255-stable v243-stable >want &&
+	test_cmp want got &&
+	cd ../nm &&
+	git branch nm-1-46 1.46.0 &&
+	git branch nm-1-9 1.46.0 &&
+	git branch nm-1-52 &&
+	cbp index --stable "nm-1-*" --verbose >out &&
+	sed -n "s/^tracked branch: //p" out >got &&
+	printf "%s\\n" master nm-1-52 nm-1-46 nm-1-9 >want &&
+	test_cmp want got
+'
+
+test_expect_success 'the kernel default still reads kernel tags alone' '
+	git init -q k &&
+	cd k &&
+	change a a1 "drm: the start" &&
+	A=$(tip) &&
+	git tag v6.12 &&
+	git tag v6 &&
+	git tag v6.12.1.2.3 &&
+	cbp index --verbose >out &&
+	test "$(first_release $A)" = v6.12 &&
+	grep "^not a release: tag v6: " out &&
+	grep "^not a release: tag v6.12.1.2.3: " out
+'
+
+test_done

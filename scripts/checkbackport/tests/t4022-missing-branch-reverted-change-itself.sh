@@ -1,0 +1,122 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+test_description='a stable branch that reverted a change itself
+
+The branch took four changes with -x and reverted three of them itself,
+under subjects of its own: one revert cites the name the branch has, one
+the mainline name (as "git revert" of a commit picked without -x would),
+and one was re-applied after.  Mainline then reverted all four and fixed one.  What the branch
+reverted for good needs neither the mainline revert nor the fix; the
+change it re-applied still needs the revert.'
+
+. "$(dirname "$0")/../../lib/test-lib.sh"
+. "$TEST_DIRECTORY/lib-real.sh"
+
+# back_out COMMIT SUBJECT CITED: the branch reverts COMMIT under a subject
+# of its own, citing CITED: no subject or author date is shared with a
+# mainline revert, so nothing but the citation links them.
+back_out () {
+	revert "$1" &&
+	git commit -q --amend -m "$2" -m "This reverts commit $3."
+}
+
+test_expect_success 'set up: four changes, three reverted on the branch' '
+	git init -q repo &&
+	cd repo &&
+	change base/a base "base: the start" >/dev/null &&
+	git tag v6.12 &&
+	git branch linux-6.12.y &&
+	change drv/x.c x1 "drm/x: the change" &&
+	X=$(tip) &&
+	change drv/y.c y1 "drm/y: another change" &&
+	Y=$(tip) &&
+	change drv/z.c z1 "drm/z: a third change" &&
+	Z=$(tip) &&
+	change drv/w.c w1 "drm/w: a fourth change" &&
+	W=$(tip) &&
+	git tag v6.13-rc1 &&
+	git checkout -q linux-6.12.y &&
+	pick -x $X &&
+	SX=$(tip) &&
+	pick -x $Y &&
+	SY=$(tip) &&
+	pick -x $Z &&
+	SZ=$(tip) &&
+	pick -x $W &&
+	SW=$(tip) &&
+	back_out $SX "drm/x: back out the change on 6.12.y" $SX &&
+	BRX=$(tip) &&
+	back_out $SY "drm/y: back out another change on 6.12.y" $Y &&
+	BRY=$(tip) &&
+	back_out $SW "drm/w: back out a fourth change on 6.12.y" $SW &&
+	BRW=$(tip) &&
+	revert $BRW &&
+	BRRW=$(tip) &&
+	git tag v6.12.1 &&
+	git checkout -q master &&
+	change drv/fix-x.c x2 "drm/x: fix the change" \
+		"Fixes: $(s12 $X) (\"drm/x: the change\")" &&
+	FX=$(tip) &&
+	revert $X &&
+	RX=$(tip) &&
+	revert $Y &&
+	RY=$(tip) &&
+	revert $Z &&
+	RZ=$(tip) &&
+	revert $W &&
+	RW=$(tip) &&
+	git tag v6.13-rc2 &&
+	cbp index >/dev/null
+'
+
+test_expect_success 'missing: only the reverts of what the branch still has' '
+	cd repo &&
+	test_expect_code 1 cbp missing --terse --stable linux-6.12.y >out &&
+	cat >want <<-EOF &&
+	$(s12 $RZ) revert v6.13-rc2: reverts $(s12 $SZ) (cited as $(s12 $Z))
+	$(s12 $RW) revert v6.13-rc2: reverts $(s12 $SW) (cited as $(s12 $W))
+	EOF
+	test_cmp want out
+'
+
+test_expect_success 'missing: says how many it left out, and why' '
+	cd repo &&
+	test_expect_code 1 cbp missing --stable linux-6.12.y >out &&
+	grep "^2 missing: 0 fixes, 2 reverts or re-applications;" out &&
+	grep "^3 not listed: they are for changes linux-6.12.y reverted itself$" out &&
+	test_expect_code 1 cbp missing --json --stable linux-6.12.y >j &&
+	test "$(json_get j "\$j->{reverted_in_branch}")" = 3
+'
+
+test_expect_success 'missing: a branch revert citing the mainline name counts' '
+	cd repo &&
+	test_expect_code 1 cbp missing --terse --stable linux-6.12.y >out &&
+	! grep "^$(s12 $RY) " out &&
+	! grep "^$(s12 $RX) " out &&
+	! grep "^$(s12 $FX) " out
+'
+
+test_expect_success 'followups: the mainline revert is not needed, the branch has its own' '
+	cd repo &&
+	test_expect_code 0 cbp followups --stable linux-6.12.y $X >out &&
+	grep -F "not needed: the branch reverted the change itself: $(s12 $BRX)" out &&
+	! grep MISSING out
+'
+
+test_expect_success 'followups: the same through the mainline name the revert cites' '
+	cd repo &&
+	test_expect_code 0 cbp followups --json --stable linux-6.12.y $Y >j &&
+	test "$(json_get j "join q{ }, map { \$_->{status} } @{\$j->{followups}}")" = "not-needed present" &&
+	json_get j "\$j->{followups}[0]{why}" >why &&
+	grep -F "$(s12 $BRY)" why
+'
+
+test_expect_success 'followups: a change the branch re-applied still needs the revert' '
+	cd repo &&
+	test_expect_code 1 cbp followups --stable linux-6.12.y $W >out &&
+	grep -c MISSING out >n &&
+	echo 1 >one &&
+	test_cmp one n
+'
+
+test_done

@@ -7,7 +7,6 @@
 # told so.
 
 . "$(dirname "$0")/lib-checkbackport.sh"
-. "$CBP_DIR/tests/lib-check.sh"
 
 S="--stable linux-6.12.y"
 

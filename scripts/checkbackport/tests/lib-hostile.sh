@@ -1,48 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# Helpers for the hostile-input tests of check --tree (t303*), sourced
-# after lib.sh: a small fake kernel tree, mails written from a diff on
-# standard input, and a record of a tree's every inode to compare before
-# and after a run.  Also git's test-lib assertions that lib.sh lacks
-# (test_expect_code, test_must_fail, test_cmp), unless it has them.
-
-if ! command -v test_expect_code >/dev/null 2>&1
-then
-	# test_expect_code N CMD...: CMD must exit with status N.
-	test_expect_code () {
-		want=$1
-		shift
-		got=0
-		"$@" || got=$?
-		if test "$got" != "$want"
-		then
-			echo "test_expect_code: $* exited $got, not $want" >&2
-			return 1
-		fi
-	}
-fi
-
-if ! command -v test_must_fail >/dev/null 2>&1
-then
-	# test_must_fail CMD...: CMD must fail, without being killed.
-	test_must_fail () {
-		got=0
-		"$@" || got=$?
-		if test "$got" = 0 || test "$got" -gt 128
-		then
-			echo "test_must_fail: $* exited $got" >&2
-			return 1
-		fi
-	}
-fi
-
-if ! command -v test_cmp >/dev/null 2>&1
-then
-	# test_cmp EXPECT ACTUAL
-	test_cmp () {
-		diff -u "$1" "$2"
-	}
-fi
+# Helpers for the hostile-input tests (t3011, t2025 and the like),
+# sourced after lib-checkbackport.sh: a small fake kernel tree, mails
+# written from a diff on standard input, and a record of a tree's every
+# inode to compare before and after a run.
 
 # fake_tree DIR: the smallest tree check --tree takes for Linux 6.12.7.
 fake_tree () {

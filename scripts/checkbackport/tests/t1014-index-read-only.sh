@@ -7,27 +7,27 @@
 # is brought up to date in memory for the run, and the file is left as
 # it was.
 
-. "$(dirname "$0")/lib.sh"
-. "$CBP_DIR/tests/hostile-lib.sh"
+. "$(dirname "$0")/lib-checkbackport.sh"
 
 # As root, the file modes do not stop us: run as nobody, in a
-# repository nobody owns, beside an index root owns.
-if test "$(id -u)" = 0
-then
-	if ! command -v setpriv >/dev/null
+# repository nobody owns, beside an index root owns.  That needs setpriv
+# to drop root (READER).
+test_lazy_prereq ROOT '
+	test "$(id -u)" = 0
+'
+test_lazy_prereq READER '
+	test "$(id -u)" != 0 ||
+	command -v setpriv >/dev/null
+'
+
+as_reader () {
+	if test_have_prereq ROOT
 	then
-		test_skip "a read-only index" "no setpriv to drop root"
-		test_done
-		exit 0
-	fi
-	as_reader () {
 		setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
-	}
-else
-	as_reader () {
+	else
 		"$@"
-	}
-fi
+	fi
+}
 
 test_expect_success 'set up a repository, an index, a patch' '
 	git init -q repo &&
@@ -45,44 +45,54 @@ test_expect_success 'set up a repository, an index, a patch' '
 	(cd repo && test_expect_code 1 cbp check --terse ../p.patch) \
 		>expect.check &&
 	(cd repo && test_expect_code 1 cbp lint) >expect.lint &&
-	grep "malformed" expect.lint
+	grep "malformed" expect.lint &&
+	(cd repo && cbp names HEAD) >expect.names &&
+	grep "the fix of the fix" expect.names
 '
 
-test_expect_success 'make the index read-only' '
+test_expect_success ROOT,READER 'as root: nobody owns the repository, root the index' '
 	chmod 755 "$TRASH" &&
 	chmod -R a+rX "$TRASH" &&
-	if test "$(id -u)" = 0
-	then
-		chown -R 65534:65534 repo &&
-		chown 0:0 repo/.git/checkbackport.db*
-	fi &&
+	chown -R 65534:65534 repo &&
+	chown 0:0 repo/.git/checkbackport.db*
+'
+
+test_expect_success READER 'make the index read-only' '
 	chmod 444 repo/.git/checkbackport.db* &&
 	sha256sum repo/.git/checkbackport.db >db.sum
 '
 
-test_expect_success 'check and lint answer from a read-only index' '
+test_expect_success READER 'check and lint answer from a read-only index' '
 	(cd repo && test_expect_code 1 as_reader "$CBP_BIN" -q check --terse \
 		../p.patch) >actual.check &&
 	test_cmp expect.check actual.check &&
 	(cd repo && test_expect_code 1 as_reader "$CBP_BIN" -q lint) \
 		>actual.lint &&
 	test_cmp expect.lint actual.lint &&
-	(cd repo && as_reader "$CBP_BIN" -q names HEAD) >names &&
-	grep "the fix of the fix" names &&
+	(cd repo && as_reader "$CBP_BIN" -q names HEAD) >actual.names &&
+	test_cmp expect.names actual.names &&
 	sha256sum -c db.sum
 '
 
-test_expect_success 'a read-only index behind the repository is updated in memory' '
+test_expect_success READER 'a read-only index behind the repository is updated in memory' '
 	(
 		cd repo &&
 		as_reader git -c user.name=A -c user.email=a@example.com \
 			commit -q --allow-empty -m "drm/x: another" \
 			-m "Fixes: 12345678901234567890123456789012345678901 (\"drm/x: a fix\")"
 	) &&
+	c=$(cd repo && as_reader git rev-parse --short=12 HEAD) &&
+	{
+		grep "^malformed" expect.lint &&
+		echo "malformed $c (\"drm/x: another\"): Fixes: 12345678901234567890123456789012345678901: 41 hex digits, not a commit ID" &&
+		echo "total: 0 suspicious, 2 malformed, 0 adapted (information) in 4 commits"
+	} >expect &&
+	echo "checkbackport: $TRASH/repo/.git/checkbackport.db is read-only: brought up to date in memory for this run (1 new commits)" \
+		>expect.err &&
 	(cd repo && test_expect_code 1 as_reader "$CBP_BIN" lint) \
-		>actual.lint 2>err &&
-	grep "read-only: brought up to date in memory" err &&
-	grep "drm/x: another" actual.lint &&
+		>actual 2>err &&
+	test_cmp expect actual &&
+	test_cmp expect.err err &&
 	sha256sum -c db.sum
 '
 

@@ -10,9 +10,8 @@
 # report per patch, and leaves every inode, mode, link count and byte of
 # the tree and of what its links lead to as it was.
 
-. "$(dirname "$0")/lib.sh"
-. "$CBP_DIR/tests/check-lib.sh"
-. "$CBP_DIR/tests/hostile-lib.sh"
+. "$(dirname "$0")/lib-checkbackport.sh"
+. "$CBP_DIR/tests/lib-hostile.sh"
 
 CHECKBACKPORT_CACHE=$TRASH/cache
 export CHECKBACKPORT_CACHE
@@ -70,9 +69,12 @@ test_expect_success 'a cache reached through a link into the tree is refused' '
 	mkdir U/c &&
 	ln -s "$TRASH/U/c" clink &&
 	snapshot U >before &&
-	CHECKBACKPORT_CACHE=$TRASH/clink/cbp test_expect_code 2 \
-		cbp check --no-build --tree U a.patch 2>err &&
-	grep "is inside the tree" err &&
+	test_expect_code 2 env CHECKBACKPORT_CACHE="$TRASH/clink/cbp" \
+		"$CBP_BIN" -q check --no-build --tree U a.patch >out 2>err &&
+	test_must_be_empty out &&
+	grep "^checkbackport: error: the cache $TRASH/clink/cbp/trees/linux-6.12.7-[0-9a-f]* is inside the tree $TRASH/U: set CHECKBACKPORT_CACHE elsewhere$" \
+		err &&
+	test_line_count = 1 err &&
 	snapshot U >after &&
 	test_cmp before after
 '
@@ -81,23 +83,29 @@ test_expect_success 'a FIFO as the top Makefile is refused, not waited on' '
 	mkdir -p V/scripts &&
 	: >V/scripts/Makefile.build &&
 	mkfifo V/Makefile &&
-	test_expect_code 2 timeout 60 "$CBP_BIN" -q check --no-build --tree V a.patch \
-		2>err &&
-	grep "its Makefile is not a regular file" err &&
-	grep "is not a kernel source tree" err
+	echo "checkbackport: error: --tree V is not a kernel source tree (its Makefile is not a regular file)" \
+		>expect &&
+	test_expect_code 2 timeout 60 "$CBP_BIN" -q check --no-build --tree V \
+		a.patch >out 2>err &&
+	test_must_be_empty out &&
+	test_cmp expect err
 '
 
 test_expect_success 'a device as a Makefile is refused, not read' '
 	mkdir -p W/scripts &&
 	: >W/scripts/Makefile.build &&
 	ln -s /dev/zero W/Makefile &&
+	echo "checkbackport: error: --tree W is not a kernel source tree (its Makefile is not a regular file)" \
+		>expect &&
 	test_expect_code 2 limited "$CBP_BIN" -q check --no-build --tree W \
-		a.patch 2>err &&
-	grep "its Makefile is not a regular file" err &&
+		a.patch >out 2>err &&
+	test_must_be_empty out &&
+	test_cmp expect err &&
 	fake_tree X &&
 	ln -s /dev/zero X/drivers/foo/Makefile &&
 	limited "$CBP_BIN" -q check --no-build --tree X a.patch >out 2>err &&
-	grep "^tree: applied" out
+	grep "^tree: applied; nothing built" out &&
+	test_must_be_empty err
 '
 
 test_expect_success 'set up a series of hostile patches' '
@@ -186,26 +194,32 @@ test_expect_success 'set up a series of hostile patches' '
 	cp a.patch h9.patch
 '
 
+# h3 (a link out of the copy) and h5 (the hard link, broken in the copy)
+# apply; h4 then meets h3's link.  h8's finding names the file GNU patch
+# refused (rel.c) but files it under the diff's other path: only its
+# message is asserted.
 test_expect_success 'a hostile series: one report per patch, the good ones applied' '
 	test_expect_code 1 cbp check --json --no-build --tree H h[0-9].patch \
 		>j &&
-	test "$(json_get j "scalar @{\$j->{patches}}")" = 10 &&
-	test "$(json_get j "\$j->{patches}[0]{tree}{state}")" = applied &&
-	test "$(json_get j "\$j->{patches}[9]{tree}{state}")" = in-tree &&
-	for k in 1 2 4 6 7 8
-	do
-		test "$(json_get j "\$j->{patches}[$k]{tree}{state}")" = failed ||
-		return 1
-	done &&
+	echo "applied failed failed applied failed applied failed failed failed in-tree" \
+		>expect &&
+	json_get j "join q{ }, map { \$_->{tree}{state} } @{\$j->{patches}}" \
+		>actual &&
+	test_cmp expect actual &&
+	cat >expect <<-\EOF &&
+	h1.patch: ERROR:APPLY_FAILED: drivers/foo/a.c/new.c: drivers/foo/a.c is not a directory in the tree
+	h2.patch: ERROR:APPLY_FAILED: drivers/out/new.c: drivers/out is a symbolic link in the tree; the patch is not applied through it
+	h4.patch: ERROR:APPLY_FAILED: drivers/foo/lnk/o.c: drivers/foo/lnk is a symbolic link in the tree; the patch is not applied through it
+	h6.patch: ERROR:APPLY_FAILED: drivers/out/o.c: drivers/out is a symbolic link in the tree; the patch is not applied through it
+	h7.patch: ERROR:APPLY_FAILED: ../../o.c: ".." in the path
+	h9.patch: ERROR:APPLIES_IN_REVERSE: the change is in the tree already (Linux 6.12.7 with the patches before it): all of it (1 hunk in 1 file) applies in reverse
+	EOF
 	test_expect_code 1 cbp check --terse --no-build --tree H \
 		h[0-9].patch >out &&
-	grep "^h1.patch: ERROR:APPLY_FAILED: drivers/foo/a.c/new.c: drivers/foo/a.c is not a directory" out &&
-	grep "^h2.patch: ERROR:APPLY_FAILED: drivers/out/new.c: drivers/out is a symbolic link" out &&
-	grep "^h4.patch: ERROR:APPLY_FAILED: drivers/foo/lnk/o.c: drivers/foo/lnk is a symbolic link" out &&
-	grep "^h6.patch: ERROR:APPLY_FAILED: drivers/out/o.c: drivers/out is a symbolic link" out &&
-	grep "^h7.patch: ERROR:APPLY_FAILED: ../../o.c: \"..\" in the path" out &&
-	grep "^h8.patch: ERROR:APPLY_FAILED: .*rel.c is not a regular file" out &&
-	grep "^h9.patch: ERROR:APPLIES_IN_REVERSE" out
+	grep -v "^h8.patch: " out >actual &&
+	test_cmp expect actual &&
+	grep "^h8.patch: ERROR:APPLY_FAILED: .*: File drivers/foo/rel.c is not a regular file -- refusing to patch$" out &&
+	test_line_count = 7 out
 '
 
 # Before: as set up.  After: two runs of the series (the second one
@@ -246,8 +260,9 @@ test_expect_success 'a diff patching one file twice says so, not a wrong hunk' '
 	EOF
 	test_expect_code 1 cbp check --terse --no-build --tree H twice.patch \
 		>out &&
-	grep "^twice.patch: ERROR:APPLY_FAILED: drivers/foo/a.c: the diff patches it twice (file sections 1 and 2)" out &&
-	test "$(grep -c APPLY_FAILED out)" = 1
+	echo "twice.patch: ERROR:APPLY_FAILED: drivers/foo/a.c: the diff patches it twice (file sections 1 and 2); merge them into one, as git diff writes it" \
+		>expect &&
+	test_cmp expect out
 '
 
 test_done

@@ -7,24 +7,39 @@
 # (unknown magic, a path outside the worktree) is an error, exit 2,
 # whether or not anything is missing.
 
-. "$(dirname "$0")/lib.sh"
-. "$CBP_DIR/tests/edges-lib.sh"
-. "$CBP_DIR/tests/hostile-lib.sh"
+. "$(dirname "$0")/lib-checkbackport.sh"
+. "$CBP_DIR/tests/lib-edges.sh"
 
 test_expect_success 'set up: 6.12.y lacks fixes in drivers/, fs/ and mm/' '
 	edges_repo repo &&
-	(cd repo && cbp index >/dev/null)
+	(cd repo && cbp index >/dev/null) &&
+	. ./repo.ids
 '
-. ./repo.ids 2>/dev/null
 
-# ids DIR ARGS...: the 12-digit IDs missing --terse lists, run in DIR.
+# ids DIR ARGS...: the 12-digit IDs missing --terse lists, run in DIR,
+# on one line; the status is missing's.
 ids () {
-	dir=$1
-	shift
-	(cd "$dir" && cbp missing --terse --stable linux-6.12.y "$@" >"$TRASH/ids.out")
-	rc=$?
-	cut -c1-12 "$TRASH/ids.out" | tr "\n" " " && echo
-	return $rc
+	ids_dir_=$1 &&
+	shift &&
+	ids_rc_=0 &&
+	{
+		(cd "$ids_dir_" &&
+		 cbp missing --terse --stable linux-6.12.y "$@" >"$TRASH/ids.out") ||
+		ids_rc_=$?
+	} &&
+	cut -c1-12 "$TRASH/ids.out" | tr "\n" " " &&
+	echo &&
+	return $ids_rc_
+}
+
+# refused PATHSPEC BRANCH MESSAGE: missing --stable BRANCH -- PATHSPEC is
+# an error, exit 2, whose whole standard error is MESSAGE.
+refused () {
+	echo "checkbackport: error: $3" >expect &&
+	(cd repo && test_expect_code 2 cbp missing --stable "$2" -- "$1") \
+		>out 2>err &&
+	test_must_be_empty out &&
+	test_cmp expect err
 }
 
 test_expect_success 'without a pathspec: all four, exit 1' '
@@ -83,21 +98,17 @@ test_expect_success 'icase, literal and glob magic' '
 '
 
 test_expect_success 'what git refuses is an error, exit 2' '
-	(cd repo && test_expect_code 2 cbp missing --stable linux-6.12.y \
-		-- ":(nonsense)drivers") 2>err &&
-	grep "magic .nonsense. is not known" err &&
-	(cd repo && test_expect_code 2 cbp missing --stable linux-6.12.y \
-		-- ":(attr:x)drivers") 2>err &&
-	grep "magic .attr:x. is not known" err &&
-	(cd repo && test_expect_code 2 cbp missing --stable linux-6.12.y \
-		-- ../outside) 2>err &&
-	grep "outside the repository" err &&
-	(cd repo && test_expect_code 2 cbp missing --stable linux-6.12.y \
-		-- /etc/passwd) 2>err &&
-	grep "outside the repository" err &&
-	(cd repo && test_expect_code 2 cbp missing --stable linux-6.11.y \
-		-- ":(nonsense)") 2>err &&
-	grep "magic .nonsense. is not known" err
+	known="top, icase, exclude, literal and glob are" &&
+	refused ":(nonsense)drivers" linux-6.12.y \
+		"pathspec '\'':(nonsense)drivers'\'': magic '\''nonsense'\'' is not known here ($known)" &&
+	refused ":(attr:x)drivers" linux-6.12.y \
+		"pathspec '\'':(attr:x)drivers'\'': magic '\''attr:x'\'' is not known here ($known)" &&
+	refused ../outside linux-6.12.y \
+		"pathspec '\''../outside'\'' is outside the repository" &&
+	refused /etc/passwd linux-6.12.y \
+		"pathspec '\''/etc/passwd'\'' is outside the repository at '\''$TRASH/repo/'\''" &&
+	refused ":(nonsense)" linux-6.11.y \
+		"pathspec '\'':(nonsense)'\'': magic '\''nonsense'\'' is not known here ($known)"
 '
 
 test_done

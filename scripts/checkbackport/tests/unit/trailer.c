@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Unit tests of the trailer scanner, subject extraction and sanitizing
- * (cmocka, TAP output).  Version keys are tested in unit-version.c.
+ * (cmocka, TAP output).  Version keys are tested in unit/version.c.
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -562,6 +562,20 @@ static int call_function(struct acpi_mock *mock, const struct test_function *fn,
 	return amdgpu_atif_call(&mock->atif, fn->function, params, got);
 }
 
+/* Whether @fn must accept the answer @o, by the shape of what it answers. */
+static bool contract_verdict(const struct test_function *fn,
+			     const struct test_outcome *o)
+{
+	switch (fn->output) {
+	case TEST_OUT_SIZED:
+		return o->sized_ok;
+	case TEST_OUT_LIST:
+		return o->list_ok;
+	default:
+		return o->none_ok;
+	}
+}
+
 /*
  * The verdict on one answer to one function: a function whose answer is
  * read gets it back only when it holds all that callers read; a function
@@ -578,17 +592,7 @@ static void acpi_contract_answer(struct kunit *test)
 	int ret;
 
 	contract_case_of(test->param_value, &fn, &o);
-	switch (fn->output) {
-	case TEST_OUT_SIZED:
-		ok = o->sized_ok;
-		break;
-	case TEST_OUT_LIST:
-		ok = o->list_ok;
-		break;
-	default:
-		ok = o->none_ok;
-		break;
-	}
+	ok = contract_verdict(fn, o);
 
 	mock_answer(mock, fn, o);
 	ret = call_function(mock, fn, NULL, &got);
@@ -624,21 +628,27 @@ static void function_desc(const struct test_function *fn, char *desc)
 		 fn->atcs ? "ATCS" : "ATIF", fn->function, fn->name);
 }
 
-KUNIT_ARRAY_PARAM(function, test_functions, function_desc);
-
 /*
- * A caller that does not read the answer passes no pointer for it: a good
- * answer still succeeds, and is freed by the call.
+ * A caller that does not read the answer passes no pointer for it.  The
+ * call still gives the verdict it gives a caller that reads it, and frees
+ * whatever the firmware handed out itself, before it returns: nothing is
+ * left for the caller to free, and nothing is written through the NULL.
  */
 static void acpi_call_answer_not_wanted(struct kunit *test)
 {
-	const struct test_function *fn = test->param_value;
 	struct acpi_mock *mock = test->priv;
+	const struct test_function *fn;
+	const struct test_outcome *o;
 	int ret;
 
-	mock_answer(mock, fn, OUTCOME_GOOD);
+	contract_case_of(test->param_value, &fn, &o);
+	mock_answer(mock, fn, o);
 	ret = call_function(mock, fn, NULL, NULL);
-	expect_result(test, ret, NULL, 0, false);
+
+	KUNIT_EXPECT_EQ(test, mock->calls, 1);
+	KUNIT_EXPECT_EQ(test, ret, contract_verdict(fn, o) ? 0 : -EIO);
+	KUNIT_EXPECT_EQ(test, mock->frees, o->kind == ANSWER_NONE ? 0 : 1);
+	KUNIT_EXPECT_EQ(test, mock->stray_frees, 0);
 }
 
 /* Numbers amd_acpi.h does not define, around and between those it does. */
@@ -722,32 +732,79 @@ static void atcs_call_passes_params(struct kunit *test)
 }
 
 /*
- * The table above holds each function of the masks the build checks
- * against amd_acpi.h once, and no other: so the cases run over every
- * function the tree defines.
+ * The function numbers each method has, one bit per number, spelt out
+ * from amd_acpi.h's comments: ATIF 0x00, 0x01, 0x02, 0x0d, 0x10, 0x11 and
+ * 0x15; ATCS 0x00 to 0x04 and 0x08.
  */
-static void acpi_functions_cover_header(struct kunit *test)
-{
-	u64 seen[2] = { 0, 0 };
-	const u64 want[2] = { TEST_ATIF_FUNCTIONS_MASK, TEST_ATCS_FUNCTIONS_MASK };
-	const struct test_function *fn;
-	size_t i;
+#define ATIF_DEFINED_FUNCTIONS	0x232007ULL
+#define ATCS_DEFINED_FUNCTIONS	0x11fULL
 
-	for (i = 0; i < ARRAY_SIZE(test_functions); i++) {
-		fn = &test_functions[i];
-		KUNIT_ASSERT_LT(test, fn->function, 64);
-		KUNIT_EXPECT_FALSE_MSG(test, seen[fn->atcs] & BIT_ULL(fn->function),
-				       "%s 0x%02x listed twice",
-				       fn->atcs ? "ATCS" : "ATIF", fn->function);
-		seen[fn->atcs] |= BIT_ULL(fn->function);
+static const bool call_methods[] = { false, true };
+
+static void method_desc(const bool *atcs, char *desc)
+{
+	strscpy(desc, *atcs ? "ATCS" : "ATIF", KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(method, call_methods, method_desc);
+
+/*
+ * Every function number from -1 to 64: the call asks the firmware for
+ * exactly the functions the method defines, and refuses every other
+ * number with -EINVAL before asking.  The contract cases run over the
+ * defined functions, so each must be in their table.
+ */
+static void acpi_call_function_numbers(struct kunit *test)
+{
+	const bool atcs = *(const bool *)test->param_value;
+	const u64 defined = atcs ? ATCS_DEFINED_FUNCTIONS :
+				   ATIF_DEFINED_FUNCTIONS;
+	const struct test_function probe = { .atcs = atcs };
+	/* The firmware fails and leaves nothing: no object to account for. */
+	const struct acpi_answer fails = {
+		.status = AE_NOT_FOUND,
+		.kind = ANSWER_NONE,
+	};
+	struct acpi_mock *mock = test->priv;
+	union acpi_object *got;
+	struct test_function fn;
+	unsigned int calls;
+	bool in_table;
+	size_t i;
+	int n, ret;
+
+	BUILD_BUG_ON(TEST_ATIF_FUNCTIONS_MASK != ATIF_DEFINED_FUNCTIONS);
+	BUILD_BUG_ON(TEST_ATCS_FUNCTIONS_MASK != ATCS_DEFINED_FUNCTIONS);
+
+	mock->answer = &fails;
+	for (n = -1; n <= 64; n++) {
+		bool want = n >= 0 && n < 64 && (defined & BIT_ULL(n));
+
+		fn = probe;
+		fn.function = n;
+		calls = mock->calls;
+		got = ANSWER_POISON;
+		ret = call_function(mock, &fn, NULL, &got);
+
+		KUNIT_EXPECT_EQ_MSG(test, ret, want ? -EIO : -EINVAL,
+				    "function 0x%02x", n);
+		KUNIT_EXPECT_EQ_MSG(test, mock->calls - calls, want ? 1 : 0,
+				    "function 0x%02x: firmware calls", n);
+		KUNIT_EXPECT_NULL_MSG(test, got, "function 0x%02x", n);
+
+		in_table = false;
+		for (i = 0; i < ARRAY_SIZE(test_functions); i++)
+			if (test_functions[i].atcs == atcs &&
+			    test_functions[i].function == n)
+				in_table = true;
+		KUNIT_EXPECT_EQ_MSG(test, in_table, want,
+				    "function 0x%02x in the contract table", n);
 	}
-	KUNIT_EXPECT_EQ(test, seen[0], want[0]);
-	KUNIT_EXPECT_EQ(test, seen[1], want[1]);
 }
 
 static struct kunit_case amdgpu_acpi_call_cases[] = {
-	KUNIT_CASE(acpi_functions_cover_header),
-	KUNIT_CASE_PARAM(acpi_call_answer_not_wanted, function_gen_params),
+	KUNIT_CASE_PARAM(acpi_call_function_numbers, method_gen_params),
+	KUNIT_CASE_PARAM(acpi_call_answer_not_wanted, contract_gen_params),
 	KUNIT_CASE_PARAM(acpi_call_refuses_undefined_function,
 			 undefined_gen_params),
 	KUNIT_CASE(atif_call_passes_params),

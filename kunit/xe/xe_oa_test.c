@@ -57,6 +57,9 @@
 #define LRI_LEN_MASK		0x000000ffu
 #define LRI_MAX_REGS		126u
 
+/* MI_BATCH_BUFFER_END: opcode 0x0a in bits 28:23, no length. */
+#define MI_BATCH_BUFFER_END	0x05000000u
+
 enum mock_call {
 	CALL_NONE,
 	CALL_BB_ALLOC,
@@ -139,13 +142,16 @@ struct mock_reg_write {
  * @pushed: a job was pushed
  * @bb: the batch allocated, if any; not to be dereferenced once freed
  * @bb_dwords: dwords requested from bb_alloc
+ * @bb_room: dwords allocated: bb->size and one for MI_BATCH_BUFFER_END
  * @bb_alive: @bb is allocated
  * @bb_pending: @bb waits for the fence before it is freed
  * @bb_frees: times @bb was really freed
  * @bad_frees: frees of a batch that was already freed or given back
  * @guard_hits: guard dwords after the batch found overwritten
- * @submitted: the batch as it was when the job was created
- * @submitted_len: its length, bb->len at job creation
+ * @submitted: the batch as it was when the job was created, its end included
+ * @submitted_len: the port's bb->len at job creation, before the end
+ * @job_len: bb->len once the job was created, the end included
+ * @end_no_room: jobs created with no room left for MI_BATCH_BUFFER_END
  * @fence: the job's finished fence
  * @fence_misuse: fence references used or dropped after the last one went
  * @writes: register writes the GPU made running the batch
@@ -178,6 +184,7 @@ struct mock_hw {
 
 	struct fixport_xe_bb *bb;
 	u32 bb_dwords;
+	u32 bb_room;
 	bool bb_alive;
 	bool bb_pending;
 	int bb_frees;
@@ -185,6 +192,8 @@ struct mock_hw {
 	int guard_hits;
 	u32 *submitted;
 	u32 submitted_len;
+	u32 job_len;
+	int end_no_room;
 
 	struct fixport_xe_fence fence;
 	int fence_misuse;
@@ -256,13 +265,25 @@ mock_job_create(struct fixport_xe_exec_queue *q, struct fixport_xe_bb *bb)
 		lockdep_assert_held(&q->vm->resv);
 	}
 
-	/* What the job would run, kept for the test to read later. */
+	/*
+	 * As __xe_bb_create_job() in 6.12: the batch is ended with
+	 * MI_BATCH_BUFFER_END in the dword after the port's, which xe_bb_new()
+	 * allocated for it, and xe asserts it has room.  Here a batch without
+	 * that room is counted, and nothing is written past the allocation.
+	 */
 	hw->submitted_len = min(bb->len, bb->size);
-	hw->submitted = kunit_kmalloc_array(test, hw->submitted_len + 1,
+	if (bb->len < hw->bb_room)
+		bb->cs[bb->len++] = MI_BATCH_BUFFER_END;
+	else
+		hw->end_no_room++;
+	hw->job_len = min(bb->len, hw->bb_room);
+
+	/* What the job would run, kept for the test to read later. */
+	hw->submitted = kunit_kmalloc_array(test, hw->job_len + 1,
 					    sizeof(u32), GFP_KERNEL);
 	if (!hw->submitted)
 		return ERR_PTR(-ENOMEM);
-	memcpy(hw->submitted, bb->cs, hw->submitted_len * sizeof(u32));
+	memcpy(hw->submitted, bb->cs, hw->job_len * sizeof(u32));
 
 	if (hw->job_create_err)
 		return ERR_PTR(hw->job_create_err);
@@ -323,19 +344,24 @@ static struct fixport_xe_bb *mock_bb_alloc(struct fixport_xe_gt *gt, u32 dwords)
 	if (hw->bb_alloc_err)
 		return ERR_PTR(hw->bb_alloc_err);
 
-	/* What the case asks for, then a guard the port must not touch. */
+	/*
+	 * What the case asks for and, as xe_bb_new() does, one dword for
+	 * MI_BATCH_BUFFER_END that bb->size does not count; then a guard
+	 * nobody may touch.
+	 */
 	size = dwords + hw->bb_size_delta;
 	bb = kzalloc(sizeof(*bb), GFP_KERNEL);
 	if (!bb)
 		return ERR_PTR(-ENOMEM);
-	bb->cs = kmalloc_array(size + BB_GUARD_DW, sizeof(u32), GFP_KERNEL);
+	bb->cs = kmalloc_array(size + 1 + BB_GUARD_DW, sizeof(u32), GFP_KERNEL);
 	if (!bb->cs) {
 		kfree(bb);
 		return ERR_PTR(-ENOMEM);
 	}
-	for (i = 0; i < size + BB_GUARD_DW; i++)
+	for (i = 0; i < size + 1 + BB_GUARD_DW; i++)
 		bb->cs[i] = BB_POISON;
 	bb->size = size;
+	hw->bb_room = size + 1;
 	hw->bb = bb;
 	hw->bb_alive = true;
 	return bb;
@@ -347,7 +373,7 @@ static void mock_bb_release(struct mock_hw *hw)
 	struct fixport_xe_bb *bb = hw->bb;
 	u32 i;
 
-	for (i = bb->size; i < bb->size + BB_GUARD_DW; i++)
+	for (i = hw->bb_room; i < hw->bb_room + BB_GUARD_DW; i++)
 		if (bb->cs[i] != BB_POISON)
 			hw->guard_hits++;
 
@@ -428,14 +454,15 @@ static void mock_gpu_run(struct mock_hw *hw, int error)
 		/* On hardware: the GPU fetches memory that is someone else's. */
 		hw->gpu_ran_freed++;
 	} else {
+		/* It runs until MI_BATCH_BUFFER_END, and finds nothing else. */
 		cs = hw->bb->cs;
-		while (pos < hw->submitted_len) {
+		while (pos < hw->job_len && cs[pos] != MI_BATCH_BUFFER_END) {
 			KUNIT_ASSERT_EQ_MSG(test, cs[pos] & LRI_OPCODE_MASK,
 					    LRI_OPCODE,
 					    "dword %u is not an LRI header", pos);
 			n = ((cs[pos] & LRI_LEN_MASK) + 1) / 2;
 			pos++;
-			for (i = 0; i < n && pos + 2 <= hw->submitted_len; i++) {
+			for (i = 0; i < n && pos + 2 <= hw->job_len; i++) {
 				if (hw->n_writes < MOCK_MAX_WRITES)
 					hw->writes[hw->n_writes] =
 						(struct mock_reg_write){
@@ -445,6 +472,8 @@ static void mock_gpu_run(struct mock_hw *hw, int error)
 				pos += 2;
 			}
 		}
+		KUNIT_EXPECT_EQ_MSG(test, pos + 1, hw->job_len,
+				    "the batch does not end in MI_BATCH_BUFFER_END");
 	}
 
 	hw->fence.signalled = true;
@@ -555,6 +584,8 @@ static void expect_settled(struct kunit *test, struct mock_hw *hw)
 			    "the GPU ran the batch after it was freed");
 	KUNIT_EXPECT_EQ_MSG(test, hw->guard_hits, 0,
 			    "dwords written past the end of the batch");
+	KUNIT_EXPECT_EQ_MSG(test, hw->end_no_room, 0,
+			    "no room left for MI_BATCH_BUFFER_END");
 }
 
 /* @want ends with CALL_NONE. */
@@ -698,6 +729,31 @@ static void lri_load_allocates_and_submits_exactly(struct kunit *test)
 }
 
 /*
+ * The registers fill the batch to its last dword; xe then ends it with
+ * MI_BATCH_BUFFER_END in the dword it allocated for that, the last one
+ * there is, and the GPU stops there having written every register.
+ */
+static void lri_load_ends_in_last_dword(struct kunit *test)
+{
+	const u32 n = *(const u32 *)test->param_value;
+	const struct fixport_xe_oa_reg *regs = lri_regs(test, n);
+	struct mock_hw *hw = test->priv;
+	u32 size = 2 * n + lri_headers(n);
+
+	KUNIT_ASSERT_EQ(test, fixport_xe_oa_load_with_lri(&hw->stream, regs, n),
+			0);
+	KUNIT_ASSERT_EQ(test, hw->bb_room, size + 1);
+	KUNIT_ASSERT_EQ(test, hw->submitted_len, size);
+	KUNIT_ASSERT_EQ(test, hw->job_len, size + 1);
+	KUNIT_EXPECT_EQ(test, hw->submitted[size - 2], regs[n - 1].addr);
+	KUNIT_EXPECT_EQ(test, hw->submitted[size - 1], regs[n - 1].value);
+	KUNIT_EXPECT_EQ(test, hw->submitted[size], MI_BATCH_BUFFER_END);
+
+	expect_settled(test, hw);
+	expect_gpu_writes(test, hw, regs, n);
+}
+
+/*
  * A backend that hands back one dword less than asked: the registers do
  * not fit, and a truncated list must never run.  The batch is freed at
  * once, nothing is written past its end, and the caller learns why.
@@ -729,6 +785,7 @@ static struct kunit_case fixport_xe_oa_lri_cases[] = {
 	KUNIT_CASE_PARAM(lri_write_fills_exactly, lri_count_gen_params),
 	KUNIT_CASE_PARAM(lri_load_allocates_and_submits_exactly,
 			 lri_count_gen_params),
+	KUNIT_CASE_PARAM(lri_load_ends_in_last_dword, lri_count_gen_params),
 	KUNIT_CASE_PARAM(lri_load_refuses_short_batch, lri_count_gen_params),
 	KUNIT_CASE(lri_no_registers_no_dwords),
 	{}

@@ -18,7 +18,10 @@ test $# -gt 0 && shift
 here=$(cd "$(dirname "$0")" && pwd)
 log=$(mktemp "${TMPDIR:-/tmp}/cbp-prove.XXXXXX") || exit 2
 tlog=$(mktemp "${TMPDIR:-/tmp}/cbp-prove.XXXXXX") || exit 2
-trap 'rm -f "$log" "$tlog"' EXIT
+# read-only repositories several scripts build alike: built once a run
+CBP_FIXTURES=$(mktemp -d "${TMPDIR:-/tmp}/cbp-fixtures.XXXXXX") || exit 2
+export CBP_FIXTURES
+trap 'rm -rf "$log" "$tlog" "$CBP_FIXTURES"' EXIT
 
 mkdir -p "$(dirname "$result")" || exit 2
 cd "$here/.." || exit 2

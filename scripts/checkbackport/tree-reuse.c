@@ -163,14 +163,36 @@ static void kbuild_files(const struct cbp_tree *t,
 	}
 }
 
-/* Append what a program prints to @key; its status does not matter. */
-static void add_output(char **key, const char *const argv[])
+/* Append what a program prints to @key; return its status. */
+static int add_output(char **key, const char *const argv[])
 {
 	char *out = NULL;
+	int rc = tree_run(NULL, argv, &out);
 
-	tree_run(NULL, argv, &out);
-	cbp_strcatf(key, "%s: %s\n", argv[0], out ? out : "");
+	cbp_strcatf(key, "%s:\n%s\n", argv[0], out ? out : "");
 	free(out);
+	return rc;
+}
+
+/*
+ * Whether sha1sum read every file there is: a file that is not there is
+ * part of the key, one it could not read (or sha1sum not run) is not.
+ */
+static int all_read(const char *key, int rc)
+{
+	const char *s;
+
+	if (rc != 0 && rc != 1)
+		return 0;
+	for (s = strstr(key, "\nsha1sum: "); s; s = strstr(s + 1, "\nsha1sum: ")) {
+		const char *eol = strchrnul(s + 1, '\n');
+		const char *why = memmem(s, eol - s, ": No such file or directory",
+					 27);
+
+		if (!why || why + 27 != eol)
+			return 0;
+	}
+	return 1;
 }
 
 /**
@@ -199,7 +221,8 @@ char *cbp_tree_reuse_key(struct cbp_tree *t, const struct cbp_diff *d,
 	};
 	char **files = NULL, *key = NULL, *path;
 	const char **argv;
-	size_t nr_files = 0, i;
+	size_t nr_files = 0, i, at;
+	int rc;
 
 	if (!t->build || !*t->obj)
 		return NULL;
@@ -257,9 +280,14 @@ char *cbp_tree_reuse_key(struct cbp_tree *t, const struct cbp_diff *d,
 	argv[1] = "--";
 	for (i = 0; i < nr_files; i++)
 		argv[i + 2] = files[i];
-	add_output(&key, argv);
+	at = strlen(key);
+	rc = add_output(&key, argv);
 	free(argv);
 	tree_strv_free(files, nr_files);
+	if (!all_read(key + at, rc)) {
+		free(key);
+		return NULL;
+	}
 	cbp_strcatf(&key, "patch:\n%.*s", (int)len, text);
 	return key;
 }

@@ -66,6 +66,7 @@ struct check_series_tree {
  * @before: the build before it
  * @after: the build after it
  * @built: @before and @after were made
+ * @reused: @before and @after are those an earlier run kept
  * @seconds: the time taken by the patch (apply and builds)
  */
 struct check_tree {
@@ -78,6 +79,7 @@ struct check_tree {
 	struct cbp_build before;
 	struct cbp_build after;
 	int built;
+	int reused;
 	double seconds;
 };
 
@@ -337,6 +339,7 @@ int check_tree_load(struct checker *chk, struct check_facts *fx)
 	struct check_series_tree *st = chk->tree;
 	struct check_tree *ct;
 	double start = cbp_now();
+	char *key = NULL;
 	size_t k;
 	int rc = 0;
 
@@ -364,8 +367,15 @@ int check_tree_load(struct checker *chk, struct check_facts *fx)
 	cbp_tree_objects(st->t, &st->d[k], &ct->o, &ct->nr_o);
 	cbp_tree_skips(st->t, ct->o, ct->nr_o);
 	if (!chk->ctx->opt->no_build && ct->nr_o) {
-		progress(st, k, "building before it");
-		rc = build_before(st, ct);
+		key = cbp_tree_reuse_key(st->t, &st->d[k], st->text[k],
+					 st->len[k], ct->o, ct->nr_o);
+		ct->reused = key && !cbp_tree_reuse_load(st->t, key,
+							 &ct->before,
+							 &ct->after);
+		if (!ct->reused) {
+			progress(st, k, "building before it");
+			rc = build_before(st, ct);
+		}
 	}
 	if (!rc && cbp_tree_apply(st->t, &ct->apply)) {
 		tree_trouble(ct, cbp_errmsg());
@@ -373,17 +383,28 @@ int check_tree_load(struct checker *chk, struct check_facts *fx)
 	}
 	if (!rc && !chk->ctx->opt->no_build) {
 		objects_after(st, ct);
-		if (ct->nr_o) {
+		if (ct->reused && ct->after.nr_objs != ct->nr_o) {
+			/* not the objects it was kept for: build again */
+			cbp_build_release(&ct->after);
+			ct->reused = 0;
+			free(key);
+			key = NULL;
+		}
+		if (ct->nr_o && !ct->reused) {
 			progress(st, k, "building after it");
 			rc = cbp_tree_build(st->t, ct->o, ct->nr_o, &ct->after);
-			ct->built = !rc;
 		}
+		ct->built = ct->nr_o && !rc;
+		if (ct->built && key && !ct->reused)
+			cbp_tree_reuse_save(st->t, key, &ct->before,
+					    &ct->after);
 		if (ct->built) {
 			mark_new(ct);
 			keep_after(st, ct);
 		}
 	}
 out:
+	free(key);
 	progress(st, k, "");
 	ct->seconds = cbp_now() - start;
 	return rc;
@@ -774,7 +795,8 @@ void check_tree_report(const struct check_facts *fx, struct cbp_report *r)
 			    "tree: applied; built %s before and after: %zu new warning%s%s",
 			    list, neww, neww == 1 ? "" : "s",
 			    failed ? ", build failed" : "");
-	cbp_strcatf(&s, " (%.1f s)\n", ct->seconds);
+	cbp_strcatf(&s, " (%.1f s%s)\n", ct->seconds,
+		    ct->reused ? ", both builds reused from an earlier run" : "");
 	r->tree = s;
 	json_object_object_add(o, "state", ct->tried ?
 			       json_object_new_string(states[ct->apply.state]) :
@@ -784,6 +806,8 @@ void check_tree_report(const struct check_facts *fx, struct cbp_report *r)
 	json_object_object_add(o, "build_failed", json_object_new_int((int)failed));
 	json_object_object_add(o, "seconds",
 			       json_object_new_double(ct->seconds));
+	json_object_object_add(o, "reused",
+			       json_object_new_boolean(ct->reused));
 	if (!r->tree_json)
 		r->tree_json = json_object_new_object();
 	json_object_object_add(r->tree_json, "tree", o);

@@ -461,8 +461,12 @@ static const char *severity(const char *l, const char **msg, size_t *at)
 	return NULL;
 }
 
-/* Parse the diagnostics of a build log (paths made relative already). */
-static void parse_diags(const char *log, struct cbp_build *b)
+/**
+ * tree_parse_diags() - the diagnostics of a build log
+ * @log: the log, its paths made relative to the tree already
+ * @b: the build; its diagnostics are added to
+ */
+void tree_parse_diags(const char *log, struct cbp_build *b)
 {
 	size_t alloc = 0;
 	struct cbp_diag *last = NULL;
@@ -576,7 +580,7 @@ int cbp_tree_build(struct cbp_tree *t, const struct cbp_tree_obj *o,
 	pre = cbp_strf("%s/", t->obj);
 	strip_all(res->log, pre);
 	free(pre);
-	parse_diags(res->log, res);
+	tree_parse_diags(res->log, res);
 	for (i = 0; i < nr; i++) {
 		char *p;
 		struct stat st;

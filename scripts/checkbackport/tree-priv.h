@@ -65,6 +65,9 @@ int tree_strv_has(char *const *v, size_t nr, const char *s);
 void tree_strv_add(char ***v, size_t *nr, const char *s);
 void tree_strv_free(char **v, size_t nr);
 
+/* tree-build.c */
+void tree_parse_diags(const char *log, struct cbp_build *b);
+
 /* tree-copy.c */
 int tree_sync(struct cbp_tree *t);
 

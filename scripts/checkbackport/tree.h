@@ -194,4 +194,14 @@ int cbp_tree_build(struct cbp_tree *t, const struct cbp_tree_obj *o,
 void cbp_tree_skips(struct cbp_tree *t, struct cbp_tree_obj *o, size_t nr);
 void cbp_build_release(struct cbp_build *b);
 
+/* tree-reuse.c */
+char *cbp_tree_reuse_key(struct cbp_tree *t, const struct cbp_diff *d,
+			 const char *text, size_t len,
+			 const struct cbp_tree_obj *o, size_t nr);
+int cbp_tree_reuse_load(struct cbp_tree *t, const char *key,
+			struct cbp_build *before, struct cbp_build *after);
+void cbp_tree_reuse_save(struct cbp_tree *t, const char *key,
+			 const struct cbp_build *before,
+			 const struct cbp_build *after);
+
 #endif /* CHECKBACKPORT_TREE_H */

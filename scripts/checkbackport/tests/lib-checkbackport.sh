@@ -62,6 +62,33 @@ cbp () {
 	"$CBP_BIN" -q "$@"
 }
 
+# test_fixture NAME DIR BUILDER: "BUILDER DIR", which makes DIR and
+# DIR.ids and advances the clock, but once per run of run-tests.sh: the
+# first script to need the fixture builds it and leaves a copy in
+# $CBP_FIXTURES, the next ones copy it.  The clock it started from is
+# part of its name, so a copy is exactly what the builder would make.
+test_fixture () {
+	test_fixture_=$CBP_FIXTURES/$1-$(cat "$TRASH/.tick") &&
+	if test -z "$CBP_FIXTURES"
+	then
+		"$3" "$2"
+	elif test -d "$test_fixture_"
+	then
+		cp -pR "$test_fixture_/dir" "$2" &&
+		cp -p "$test_fixture_/ids" "$2.ids" &&
+		cp -p "$test_fixture_/tick" "$TRASH/.tick"
+	else
+		"$3" "$2" &&
+		mkdir "$test_fixture_.$$" &&
+		cp -pR "$2" "$test_fixture_.$$/dir" &&
+		cp -p "$2.ids" "$test_fixture_.$$/ids" &&
+		cp -p "$TRASH/.tick" "$test_fixture_.$$/tick" &&
+		# another script may have made it meanwhile: keep either
+		{ mv -T "$test_fixture_.$$" "$test_fixture_" 2>/dev/null ||
+		  rm -rf "$test_fixture_.$$"; }
+	fi
+}
+
 # json_get FILE PERL-EXPR: evaluate an expression over decoded JSON $j.
 json_get () {
 	perl -MJSON::PP -0777 -e '

@@ -59,6 +59,10 @@ s12 () {
 }
 
 edges_repo () {
+	test_fixture edges "$1" edges_repo_build
+}
+
+edges_repo_build () {
 	git init -q "$1" && (
 	cd "$1" &&
 	edges_change README "init" && git tag v6.11 &&

@@ -46,6 +46,10 @@ typo_changed () {
 }
 
 trust_repo () {
+	test_fixture trust "$1" trust_repo_build
+}
+
+trust_repo_build () {
 	(
 	ids=$(pwd)/$1.ids &&
 	git init -q "$1" && cd "$1" &&

@@ -5,7 +5,8 @@
 # (W=1, sparse) in the Debian configuration: NEW_WARNING, BUILD_FAILED and
 # BUILD_SKIPPED firing and staying quiet; a driver the configuration
 # leaves out built with its Kconfig guard enabled; the build directory
-# prepared once and reused.
+# prepared once and reused; the builds of a patch tried again on the
+# same files reused, and not once anything they depend on changed.
 
 . "$(dirname "$0")/lib-checkbackport.sh"
 . "$CBP_DIR/tests/lib-check.sh"
@@ -103,6 +104,30 @@ test_expect_success 'times and objects are in --json; prepared once' '
 	test "$(json_get j "\$j->{tree}{prepared_now} ? 1 : 0")" = 0 &&
 	json_get j "\$j->{tree}{prepare_seconds}" | grep -q "^[0-9.]*$" &&
 	json_get j "\$j->{patches}[0]{tree}{seconds}" | grep -q "^[0-9.]*$"
+'
+
+# A patch no earlier run can have kept: a nonce of this run in it.
+test_expect_success 'a patch tried again: both builds reused, same findings' '
+	nonce=$(date +%s%N) &&
+	(cd repo && patch_from $B ../again.patch "drm/bochs: tried twice" $F \
+		"s/(bochs_hw_set_big_endian\(struct bochs_device \*bochs\)\n\{\n)/\$1\tint cbp_scratch; \/\* $nonce \*\/\n\n\tcbp_scratch = 1;\n/") &&
+	cbp check --tree "$KTREE" again.patch >h1 &&
+	cat h1 &&
+	! grep -q reused h1 &&
+	terse_of h1 first &&
+	has_finding first WARNING:NEW_WARNING &&
+	cbp check --tree "$KTREE" again.patch >h2 &&
+	grep -q "^tree: applied; built drivers/gpu/drm/tiny/bochs.o before and after: 1 new warning (.*, both builds reused from an earlier run)$" h2 &&
+	terse_of h2 second &&
+	test_cmp first second
+'
+
+test_expect_success 'the tree or the patch changed: not reused' '
+	sed "s/$nonce/$nonce+1/" again.patch >other.patch &&
+	! cmp -s again.patch other.patch &&
+	cbp check --json --tree "$KTREE" other.patch >j &&
+	test "$(json_get j "\$j->{patches}[0]{tree}{reused} ? 1 : 0")" = 0 &&
+	test "$(json_get j "\$j->{patches}[0]{tree}{new_warnings}")" = 1
 '
 
 test_done

@@ -130,10 +130,24 @@ done
 TEST_DIRECTORY=$(cd "$(dirname "$0")" && pwd) || exit 1
 test_name=$(basename "$0" .sh)
 
-# BUG MESSAGE: the test script itself is wrong; no verdict can be trusted.
+# The TAP stream and the script's stderr, whatever a body redirects.
+exec 6>&1 7>&2
+
+# BUG MESSAGE: the test script itself is wrong, no verdict of it can be
+# trusted: fail the test and end the script.  In a subshell of a body,
+# only that subshell ends, failing the test.
 BUG () {
-	echo "Bail out! bug in the test script: $*"
+	echo "error: bug in the test script: $*" >&7
+	test_main_shell_ || exit 1
 	test_done_called=t
+	if test -n "$test_in_body"
+	then
+		echo "not ok $test_count - $test_title_ # bug in the test script: $*" >&6
+	else
+		test_count=$((test_count + 1))
+		echo "not ok $test_count - bug in the test script: $*" >&6
+	fi
+	echo "1..$test_count" >&6
 	exit 1
 }
 

@@ -175,6 +175,16 @@ test_expect_success 'no 6.12 offered even after apt-get update: one line' '
 	test_path_is_missing "$CACHE"
 '
 
+test_expect_success 'headers offered but no linux-source-6.12: one line' '
+	reset_machine &&
+	install_tools &&
+	mv "$FAKE/madison-linux-source-6.12" madison.saved &&
+	test_when_finished "mv madison.saved \"$FAKE/madison-linux-source-6.12\"" &&
+	test_expect_code 1 "$setup" packages >out 2>err &&
+	test_line_count = 1 err &&
+	grep -q "^fixport-setup: apt.s lists offer no linux-source-6.12 with its linux-headers-6.12.\*-amd64, even after apt-get update$" err
+'
+
 test_expect_success 'new apt lists: the default follows the newest version' '
 	reset_machine &&
 	install_tools &&

@@ -14,14 +14,23 @@
 #   make kunit-intree  the KUnit set built into a 6.12 tree, run by kunit.py
 #   make tools       build scripts/checkbackport
 #   make bench       checkbackport benchmarks
-#   make setup       install packages, unpack 6.12, build the UML kernel
+#   make setup       install missing build tools (root), unpack the 6.12
+#                    headers and source into the cache, build the UML kernel
 #   make checkpatch  checkpatch --strict on our C sources
 #   make clean       remove build outputs (the kernel cache is kept)
 
-KDIR ?= $(shell scripts/fixport-setup kdir 2>/dev/null)
+# The default 6.12.y's headers: /lib/modules/VER+deb12-amd64/build where
+# this machine has that kernel's, else the packages set-up unpacks into
+# ~/.cache/drm-fixport/headers (nothing is installed for them).  Asked
+# once per make, and only by the targets that use it.
+ifeq ($(origin KDIR),undefined)
+KDIR = $(eval KDIR := $(shell scripts/fixport-setup kdir 2>/dev/null))$(KDIR)
+endif
 # The unpacked 6.12 source: its driver-private headers (not shipped in
 # linux-headers) are what our constants are checked against.
-FIXPORT_KSRC ?= $(shell scripts/fixport-setup source 2>/dev/null)
+ifeq ($(origin FIXPORT_KSRC),undefined)
+FIXPORT_KSRC = $(eval FIXPORT_KSRC := $(shell scripts/fixport-setup source 2>/dev/null))$(FIXPORT_KSRC)
+endif
 
 # Every option of the module set; the KUnit ones only where the target
 # kernel has KUnit (Debian's amd64 kernels do not).
@@ -37,7 +46,7 @@ kbuild-opts = $(foreach c,$(build-configs),CONFIG_$(c)=m) FIXPORT_KSRC=$(FIXPORT
 all: modules
 
 modules:
-	@test -n "$(KDIR)" || { echo "no linux-headers-6.12.*-amd64 found: run 'make setup' or pass KDIR=" >&2; exit 1; }
+	@test -n "$(KDIR)" || { echo "no linux-headers-6.12.*-amd64: run 'make setup' (it unpacks them into ~/.cache/drm-fixport) or pass KDIR=" >&2; exit 1; }
 	@test -n "$(FIXPORT_KSRC)" || { echo "no unpacked linux-source-6.12: run 'make setup' or pass FIXPORT_KSRC=" >&2; exit 1; }
 	$(MAKE) -C $(KDIR) M=$(CURDIR) $(kbuild-opts) modules
 
@@ -64,6 +73,7 @@ bench: tools
 
 setup:
 	@scripts/fixport-setup packages
+	@scripts/fixport-setup kdir >/dev/null
 	@scripts/fixport-setup uml >/dev/null
 
 checkpatch:

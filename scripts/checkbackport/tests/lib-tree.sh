@@ -15,16 +15,17 @@ FIXPORT_CACHE=${FIXPORT_CACHE:-${XDG_CACHE_HOME:-${real_home:-/root}/.cache}/drm
 CHECKBACKPORT_CACHE=${CHECKBACKPORT_CACHE:-$FIXPORT_CACHE/checkbackport}
 export CHECKBACKPORT_CACHE
 
-# The unpacked Debian tree: $CBP_KTREE, or the installed linux-source's
-# version in the cache, complete.  Empty if there is none.
+# The unpacked Debian tree: $CBP_KTREE, or the tree of the set-up's
+# default version (recorded in the cache), complete.  Empty if there is
+# none.
 find_ktree () {
 	if test -n "$CBP_KTREE"
 	then
 		echo "$CBP_KTREE"
 		return
 	fi
-	v=$(dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null) || return 0
-	d=$FIXPORT_CACHE/src/linux-${v%%-*}
+	read -r v <"$FIXPORT_CACHE/default-version" 2>/dev/null || return 0
+	d=$FIXPORT_CACHE/src/linux-$v
 	if test -f "$d/.fixport-complete"
 	then
 		echo "$d"

@@ -62,6 +62,11 @@ cbp () {
 	"$CBP_BIN" -q "$@"
 }
 
+# s12 ID: the 12-digit form commands print.
+s12 () {
+	printf '%.12s\n' "$1"
+}
+
 # test_fixture NAME DIR BUILDER: "BUILDER DIR", which makes DIR and
 # DIR.ids and advances the clock, but once per run of run-tests.sh: the
 # first script to need the fixture builds it and leaves a copy in

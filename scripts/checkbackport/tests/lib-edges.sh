@@ -54,10 +54,6 @@ edges_backport () {
 	git commit -q --amend -F ../.msg
 }
 
-s12 () {
-	echo "$1" | cut -c1-12
-}
-
 edges_repo () {
 	test_fixture edges "$1" edges_repo_build
 }

@@ -10,27 +10,27 @@ trailer".  A copy whose trailer names a present commit keeps that
 verdict, even a suspicious one, and a commit with the subject of a
 mainline commit but another patch is no copy.'
 
-. "$(dirname "$0")/../../lib/test-lib.sh"
-. "$TEST_DIRECTORY/lib-real.sh"
+. "$(dirname "$0")/lib-checkbackport.sh"
+. "$CBP_DIR/tests/lib-real.sh"
 
 test_expect_success 'set up: copies with and without the same subject' '
 	git init -q repo &&
 	cd repo &&
-	change base/a base "base: the start" >/dev/null &&
+	test_change base/a base "base: the start" >/dev/null &&
 	git tag v6.12 &&
 	git branch linux-6.12.y &&
-	change drv/x.c x1 "drm/x: the change" &&
+	test_change drv/x.c x1 "drm/x: the change" &&
 	X=$(tip) &&
-	change drv/y.c y1 "drm/y: another change" &&
+	test_change drv/y.c y1 "drm/y: another change" &&
 	Y=$(tip) &&
-	change drv/z.c z1 "drm/z: a third change" &&
+	test_change drv/z.c z1 "drm/z: a third change" &&
 	Z=$(tip) &&
-	change drv/v.c v1 "drm/v: a fourth change" &&
+	test_change drv/v.c v1 "drm/v: a fourth change" &&
 	V=$(tip) &&
-	change drv/q.c q1 "drm/q: a fifth change" &&
+	test_change drv/q.c q1 "drm/q: a fifth change" &&
 	Q=$(tip) &&
 	git tag v6.13-rc1 &&
-	change drv/x.c x2 "drm/x: fix the change" \
+	test_change drv/x.c x2 "drm/x: fix the change" \
 		"Fixes: $(s12 $X) (\"drm/x: the change\")" &&
 	F=$(tip) &&
 	git tag v6.13-rc2 &&
@@ -51,7 +51,7 @@ test_expect_success 'set up: copies with and without the same subject' '
 	git commit -q --amend -m "drm/v: a fourth change" \
 		-m "(cherry picked from commit $Y)" &&
 	CV=$(git rev-parse HEAD) &&
-	change drv/q.c other "drm/q: a fifth change" &&
+	test_change drv/q.c other "drm/q: a fifth change" &&
 	CQ=$(tip) &&
 	git tag v6.12.1 &&
 	git checkout -q master &&
@@ -121,12 +121,12 @@ test_expect_success 'check: the copy without trailer is the fix, said to be one'
 test_expect_success 'an update links the copies it reads, whichever side comes first' '
 	cd repo &&
 	git checkout -q -b fixes v6.13-rc2 &&
-	change drv/u.c u1 "drm/u: a late change" &&
+	test_change drv/u.c u1 "drm/u: a late change" &&
 	U=$(tip) &&
 	git checkout -q linux-6.12.y &&
 	pick $U &&
 	CU=$(tip) &&
-	change drv/t.c t1 "drm/t: a branch change first" &&
+	test_change drv/t.c t1 "drm/t: a branch change first" &&
 	git checkout -q master &&
 	cbp index >/dev/null &&
 	cbp names $CU >out &&

@@ -7,18 +7,18 @@ note, not "in mainline 2 times" and exit 1, which a change merged twice
 still gets.  A fix no release has is "not released yet".  A Fixes: line
 quoting its subject in single quotes has a subject.'
 
-. "$(dirname "$0")/../../lib/test-lib.sh"
-. "$TEST_DIRECTORY/lib-real.sh"
+. "$(dirname "$0")/lib-checkbackport.sh"
+. "$CBP_DIR/tests/lib-real.sh"
 
 test_expect_success 'set up: a release branch merged back, a change merged twice' '
 	git init -q repo &&
 	cd repo &&
-	change base a "base: the start" &&
+	test_change base a "base: the start" &&
 	git tag v6.12 &&
 	git branch linux-6.12.y &&
-	change drv/m.c m1 "drm/m: the change" &&
+	test_change drv/m.c m1 "drm/m: the change" &&
 	M=$(tip) &&
-	change drv/d.c d1 "drm/d: merged twice" &&
+	test_change drv/d.c d1 "drm/d: merged twice" &&
 	D=$(tip) &&
 	git checkout -q -b drm-fixes v6.12 &&
 	pick -x $D &&
@@ -33,7 +33,7 @@ test_expect_success 'set up: a release branch merged back, a change merged twice
 	git checkout -q master &&
 	test_tick &&
 	git merge -q --no-ff -m "Merge branch linux-6.12.y" linux-6.12.y &&
-	change drv/m.c m2 "drm/m: fix the change" \
+	test_change drv/m.c m2 "drm/m: fix the change" \
 		"Fixes: $(s12 $M) (\"drm/m: the change\")" &&
 	F=$(tip) &&
 	cbp index >/dev/null
@@ -66,10 +66,10 @@ test_expect_success 'fixes: a fix no release has is not released yet' '
 test_expect_success 'check: a single-quoted Fixes: subject is a subject' '
 	cd repo &&
 	git checkout -q -b topic &&
-	change drv/m.c m3 "drm/m: fix it again" \
+	test_change drv/m.c m3 "drm/m: fix it again" \
 		"Fixes: $(s12 $M) ('"'"'drm/m: the change'"'"')" &&
 	git format-patch -q --stdout -1 >../good.patch &&
-	change drv/m.c m4 "drm/m: fix it once more" \
+	test_change drv/m.c m4 "drm/m: fix it once more" \
 		"Fixes: $(s12 $M) ('"'"'drm/m: another subject'"'"')" &&
 	git format-patch -q --stdout -1 >../bad.patch &&
 	git checkout -q master &&

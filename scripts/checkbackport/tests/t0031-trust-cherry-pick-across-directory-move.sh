@@ -10,8 +10,8 @@ What changed is the same, so the citation is followed, as an adapted
 backport whose reason names both paths; a citation of a commit that
 changed other lines stays suspicious.'
 
-. "$(dirname "$0")/../../lib/test-lib.sh"
-. "$TEST_DIRECTORY/lib-real.sh"
+. "$(dirname "$0")/lib-checkbackport.sh"
+. "$CBP_DIR/tests/lib-real.sh"
 
 test_expect_success 'set up: a fix after the move, backported before it' '
 	git init -q repo &&
@@ -29,7 +29,7 @@ test_expect_success 'set up: a fix after the move, backported before it' '
 	git mv mount core/mount &&
 	test_tick &&
 	git commit -q -m "Move mount to core/mount" &&
-	change pkg/unrelated.go "package pkg" "pkg: something else" &&
+	test_change pkg/unrelated.go "package pkg" "pkg: something else" &&
 	W=$(tip) &&
 	sed -i "s/\tleak()/\tclose()/" core/mount/m.go &&
 	git add core &&
@@ -44,7 +44,7 @@ test_expect_success 'set up: a fix after the move, backported before it' '
 	git commit -q -m "Fix a mount leak (backport to 1.7)" \
 		-m "(cherry picked from commit $FIX)" &&
 	BP=$(tip) &&
-	change oci/other.go "package oci" "Add the other spec" \
+	test_change oci/other.go "package oci" "Add the other spec" \
 		"(cherry picked from commit $W)" &&
 	WRONG=$(tip) &&
 	git tag v1.7.1 &&

@@ -9,8 +9,8 @@ release pattern (checkbackport.releasePattern or --release-pattern, a
 POSIX extended regular expression whose first group is the version) reads
 them, and their order is the one the versions have.'
 
-. "$(dirname "$0")/../../lib/test-lib.sh"
-. "$TEST_DIRECTORY/lib-real.sh"
+. "$(dirname "$0")/lib-checkbackport.sh"
+. "$CBP_DIR/tests/lib-real.sh"
 
 first_release () {
 	cbp names --json "$1" >j &&
@@ -22,24 +22,24 @@ SYSTEMD='v([0-9]+(\.[0-9]+)?(-rc[0-9]+)?)'
 test_expect_success 'set up: systemd-shaped tags' '
 	git init -q repo &&
 	cd repo &&
-	change a base "core: the start" &&
+	test_change a base "core: the start" &&
 	A=$(tip) &&
 	git tag v220 &&
-	change b b1 "core: for v243" &&
+	test_change b b1 "core: for v243" &&
 	git tag v243 &&
 	git branch v243-stable &&
-	change c c1 "core: for v255" &&
+	test_change c c1 "core: for v255" &&
 	C=$(tip) &&
 	git tag -a -m v255 v255 &&
 	git branch v255-stable &&
-	change d d1 "core: for v256-rc1" &&
+	test_change d d1 "core: for v256-rc1" &&
 	D=$(tip) &&
 	git tag v256-rc1 &&
-	change e e1 "core: for v256" &&
+	test_change e e1 "core: for v256" &&
 	E=$(tip) &&
 	git tag v256 &&
 	git checkout -q v243-stable &&
-	change b b2 "core: a v243 stable fix" &&
+	test_change b b2 "core: a v243 stable fix" &&
 	git tag v243.1 &&
 	git checkout -q v255-stable &&
 	pick -x $D &&
@@ -97,13 +97,13 @@ test_expect_success 'a bad pattern is an error, the index is kept' '
 test_expect_success 'NetworkManager-shaped tags, without a v' '
 	git init -q nm &&
 	cd nm &&
-	change a a1 "core: the start" &&
+	test_change a a1 "core: the start" &&
 	A=$(tip) &&
 	git tag 1.46.0 &&
-	change b b1 "core: the next" &&
+	test_change b b1 "core: the next" &&
 	B=$(tip) &&
 	git tag 1.47.2 &&
-	change c c1 "core: later" &&
+	test_change c c1 "core: later" &&
 	git tag 1.48.0-rc1 &&
 	cbp index --tags "[0-9]*" \
 		--release-pattern "([0-9]+\.[0-9]+\.[0-9]+(-rc[0-9]+)?)" >/dev/null &&
@@ -131,7 +131,7 @@ test_expect_success 'tracked branches of other shapes: newest series first' '
 test_expect_success 'the kernel default still reads kernel tags alone' '
 	git init -q k &&
 	cd k &&
-	change a a1 "drm: the start" &&
+	test_change a a1 "drm: the start" &&
 	A=$(tip) &&
 	git tag v6.12 &&
 	git tag v6 &&

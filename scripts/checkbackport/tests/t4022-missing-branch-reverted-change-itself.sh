@@ -9,8 +9,8 @@ and one was re-applied after.  Mainline then reverted all four and fixed one.  W
 reverted for good needs neither the mainline revert nor the fix; the
 change it re-applied still needs the revert.'
 
-. "$(dirname "$0")/../../lib/test-lib.sh"
-. "$TEST_DIRECTORY/lib-real.sh"
+. "$(dirname "$0")/lib-checkbackport.sh"
+. "$CBP_DIR/tests/lib-real.sh"
 
 # back_out COMMIT SUBJECT CITED: the branch reverts COMMIT under a subject
 # of its own, citing CITED: no subject or author date is shared with a
@@ -23,16 +23,16 @@ back_out () {
 test_expect_success 'set up: four changes, three reverted on the branch' '
 	git init -q repo &&
 	cd repo &&
-	change base/a base "base: the start" >/dev/null &&
+	test_change base/a base "base: the start" >/dev/null &&
 	git tag v6.12 &&
 	git branch linux-6.12.y &&
-	change drv/x.c x1 "drm/x: the change" &&
+	test_change drv/x.c x1 "drm/x: the change" &&
 	X=$(tip) &&
-	change drv/y.c y1 "drm/y: another change" &&
+	test_change drv/y.c y1 "drm/y: another change" &&
 	Y=$(tip) &&
-	change drv/z.c z1 "drm/z: a third change" &&
+	test_change drv/z.c z1 "drm/z: a third change" &&
 	Z=$(tip) &&
-	change drv/w.c w1 "drm/w: a fourth change" &&
+	test_change drv/w.c w1 "drm/w: a fourth change" &&
 	W=$(tip) &&
 	git tag v6.13-rc1 &&
 	git checkout -q linux-6.12.y &&
@@ -54,7 +54,7 @@ test_expect_success 'set up: four changes, three reverted on the branch' '
 	BRRW=$(tip) &&
 	git tag v6.12.1 &&
 	git checkout -q master &&
-	change drv/fix-x.c x2 "drm/x: fix the change" \
+	test_change drv/fix-x.c x2 "drm/x: fix the change" \
 		"Fixes: $(s12 $X) (\"drm/x: the change\")" &&
 	FX=$(tip) &&
 	revert $X &&

@@ -7,11 +7,12 @@
 # N failed, N skipped" (counting test points) to RESULT.
 #
 # Two lanes run side by side: the scripts that check --tree (t3*), one
-# after the other, and everything else, CBP_TEST_JOBS - 1 at a time.
+# after the other, and everything else, CBP_TEST_JOBS (2) at a time.
 # check --tree holds the tree's cache entry for its whole run, so two
 # tree scripts never overlap anyway; in one lane they cost the sum of
 # their times while the other lane runs the rest, and the suite takes
-# the longer lane, not the sum of both.
+# the longer lane, not the sum of both.  The tree lane mostly waits for
+# make, which runs -j as many processors: the other lane keeps its jobs.
 
 result=${1:-build/test-result}
 test $# -gt 0 && shift
@@ -27,8 +28,7 @@ mkdir -p "$(dirname "$result")" || exit 2
 cd "$here/.." || exit 2
 status=0
 tstatus=0
-jobs=$((${CBP_TEST_JOBS:-2} - 1))
-test "$jobs" -ge 1 || jobs=1
+jobs=${CBP_TEST_JOBS:-2}
 test $# -gt 0 || set -- build/unit-*
 prove -v --timer -j1 -e '' tests/t3[0-9]*.sh >"$tlog" 2>&1 &
 tree_lane=$!

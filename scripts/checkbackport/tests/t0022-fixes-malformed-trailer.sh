@@ -22,7 +22,7 @@ test_expect_success 'fixes reports the malformed Fixes: with the ID meant' '
 	a=$(echo "$A" | cut -c1-12) &&
 	b=$(echo "$B" | cut -c1-12) &&
 	cat >expect <<-EOF &&
-	fix: $b ("drm/x: the fix of the fix"), 1 name, first released in unreleased
+	fix: $b ("drm/x: the fix of the fix"), 1 name, not released yet
 
 	Fixes: ${A}0 ("drm/x: a fix")
 	  finding: malformed: 41 hex digits, not a commit ID; one typo from $a ("drm/x: a fix"): write Fixes: $A
@@ -43,7 +43,7 @@ test_expect_success 'and in --json' '
 test_expect_success 'a commit without Fixes: still says so, status 0' '
 	a=$(echo "$A" | cut -c1-12) &&
 	cat >expect <<-EOF &&
-	fix: $a ("drm/x: a fix"), 1 name, first released in unreleased
+	fix: $a ("drm/x: a fix"), 1 name, not released yet
 	no Fixes: tags
 	EOF
 	(cd repo && cbp fixes HEAD~1) >actual &&

@@ -126,7 +126,7 @@ test_expect_success 'TRAILER_MALFORMED: 41 digits and a changed digit, with the 
 	grep -x "../m.patch:9: WARNING:TRAILER_MALFORMED: (cherry picked from commit $(typo_changed $M5)): no commit $(typo_changed $M5) in this repository; one typo from $(s12 $M5) (\"net: fix a race in the poller\"); never joined to it without a fix \[replace with: (cherry picked from commit $M5)\]" ../out &&
 	test $(grep -c TRAILER_MALFORMED ../out) = 2 &&
 	grep -F "ERROR:ALREADY_APPLIED: already in linux-6.0.y as $(s12 $T41) (\"net: fix a race in the poller\"), a copy with the same patch-id and no trailer" ../out &&
-	test_exit_code 1 cbp check --json $S ../m.patch >../j &&
+	test_expect_code 1 cbp check --json $S ../m.patch >../j &&
 	test "$(json_get ../j "\$j->{patches}[0]{findings}[0]{replace}")" = "(cherry picked from commit $(typo_doubled $M5))"
 '
 

@@ -119,8 +119,8 @@ static const char *rel(const struct cbp_commit *c)
 }
 
 /* "released in v6.13", or "not released yet": never "in no release". */
-static const char *released(const struct cbp_commit *c, char *buf,
-			    size_t size, const char *how)
+static const char *release_phrase(const struct cbp_commit *c, char *buf,
+				  size_t size, const char *how)
 {
 	if (!c->release[0])
 		return "not released yet";
@@ -207,7 +207,7 @@ static int upstream_not_mainline(struct check_run *run, size_t i)
 		       cite(&u->ml[0], buf, sizeof(buf)),
 		       u->ml_adapted[0] || u->trust.verdict == CBP_TRUST_ADAPTED ?
 		       ", as an adapted backport" : "",
-		       released(&u->ml[0], rb, sizeof(rb), "first released"));
+		       release_phrase(&u->ml[0], rb, sizeof(rb), "first released"));
 	set_commit(f, &u->ml[0]);
 	f->old = check_msg_line(run->fx->p, u->ct.line);
 	f->new = check_replace_in(f->old, u->ct.hex, u->ml[0].hex);
@@ -354,7 +354,7 @@ static int already_applied(struct check_run *run, size_t i)
 			       ", a copy with the same patch-id and no trailer" : "",
 			       check_in_mainline(chk, c) ?
 			       " (in mainline before the branch forked)" : "",
-			       released(c, rb, sizeof(rb), "released"));
+			       release_phrase(c, rb, sizeof(rb), "released"));
 		set_commit(f, c);
 	}
 	return 0;
@@ -391,7 +391,7 @@ static int already_applied_patch_id(struct check_run *run, size_t i)
 		f = check_emit(run, 0,
 			       "%s already has the same change (same 'git patch-id --stable', no citation links them) as %s, %s",
 			       chk->stable, cite(&c, buf, sizeof(buf)),
-			       released(&c, rb, sizeof(rb), "released"));
+			       release_phrase(&c, rb, sizeof(rb), "released"));
 		set_commit(f, &c);
 	}
 	return 0;
@@ -483,7 +483,7 @@ static int fixes_alias(struct check_run *run, size_t i)
 		       cite(ff->alias, buf, sizeof(buf)),
 		       check_names_adapted(&ff->bug, ff->alias) ?
 		       ", as an adapted backport" : "",
-		       released(ff->alias, rb, sizeof(rb), "released"));
+		       release_phrase(ff->alias, rb, sizeof(rb), "released"));
 	set_commit(f, ff->alias);
 	return 0;
 }

@@ -298,6 +298,24 @@ static int walk_trees(struct git_repository *git, const struct git_tree *a,
 	return err;
 }
 
+/*
+ * The commit @oid, its first parent and both their trees (no parent, no
+ * parent tree for a root commit); the caller frees what was looked up,
+ * also on failure.
+ */
+static int commit_trees(struct cbp_repo *repo, const struct cbp_oid *oid,
+			git_commit **c, git_commit **parent, git_tree **t,
+			git_tree **pt)
+{
+	if (git_commit_lookup(c, repo->git, to_git(oid)) < 0 ||
+	    git_commit_tree(t, *c) < 0 ||
+	    (git_commit_parentcount(*c) &&
+	     (git_commit_parent(parent, *c, 0) < 0 ||
+	      git_commit_tree(pt, *parent) < 0)))
+		return cbp_error_git("cannot read a commit to compare");
+	return 0;
+}
+
 /**
  * cbp_git_change_of() - the files a commit touches, and its patch-id
  * @repo: the repository
@@ -317,14 +335,8 @@ int cbp_git_change_of(struct cbp_repo *repo, const struct cbp_oid *oid,
 	int err = -1, merge;
 
 	memset(ch, 0, sizeof(*ch));
-	if (git_commit_lookup(&c, repo->git, to_git(oid)) < 0 ||
-	    git_commit_tree(&t, c) < 0 ||
-	    (git_commit_parentcount(c) &&
-	     (git_commit_parent(&parent, c, 0) < 0 ||
-	      git_commit_tree(&pt, parent) < 0))) {
-		cbp_error_git("cannot read a commit to compare");
+	if (commit_trees(repo, oid, &c, &parent, &t, &pt) < 0)
 		goto out;
-	}
 	merge = git_commit_parentcount(c) > 1;
 	if (!want_pid) {
 		struct walk w = { .ch = ch };
@@ -464,14 +476,8 @@ int cbp_git_change_content(struct cbp_repo *repo, const struct cbp_oid *oid,
 	size_t i;
 	int err = -1;
 
-	if (git_commit_lookup(&c, repo->git, to_git(oid)) < 0 ||
-	    git_commit_tree(&t, c) < 0 ||
-	    (git_commit_parentcount(c) &&
-	     (git_commit_parent(&parent, c, 0) < 0 ||
-	      git_commit_tree(&pt, parent) < 0))) {
-		cbp_error_git("cannot read a commit to compare");
+	if (commit_trees(repo, oid, &c, &parent, &t, &pt) < 0)
 		goto out;
-	}
 	err = 1;
 	if (git_commit_parentcount(c) > 1)
 		goto out;

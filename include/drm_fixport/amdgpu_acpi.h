@@ -78,10 +78,4 @@ int amdgpu_atcs_call(struct amdgpu_atcs *atcs, int function,
 void amdgpu_acpi_free_object(union acpi_object *obj);
 int amdgpu_atif_verify_interface(struct amdgpu_atif *atif);
 
-#if IS_ENABLED(CONFIG_KUNIT)
-acpi_status amdgpu_acpi_evaluate(acpi_handle handle,
-				 struct acpi_object_list *args,
-				 struct acpi_buffer *out);
-#endif
-
 #endif /* _DRM_FIXPORT_AMDGPU_ACPI_H_ */

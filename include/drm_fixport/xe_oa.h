@@ -11,8 +11,6 @@
 
 #include <drm_fixport/xe_hw.h>
 
-struct fixport_cs;
-
 /**
  * struct fixport_xe_oa_format - the parts of an OA report format that
  * select the counters
@@ -64,14 +62,5 @@ struct fixport_xe_oa_stream {
 int fixport_xe_oa_check_exec_queue(const struct fixport_xe_exec_queue *q);
 int fixport_xe_oa_configure_oa_context(struct fixport_xe_oa_stream *stream,
 				       bool enable);
-
-#if IS_ENABLED(CONFIG_KUNIT)
-u32 fixport_xe_oa_lri_dwords(u32 n_regs);
-int fixport_xe_oa_write_lri(struct fixport_cs *cs,
-			    const struct fixport_xe_oa_reg *regs, u32 n_regs);
-int fixport_xe_oa_load_with_lri(struct fixport_xe_oa_stream *stream,
-				const struct fixport_xe_oa_reg *regs,
-				u32 n_regs);
-#endif
 
 #endif /* _DRM_FIXPORT_XE_OA_H_ */

@@ -13,8 +13,4 @@ struct fixport_xe_sched_job;
 int fixport_xe_ring_emit_job(const struct fixport_xe_sched_job *job,
 			     unsigned int lrc_idx, struct fixport_cs *cs);
 
-#if IS_ENABLED(CONFIG_KUNIT)
-u32 fixport_xe_ring_ppgtt_flag(const struct fixport_xe_sched_job *job);
-#endif
-
 #endif /* _DRM_FIXPORT_XE_RING_OPS_H_ */

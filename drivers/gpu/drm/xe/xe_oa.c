@@ -21,7 +21,6 @@
 #include <linux/kernel.h>
 #include <linux/math.h>
 #include <linux/module.h>
-#include <kunit/visibility.h>
 
 #include <drm_fixport/fixport_cs.h>
 #include <drm_fixport/xe_hw.h>
@@ -39,11 +38,10 @@
  * Context: Any context.
  * Return: the number of dwords, 0 for no registers.
  */
-VISIBLE_IF_KUNIT u32 fixport_xe_oa_lri_dwords(u32 n_regs)
+static u32 fixport_xe_oa_lri_dwords(u32 n_regs)
 {
 	return 2 * n_regs + DIV_ROUND_UP(n_regs, FIXPORT_XE_MI_LRI_MAX_REGS);
 }
-EXPORT_SYMBOL_IF_KUNIT(fixport_xe_oa_lri_dwords);
 
 /**
  * fixport_xe_oa_write_lri() - emit register writes as MI_LOAD_REGISTER_IMM
@@ -55,9 +53,9 @@ EXPORT_SYMBOL_IF_KUNIT(fixport_xe_oa_lri_dwords);
  * Return: 0 on success, -ENOSPC if @cs is too small; nothing is written
  * past its end, but what fitted has been written.
  */
-VISIBLE_IF_KUNIT int fixport_xe_oa_write_lri(struct fixport_cs *cs,
-					     const struct fixport_xe_oa_reg *regs,
-					     u32 n_regs)
+static int fixport_xe_oa_write_lri(struct fixport_cs *cs,
+				   const struct fixport_xe_oa_reg *regs,
+				   u32 n_regs)
 {
 	u32 i, n;
 
@@ -73,7 +71,6 @@ VISIBLE_IF_KUNIT int fixport_xe_oa_write_lri(struct fixport_cs *cs,
 
 	return cs->overflow ? -ENOSPC : 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(fixport_xe_oa_write_lri);
 
 /*
  * Submitting to a queue with a VM follows xe's exec path: the VM's rw
@@ -154,9 +151,9 @@ static struct fixport_xe_fence *oa_submit_bb(struct fixport_xe_oa_stream *stream
  * small for the registers (nothing is submitted), or the error from
  * allocating the batch or creating the job.
  */
-VISIBLE_IF_KUNIT int fixport_xe_oa_load_with_lri(struct fixport_xe_oa_stream *stream,
-						 const struct fixport_xe_oa_reg *regs,
-						 u32 n_regs)
+static int fixport_xe_oa_load_with_lri(struct fixport_xe_oa_stream *stream,
+				       const struct fixport_xe_oa_reg *regs,
+				       u32 n_regs)
 {
 	const struct fixport_xe_hw_ops *ops = stream->ops;
 	struct fixport_xe_fence *fence;
@@ -189,7 +186,6 @@ free_bb:
 	ops->bb_free(bb, NULL);
 	return err;
 }
-EXPORT_SYMBOL_IF_KUNIT(fixport_xe_oa_load_with_lri);
 
 static u32 oa_format_to_oactrl(const struct fixport_xe_oa_format *format)
 {
@@ -331,3 +327,7 @@ EXPORT_SYMBOL_GPL(fixport_xe_oa_check_exec_queue);
 
 MODULE_DESCRIPTION("drm-fixport: xe OA context configuration and ring ops, 6.12.y backport");
 MODULE_LICENSE("GPL");
+
+#if IS_ENABLED(CONFIG_DRM_FIXPORT_XE_KUNIT_TEST)
+#include "tests/xe_oa_test.c"
+#endif

@@ -15,7 +15,6 @@
 
 #include <linux/errno.h>
 #include <linux/kernel.h>
-#include <kunit/visibility.h>
 
 #include <drm_fixport/fixport_cs.h>
 #include <drm_fixport/xe_hw.h>
@@ -54,14 +53,13 @@
  * Context: Any context.
  * Return: FIXPORT_XE_MI_BATCH_PPGTT or 0.
  */
-VISIBLE_IF_KUNIT u32 fixport_xe_ring_ppgtt_flag(const struct fixport_xe_sched_job *job)
+static u32 fixport_xe_ring_ppgtt_flag(const struct fixport_xe_sched_job *job)
 {
 	if (job->q->vm && !job->ggtt)
 		return FIXPORT_XE_MI_BATCH_PPGTT;
 
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(fixport_xe_ring_ppgtt_flag);
 
 static u32 preparser_disable(bool state)
 {
@@ -430,3 +428,7 @@ int fixport_xe_ring_emit_job(const struct fixport_xe_sched_job *job,
 	return cs->overflow ? -ENOSPC : 0;
 }
 EXPORT_SYMBOL_GPL(fixport_xe_ring_emit_job);
+
+#if IS_ENABLED(CONFIG_DRM_FIXPORT_XE_KUNIT_TEST)
+#include "tests/xe_ring_ops_test.c"
+#endif

@@ -26,7 +26,6 @@
 #include <linux/unaligned.h>
 
 #include <kunit/static_stub.h>
-#include <kunit/visibility.h>
 
 #include <amd_acpi.h>
 
@@ -37,15 +36,14 @@
  * it: UML has no ACPI at all, and there acpi_evaluate_object() is the
  * header's stub that always fails with AE_NOT_CONFIGURED.
  */
-VISIBLE_IF_KUNIT acpi_status amdgpu_acpi_evaluate(acpi_handle handle,
-						  struct acpi_object_list *args,
-						  struct acpi_buffer *out)
+static acpi_status amdgpu_acpi_evaluate(acpi_handle handle,
+					struct acpi_object_list *args,
+					struct acpi_buffer *out)
 {
 	KUNIT_STATIC_STUB_REDIRECT(amdgpu_acpi_evaluate, handle, args, out);
 
 	return acpi_evaluate_object(handle, NULL, args, out);
 }
-EXPORT_SYMBOL_IF_KUNIT(amdgpu_acpi_evaluate);
 
 /**
  * amdgpu_acpi_free_object() - release an object returned by an ATIF/ATCS call
@@ -449,3 +447,7 @@ EXPORT_SYMBOL_GPL(amdgpu_atif_verify_interface);
 
 MODULE_DESCRIPTION("amdgpu ATIF/ATCS ACPI calls guarded against bad BIOS data");
 MODULE_LICENSE("GPL");
+
+#if IS_ENABLED(CONFIG_DRM_FIXPORT_AMDGPU_KUNIT_TEST)
+#include "tests/amdgpu_acpi_test.c"
+#endif

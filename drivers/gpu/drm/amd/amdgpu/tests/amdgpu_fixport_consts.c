@@ -3,7 +3,7 @@
  * Build-time check of the ATIF/ATCS tests' literals against the 6.12 tree.
  *
  * The KUnit tests write every function number and answer size they expect
- * as a literal (kunit/amdgpu/amdgpu_acpi_test_functions.h), so that they
+ * as a literal (tests/amdgpu_acpi_test_functions.h), so that they
  * share nothing with the code under test.  This unit compares each literal
  * with the tree's amd_acpi.h, and checks that the tests' tables name every
  * ATIF_FUNCTION_* and ATCS_FUNCTION_* the tree defines and nothing else:
@@ -27,7 +27,7 @@
 
 #if !defined(FIXPORT_TREE_ATIF_FUNCTIONS_MASK) || \
 	!defined(FIXPORT_TREE_ATCS_FUNCTIONS_MASK)
-#error "build through drivers/gpu/drm/amd/amdgpu/Kbuild: it lists the tree's ATIF/ATCS functions"
+#error "build through amdgpu/tests/Kbuild: it lists the tree's ATIF/ATCS functions"
 #endif
 
 #define SAME(ours, theirs) \

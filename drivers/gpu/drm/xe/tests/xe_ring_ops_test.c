@@ -289,6 +289,3 @@ static struct kunit_suite fixport_xe_ring_ops_suite = {
 };
 
 kunit_test_suite(fixport_xe_ring_ops_suite);
-
-MODULE_DESCRIPTION("KUnit tests for the xe ring ops port");
-MODULE_LICENSE("GPL");

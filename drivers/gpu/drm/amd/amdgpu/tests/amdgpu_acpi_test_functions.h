@@ -4,7 +4,7 @@
  * with, written as literals from the comments of amd_acpi.h rather than
  * taken from it or from the code under test.
  *
- * drivers/gpu/drm/amd/amdgpu/amdgpu_fixport_consts.c checks every number
+ * tests/amdgpu_fixport_consts.c checks every number
  * here against the 6.12 tree's amd_acpi.h at build time, and that the
  * masks below name every ATIF_FUNCTION_* and ATCS_FUNCTION_* the tree
  * defines, no more and no fewer.

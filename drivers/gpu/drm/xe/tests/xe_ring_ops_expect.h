@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What xe's ring ops must emit: one set of expectations, run against two
- * subjects.  kunit/xe/xe_ring_ops_test.c runs it against our port, and
+ * subjects.  tests/xe_ring_ops_test.c runs it against our port, and
  * kunit/conformance/xe_ring_ops_conformance.c against the target tree's
  * own xe_ring_ops.c, compiled from that tree at build time.
  *

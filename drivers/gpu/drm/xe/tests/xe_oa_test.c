@@ -1221,7 +1221,3 @@ static struct kunit_suite fixport_xe_oa_open_suite = {
 kunit_test_suites(&fixport_xe_oa_lri_suite, &fixport_xe_oa_config_suite,
 		  &fixport_xe_oa_submit_suite, &fixport_xe_oa_lifetime_suite,
 		  &fixport_xe_oa_open_suite);
-
-MODULE_DESCRIPTION("KUnit tests for the xe OA port on a mocked GPU");
-MODULE_LICENSE("GPL");
-MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

@@ -24,8 +24,6 @@
 
 #include "amdgpu_acpi_test_functions.h"
 
-MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
-
 /* The largest answer a case builds: 260 bytes and a few to spare. */
 #define ANSWER_MAX	272
 
@@ -950,6 +948,3 @@ static struct kunit_suite amdgpu_atif_verify_interface_suite = {
 
 kunit_test_suites(&amdgpu_acpi_contract_suite, &amdgpu_acpi_call_suite,
 		  &amdgpu_atif_verify_interface_suite);
-
-MODULE_DESCRIPTION("KUnit tests for the amdgpu ATIF/ATCS ACPI calls");
-MODULE_LICENSE("GPL");

@@ -157,22 +157,36 @@ static void object_desc(const struct object_case *c, char *desc)
 
 KUNIT_ARRAY_PARAM(object, object_cases, object_desc);
 
+/*
+ * Finding "atif-call-no-size-checks": a tree whose amdgpu_atif_call()
+ * takes no minimum size (6.12.107) returns any buffer, whatever its size
+ * field says.  There, and only there, a buffer the size checks refuse is
+ * expected back whole, as before those checks; a case that passes that
+ * way is skipped with the finding as its reason.  The type check and
+ * the failed evaluations are judged as on any tree.
+ */
+#define FINDING_NO_SIZE	"finding atif-call-no-size-checks: the tree's amdgpu_atif_call() takes no minimum size and returns the buffer unchecked"
+
 static void conf_atif_call_answer(struct kunit *test)
 {
 	const struct object_case *c = test->param_value;
 	const struct acpi_script s = {
 		.status = ST_OK, .object = c->object, .data = c->data, .len = c->len,
 	};
+	bool pre_fix = !c->got && c->object == SCRIPT_BUFFER &&
+		!atif_subject_checks_size();
 	struct acpi_call_record rec;
 	struct acpi_call_answer ans;
 
 	atif_subject_call(test, &s, ATIF_VERIFY, false, ATIF_VERIFY_SIZE, &rec, &ans);
 	KUNIT_EXPECT_EQ(test, rec.calls, 1);
-	KUNIT_EXPECT_EQ(test, ans.got, c->got);
-	if (ans.got && c->got) {
+	KUNIT_EXPECT_EQ(test, ans.got, c->got || pre_fix);
+	if (ans.got && (c->got || pre_fix)) {
 		KUNIT_EXPECT_EQ(test, ans.type, TYPE_BUFFER);
 		KUNIT_EXPECT_EQ(test, ans.len, c->len);
 	}
+	if (pre_fix && test->status == KUNIT_SUCCESS)
+		kunit_mark_skipped(test, FINDING_NO_SIZE);
 }
 
 /*

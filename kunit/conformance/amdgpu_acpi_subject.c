@@ -144,6 +144,15 @@ void atif_subject_call(struct kunit *test, const struct acpi_script *s,
 	kfree(obj);
 }
 
+bool atif_subject_checks_size(void)
+{
+#ifdef FIXPORT_ATIF_CALL_MIN_SIZE
+	return true;
+#else
+	return false;
+#endif
+}
+
 int atif_subject_verify_interface(struct kunit *test, const struct acpi_script *s,
 				  struct acpi_call_record *rec, u32 *notifications,
 				  u32 *functions)

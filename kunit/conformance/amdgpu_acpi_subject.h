@@ -89,6 +89,17 @@ void atif_subject_call(struct kunit *test, const struct acpi_script *script,
 		       struct acpi_call_record *rec, struct acpi_call_answer *ans);
 
 /**
+ * atif_subject_checks_size() - whether the tree's ATIF call checks sizes
+ *
+ * Later 6.12.y pass amdgpu_atif_call() the caller's minimum size and check
+ * the buffer's size field against its length and that minimum; earlier
+ * ones (6.12.107) return any buffer.
+ *
+ * Return: true if the tree's amdgpu_atif_call() takes a minimum size.
+ */
+bool atif_subject_checks_size(void);
+
+/**
  * atif_subject_verify_interface() - the tree's amdgpu_atif_verify_interface()
  * @test: the running case
  * @script: the evaluation's answer

@@ -97,6 +97,16 @@ void ring_subject_facts(u32 *max_job_dw)
 	*max_job_dw = MAX_JOB_SIZE_DW;
 }
 
+bool ring_subject_has_untyped_flush(void)
+{
+	/* Asked here, where the tree's own headers are in scope. */
+#ifdef PIPE_CONTROL0_UNTYPED_DATAPORT_CACHE_FLUSH
+	return true;
+#else
+	return false;
+#endif
+}
+
 void ring_subject_emit(struct kunit *test, const struct ring_subject_job *d,
 		       struct ring_subject_result *res)
 {

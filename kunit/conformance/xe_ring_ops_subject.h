@@ -101,4 +101,16 @@ void ring_subject_emit(struct kunit *test, const struct ring_subject_job *job,
  */
 void ring_subject_facts(u32 *max_job_dw);
 
+/**
+ * ring_subject_has_untyped_flush() - whether the tree names the Xe2 flush
+ *
+ * 6.12.y named PIPE_CONTROL0_UNTYPED_DATAPORT_CACHE_FLUSH with the
+ * backport of "drm/xe: Flush LSC untyped L1 dataport cache after rcs/ccs
+ * batches" (6.12.112), the only change that emits it: a tree without the
+ * name lacks the fix.
+ *
+ * Return: true if the tree's xe headers define the name.
+ */
+bool ring_subject_has_untyped_flush(void);
+
 #endif /* _FIXPORT_XE_RING_OPS_SUBJECT_H_ */

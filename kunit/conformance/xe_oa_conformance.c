@@ -192,6 +192,91 @@ static void conf_oa_configure_no_vm(struct kunit *test)
 }
 
 /**
+ * struct metric_set_case - a stream whose metric set is enabled or disabled
+ * @desc: what KUnit calls it
+ * @class: engine class
+ * @mmio_base: engine MMIO base
+ * @user_queue: the stream has a user exec queue
+ * @enable: enabling (else disabling)
+ * @ctx_ctrl: the RING_CONTEXT_CONTROL register/value pair the user's
+ *	context must get; none without a user queue
+ */
+struct metric_set_case {
+	const char *desc;
+	u32 class;
+	u32 mmio_base;
+	bool user_queue;
+	bool enable;
+	u32 ctx_ctrl[2];
+};
+
+static const struct metric_set_case metric_set_cases[] = {
+	{ "render, user queue, enable", CLASS_RENDER, 0x2000, true, true,
+	  { 0x2244, 0x01000100 } },
+	{ "render, user queue, disable", CLASS_RENDER, 0x2000, true, false,
+	  { 0x2244, 0x01000000 } },
+	{ "compute, user queue, enable", CLASS_COMPUTE, 0x1a000, true, true,
+	  { 0x1a244, 0x01800180 } },
+	{ "render, kernel queue only, enable", CLASS_RENDER, 0x2000, false, true, {} },
+	{ "render, kernel queue only, disable", CLASS_RENDER, 0x2000, false, false, {} },
+	{ "compute, kernel queue only, enable", CLASS_COMPUTE, 0x1a000, false, true, {} },
+	{ "compute, kernel queue only, disable", CLASS_COMPUTE, 0x1a000, false, false, {} },
+};
+
+static void metric_set_desc(const struct metric_set_case *c, char *desc)
+{
+	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(metric_set, metric_set_cases, metric_set_desc);
+
+/*
+ * OAR/OAC are state of the user's context: enabling or disabling a
+ * stream's metric set configures them, with one batch on the user's exec
+ * queue, only when the stream has one.  A stream of the kernel's queue
+ * alone must not get the configuration batch at all: run there, it would
+ * set OAC_CONTEXT_ENABLE in the kernel's context, the bug the fix
+ * removed.  On enable, the OA unit's configuration follows the context's.
+ */
+static void conf_oa_metric_set_user_queue_only(struct kunit *test)
+{
+	const struct metric_set_case *c = test->param_value;
+	const struct oa_subject_stream s = {
+		.class = c->class, .mmio_base = c->mmio_base,
+		.instance = 0, .user_queue = c->user_queue, .user_vm = true,
+		.enable = c->enable,
+	};
+	struct oa_subject_result *res = result_alloc(test);
+
+	oa_subject_metric_set(test, &s, res);
+	KUNIT_EXPECT_EQ(test, res->ret, 0);
+	if (c->enable)
+		KUNIT_EXPECT_NE_MSG(test, res->emit_config_seq, 0,
+				    "the OA configuration was not emitted");
+	else
+		KUNIT_EXPECT_EQ(test, res->emit_config_seq, 0);
+
+	if (!c->user_queue) {
+		KUNIT_EXPECT_EQ_MSG(test, res->n_bb, 0,
+				    "a context configuration batch without a user queue");
+		KUNIT_EXPECT_EQ(test, res->n_jobs, 0);
+		KUNIT_EXPECT_FALSE_MSG(test, res->on_kernel_queue,
+				       "OAR/OAC configured in the kernel's context");
+		return;
+	}
+
+	KUNIT_ASSERT_EQ(test, res->n_bb, 1);
+	KUNIT_ASSERT_EQ(test, res->bb_len, 8);
+	KUNIT_EXPECT_EQ(test, res->bb[0], LRI(3));
+	KUNIT_EXPECT_EQ(test, res->bb[5], c->ctx_ctrl[0]);
+	KUNIT_EXPECT_EQ(test, res->bb[6], c->ctx_ctrl[1]);
+	expect_user_queue_job(test, res);
+	if (c->enable)
+		KUNIT_EXPECT_LT_MSG(test, res->job_seq, res->emit_config_seq,
+				    "the context must be configured before the OA unit");
+}
+
+/**
  * struct lri_case - N registers and the dwords they take
  * @n: registers
  * @dwords: 2N and one header per 126 registers
@@ -272,6 +357,7 @@ static struct kunit_case xe_oa_conformance_cases[] = {
 	KUNIT_CASE_PARAM(conf_oa_configure, config_gen_params),
 	KUNIT_CASE(conf_oa_batch_lifetime),
 	KUNIT_CASE(conf_oa_configure_no_vm),
+	KUNIT_CASE_PARAM(conf_oa_metric_set_user_queue_only, metric_set_gen_params),
 	KUNIT_CASE_PARAM(conf_oa_lri_dwords, lri_gen_params),
 	KUNIT_CASE_PARAM(conf_oa_lri_batch, lri_gen_params),
 	{}

@@ -153,6 +153,28 @@ void xe_bb_free(struct xe_bb *bb, struct dma_fence *fence)
 	kfree(bb);
 }
 
+/* Read-modify-writes of power and gating registers: not judged. */
+u32 xe_mmio_rmw32(struct xe_gt *gt, struct xe_reg reg, u32 clr, u32 set)
+{
+	return 0;
+}
+
+void xe_gt_mcr_multicast_write(struct xe_gt *gt, struct xe_reg_mcr mcr_reg,
+			       u32 value)
+{
+}
+
+/*
+ * The OA unit's configuration batch: no state of any context, and not
+ * what the fix changed; only when it is emitted is recorded.
+ */
+static int xe_oa_emit_oa_config(struct xe_oa_stream *stream,
+				struct xe_oa_config *config)
+{
+	cur->res->emit_config_seq = ++cur->seq;
+	return 0;
+}
+
 /* The job's reference is never dropped here: nothing is released. */
 void dma_fence_release(struct kref *kref)
 {
@@ -265,6 +287,22 @@ void oa_subject_configure(struct kunit *test, const struct oa_subject_stream *s,
 	fixture_init(test, &f, &subj, s);
 	cur = &subj;
 	res->ret = xe_oa_configure_oa_context(f.stream, s->enable);
+	subject_done(&subj);
+}
+
+void oa_subject_metric_set(struct kunit *test, const struct oa_subject_stream *s,
+			   struct oa_subject_result *res)
+{
+	struct oa_subject subj = { .res = res };
+	struct oa_fixture f = {};
+
+	memset(res, 0, sizeof(*res));
+	fixture_init(test, &f, &subj, s);
+	cur = &subj;
+	if (s->enable)
+		res->ret = xe_oa_enable_metric_set(f.stream);
+	else
+		xe_oa_disable_metric_set(f.stream);
 	subject_done(&subj);
 }
 

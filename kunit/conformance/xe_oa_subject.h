@@ -62,6 +62,7 @@ struct oa_subject_stream {
  * @fence_refs_after: references to the job's fence once the call returned
  *	(the job's own is 1)
  * @vm_unlocked: the VM locks were released as often as taken
+ * @emit_config_seq: when the OA configuration batch was emitted (0: never)
  */
 struct oa_subject_result {
 	int ret;
@@ -86,6 +87,7 @@ struct oa_subject_result {
 	bool bb_free_fence_held;
 	unsigned int fence_refs_after;
 	bool vm_unlocked;
+	unsigned int emit_config_seq;
 };
 
 /**
@@ -98,6 +100,19 @@ struct oa_subject_result {
  */
 void oa_subject_configure(struct kunit *test, const struct oa_subject_stream *s,
 			  struct oa_subject_result *res);
+
+/**
+ * oa_subject_metric_set() - the tree's xe_oa_enable_metric_set() or
+ * xe_oa_disable_metric_set()
+ * @test: the running case
+ * @s: the stream; @s->enable picks the function
+ * @res: filled with what it did; the OA configuration batch, which
+ *	xe_oa_emit_oa_config() would submit, is only recorded
+ *
+ * Context: process context; one call at a time.
+ */
+void oa_subject_metric_set(struct kunit *test, const struct oa_subject_stream *s,
+			   struct oa_subject_result *res);
 
 /**
  * oa_subject_load_lri() - the tree's xe_oa_load_with_lri() with @n registers

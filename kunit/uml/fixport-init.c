@@ -9,6 +9,12 @@
  * lockdep and KASAN too, and powers the machine off.  What it does is
  * logged through /dev/kmsg so it lands in the console log, in order with
  * the kernel's own messages.
+ *
+ * A line "@NAME" starts a group: the modules loaded since the last group
+ * began are unloaded first, and the group's start and end are logged, so
+ * that one boot can run several builds of the same modules one after the
+ * other (scripts/kunit-uml --batch) and each can be judged on its own
+ * part of the log.
  */
 
 #include <errno.h>
@@ -84,12 +90,30 @@ static void unload_module(const char *path)
 		say("unloaded %s", name);
 }
 
+/*
+ * Unload the modules of the current group in reverse order of loading
+ * and say that the group ended; return how many were unloaded.
+ */
+static int end_group(char **mods, int n, const char *group)
+{
+	int i;
+
+	for (i = n - 1; i >= 0; i--) {
+		unload_module(mods[i]);
+		free(mods[i]);
+	}
+	if (group[0])
+		say("end of group %s", group);
+	return n;
+}
+
 int main(void)
 {
 	const char *list = getenv("FIXPORT_MODLIST");
 	char *mods[MAX_MODULES];
 	char line[4096];
-	int n = 0, failed = 0, i;
+	char group[sizeof(line)] = "";
+	int n = 0, loaded = 0, failed = 0;
 	FILE *f;
 
 	klog = fopen("/dev/kmsg", "w");
@@ -109,6 +133,13 @@ int main(void)
 		line[strcspn(line, "\n")] = '\0';
 		if (!line[0])
 			continue;
+		if (line[0] == '@') {
+			loaded += end_group(mods, n, group);
+			n = 0;
+			snprintf(group, sizeof(group), "%s", line + 1);
+			say("group %s", group);
+			continue;
+		}
 		if (load_module(line)) {
 			failed++;
 			continue;
@@ -119,11 +150,9 @@ int main(void)
 			n++;
 	}
 	fclose(f);
+	loaded += end_group(mods, n, group);
 
-	for (i = n - 1; i >= 0; i--)
-		unload_module(mods[i]);
-
-	say("done: %d modules loaded, %d failed to load", n, failed);
+	say("done: %d modules loaded, %d failed to load", loaded, failed);
 	power_off();
 	return 0;
 }

@@ -14,6 +14,17 @@ CBP_BIN=${CBP_BIN:-$CBP_DIR/checkbackport}
 TRASH=$TRASH_DIRECTORY
 echo 1200000000 >"$TRASH/.tick"
 
+# EXPENSIVE: tests that cost far more than they add to a check loop run
+# on every change (real kernel builds no earlier run can have kept, an
+# index rebuilt from scratch after every step), as git's prerequisite of
+# that name.  make check skips them, saying so; make validate runs them
+# (its sanitizer run of this suite sets CBP_TEST_EXPENSIVE), as does
+# `make -C scripts/checkbackport check EXPENSIVE=1`.
+if test -n "${CBP_TEST_EXPENSIVE:-}"
+then
+	test_set_prereq EXPENSIVE
+fi
+
 # test_tick: advance the commit dates by an hour.  The clock is a file,
 # so that a tick in a subshell (a repository built in one) still counts.
 test_tick () {

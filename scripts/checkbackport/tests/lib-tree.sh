@@ -15,6 +15,23 @@ FIXPORT_CACHE=${FIXPORT_CACHE:-${XDG_CACHE_HOME:-${real_home:-/root}/.cache}/drm
 CHECKBACKPORT_CACHE=${CHECKBACKPORT_CACHE:-$FIXPORT_CACHE/checkbackport}
 export CHECKBACKPORT_CACHE
 
+# kbuild records `$(RUSTC) --version` in the build directory's
+# auto.conf.cmd and re-runs syncconfig (tens of seconds) when the answer
+# changes.  A rustup proxy finds its toolchains through HOME, so with
+# HOME in the trash directory it fails where the user's shell answers:
+# each switch between a test run and a run from the shell re-made the
+# shared build directory's config.  Show kbuild the user's toolchains.
+if test -z "$RUSTUP_HOME" && test -d "$real_home/.rustup"
+then
+	RUSTUP_HOME=$real_home/.rustup
+	export RUSTUP_HOME
+fi
+if test -z "$CARGO_HOME" && test -d "$real_home/.cargo"
+then
+	CARGO_HOME=$real_home/.cargo
+	export CARGO_HOME
+fi
+
 # The unpacked Debian tree: $CBP_KTREE, or the tree of the set-up's
 # default version (recorded in the cache), complete.  Empty if there is
 # none.

@@ -130,11 +130,11 @@ same_as_fresh () {
 	done
 }
 
-test_expect_success 'settled: the same answers as a fresh index' '
+test_expect_success EXPENSIVE 'settled: the same answers as a fresh index' '
 	cd repo && cbp index >/dev/null && same_as_fresh
 '
 
-test_expect_success 'after check, new commits, a new tag and names --update' '
+test_expect_success EXPENSIVE 'after check, new commits, a new tag and names --update' '
 	cd repo && { cbp check --stable linux-6.11.y ../bp2.patch >/dev/null || :; } &&
 	same_as_fresh &&
 	test_commit "drm: after" && git tag v6.13 &&
@@ -143,7 +143,7 @@ test_expect_success 'after check, new commits, a new tag and names --update' '
 	cbp names --update "$FIX2" >/dev/null && same_as_fresh
 '
 
-test_expect_success 'after tracking drm-next, and through git config' '
+test_expect_success EXPENSIVE 'after tracking drm-next, and through git config' '
 	cd repo && cbp index --branches drm-next >/dev/null &&
 	tracking master "linux-*.y" drm-next "v*" && same_as_fresh &&
 	git config checkbackport.stable linux-6.12.y && cbp index >/dev/null &&
@@ -154,7 +154,7 @@ test_expect_success 'after tracking drm-next, and through git config' '
 	tracking master "linux-*.y" drm-next "v*" && same_as_fresh
 '
 
-test_expect_success 'after a moved tag, a new stable branch and another mainline' '
+test_expect_success EXPENSIVE 'after a moved tag, a new stable branch and another mainline' '
 	cd repo && git tag -f v6.13 "$FIX2" >/dev/null && cbp index >/dev/null &&
 	same_as_fresh &&
 	git branch linux-6.13.y v6.13 && git checkout -q linux-6.13.y &&
@@ -166,11 +166,11 @@ test_expect_success 'after a moved tag, a new stable branch and another mainline
 	tracking master "linux-*.y" drm-next "v6.1*" && same_as_fresh
 '
 
-test_expect_success 'after --rebuild, options are still remembered' '
+test_expect_success EXPENSIVE 'after --rebuild, options are still remembered' '
 	cd repo && cbp index --rebuild >/dev/null && same_as_fresh
 '
 
-test_expect_success 'after a deleted branch, a rewound one and a detached HEAD' '
+test_expect_success EXPENSIVE 'after a deleted branch, a rewound one and a detached HEAD' '
 	cd repo && git checkout -q --detach v6.11 && test_pick "$FIX2" &&
 	cbp index >/dev/null && same_as_fresh &&
 	git checkout -q master && cbp index >/dev/null && same_as_fresh &&
@@ -181,7 +181,7 @@ test_expect_success 'after a deleted branch, a rewound one and a detached HEAD' 
 	git update-ref -d refs/pull/7/head && cbp index >/dev/null && same_as_fresh
 '
 
-test_expect_success 'a deleted branch takes its suspicious citations with it' '
+test_expect_success EXPENSIVE 'a deleted branch takes its suspicious citations with it' '
 	cd repo && git checkout -q -b oops master &&
 	test_commit "selftests: raise a timeout" "(cherry picked from commit $FIX1)" &&
 	git checkout -q master && cbp index >/dev/null &&

@@ -107,7 +107,7 @@ test_expect_success 'times and objects are in --json; prepared once' '
 '
 
 # A patch no earlier run can have kept: a nonce of this run in it.
-test_expect_success 'a patch tried again: both builds reused, same findings' '
+test_expect_success EXPENSIVE 'a patch tried again: both builds reused, same findings' '
 	nonce=$(date +%s%N) &&
 	(cd repo && patch_from $B ../again.patch "drm/bochs: tried twice" $F \
 		"s/(bochs_hw_set_big_endian\(struct bochs_device \*bochs\)\n\{\n)/\$1\tint cbp_scratch; \/\* $nonce \*\/\n\n\tcbp_scratch = 1;\n/") &&
@@ -122,7 +122,7 @@ test_expect_success 'a patch tried again: both builds reused, same findings' '
 	test_cmp first second
 '
 
-test_expect_success 'the tree or the patch changed: not reused' '
+test_expect_success EXPENSIVE 'the tree or the patch changed: not reused' '
 	sed "s/$nonce/$nonce+1/" again.patch >other.patch &&
 	! cmp -s again.patch other.patch &&
 	cbp check --json --tree "$KTREE" other.patch >j &&

@@ -107,6 +107,33 @@ static const char pairs_sql[] =
 	PAIR_SQL("m.atime = o.atime AND o.atime != 0")
 	" ORDER BY 1, 5 DESC, 3";
 
+/*
+ * Mainline's own duplicates: a change mainline got twice without a
+ * trailer (a branch merged once as it was and once rebased) has two
+ * mainline IDs, and a stable branch citing one of them must count as
+ * having the other.  Only the pairs that matter are looked at, since
+ * mainline has many commits of one subject and author time: the
+ * duplicate (no origin citation of a commit) of a mainline commit that a
+ * commit outside mainline cites, with the same subject hash and the same
+ * author time.  Each pair once, the duplicate first.
+ */
+static const char mainline_pairs_sql[] =
+	"WITH m AS (SELECT c.id, c.hex, c.shash, c.atime FROM commits c\n"
+	" JOIN reach r ON r.id = c.id\n"
+	" WHERE c.state = 1 AND (r.branches & ?1) != 0\n"
+	" AND length(c.parents) = 4 AND c.atime != 0),\n"
+	" cited AS (SELECT m.* FROM m WHERE EXISTS\n"
+	" (SELECT 1 FROM links l JOIN reach rs ON rs.id = l.src\n"
+	"  WHERE l.dst = m.id AND l.kind < 16 AND (rs.branches & ?1) = 0))\n"
+	"SELECT x.id, x.hex, o.id, o.hex, 1 FROM m x JOIN cited o\n"
+	" ON o.shash = x.shash AND o.atime = x.atime AND o.id != x.id\n"
+	" WHERE (x.id NOT IN (SELECT id FROM cited) OR x.id > o.id)\n"
+	" AND NOT EXISTS (SELECT 1 FROM links l JOIN commits d ON d.id = l.dst\n"
+	"  AND d.state = 1 WHERE l.src = x.id AND l.kind < 16)\n"
+	" AND NOT EXISTS (SELECT 1 FROM links l\n"
+	"  WHERE l.src = o.id AND l.dst = x.id)\n"
+	" ORDER BY 1, 3";
+
 static void want_pid(struct copies *cp, long long id, const char *hex)
 {
 	struct pid *p;
@@ -141,14 +168,15 @@ static size_t find_pid(const struct copies *cp, long long id)
 	return lo;
 }
 
-static int collect(struct copies *cp, unsigned long long mainline)
+static int collect(struct copies *cp, const char *sql,
+		   unsigned long long mainline)
 {
 	struct build *b = cp->b;
 	sqlite3_stmt *st;
 	size_t i, o;
 	int rc;
 
-	if (cbp_db_prepare(b->db, pairs_sql, &st))
+	if (cbp_db_prepare(b->db, sql, &st))
 		return -1;
 	sqlite3_bind_int64(st, 1, (long long)mainline);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -489,7 +517,16 @@ int build_link_copies(struct build *b)
 			mb = b->br[i].row;
 	if (mb < 0 || mb >= CBP_MAX_BRANCHES)
 		return 0;
-	err = collect(&cp, 1ULL << mb) || link_all(&cp) ? -1 : 0;
+	err = collect(&cp, pairs_sql, 1ULL << mb) || link_all(&cp) ? -1 : 0;
+	free(cp.p);
+	free(cp.c);
+	if (err)
+		return err;
+	/* Then mainline's duplicates of what the branches cite (or copied). */
+	memset(&cp, 0, sizeof(cp));
+	cp.b = b;
+	err = collect(&cp, mainline_pairs_sql, 1ULL << mb) || link_all(&cp) ?
+	      -1 : 0;
 	free(cp.p);
 	free(cp.c);
 	return err;

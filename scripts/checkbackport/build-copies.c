@@ -20,12 +20,16 @@
  * date), and only their changes are compared, each commit's once (the
  * pids table keeps them), reading only the trees along the changed paths
  * and the changed blobs: vendor-heavy histories cost what they change.
+ * The changes are computed before the pairs are looked at, on every
+ * core (each thread with a repository of its own); the pairs are then
+ * decided in order from memory.
  * Every run looks at every pair, since a commit read earlier may have
  * reached mainline since (a -fixes branch merged).  Of several mainline
  * commits with the same patch (a change applied,
  * reverted and re-applied), the one with the same author time, then the
  * first read, is linked.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,6 +65,8 @@ struct pid {
 	int pid_state;		/* 0 not computed, 1 @pid, -1 none */
 	char pid[PID_HEX + 1];
 	int linked;		/* this copy was linked already */
+	int queued;		/* on the list of a parallel step */
+	int dirty;		/* computed here, to be kept in the pids table */
 };
 
 struct copies {
@@ -101,6 +107,33 @@ static const char pairs_sql[] =
 	PAIR_SQL("m.atime = o.atime AND o.atime != 0")
 	" ORDER BY 1, 5 DESC, 3";
 
+/*
+ * Mainline's own duplicates: a change mainline got twice without a
+ * trailer (a branch merged once as it was and once rebased) has two
+ * mainline IDs, and a stable branch citing one of them must count as
+ * having the other.  Only the pairs that matter are looked at, since
+ * mainline has many commits of one subject and author time: the
+ * duplicate (no origin citation of a commit) of a mainline commit that a
+ * commit outside mainline cites, with the same subject hash and the same
+ * author time.  Each pair once, the duplicate first.
+ */
+static const char mainline_pairs_sql[] =
+	"WITH m AS (SELECT c.id, c.hex, c.shash, c.atime FROM commits c\n"
+	" JOIN reach r ON r.id = c.id\n"
+	" WHERE c.state = 1 AND (r.branches & ?1) != 0\n"
+	" AND length(c.parents) = 4 AND c.atime != 0),\n"
+	" cited AS (SELECT m.* FROM m WHERE EXISTS\n"
+	" (SELECT 1 FROM links l JOIN reach rs ON rs.id = l.src\n"
+	"  WHERE l.dst = m.id AND l.kind < 16 AND (rs.branches & ?1) = 0))\n"
+	"SELECT x.id, x.hex, o.id, o.hex, 1 FROM m x JOIN cited o\n"
+	" ON o.shash = x.shash AND o.atime = x.atime AND o.id != x.id\n"
+	" WHERE (x.id NOT IN (SELECT id FROM cited) OR x.id > o.id)\n"
+	" AND NOT EXISTS (SELECT 1 FROM links l JOIN commits d ON d.id = l.dst\n"
+	"  AND d.state = 1 WHERE l.src = x.id AND l.kind < 16)\n"
+	" AND NOT EXISTS (SELECT 1 FROM links l\n"
+	"  WHERE l.src = o.id AND l.dst = x.id)\n"
+	" ORDER BY 1, 3";
+
 static void want_pid(struct copies *cp, long long id, const char *hex)
 {
 	struct pid *p;
@@ -135,14 +168,15 @@ static size_t find_pid(const struct copies *cp, long long id)
 	return lo;
 }
 
-static int collect(struct copies *cp, unsigned long long mainline)
+static int collect(struct copies *cp, const char *sql,
+		   unsigned long long mainline)
 {
 	struct build *b = cp->b;
 	sqlite3_stmt *st;
 	size_t i, o;
 	int rc;
 
-	if (cbp_db_prepare(b->db, pairs_sql, &st))
+	if (cbp_db_prepare(b->db, sql, &st))
 		return -1;
 	sqlite3_bind_int64(st, 1, (long long)mainline);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -204,19 +238,13 @@ static void put_row(struct copies *cp, const struct pid *p)
 }
 
 /*
- * What the pids table knows of @p, or its blobs hash computed (trees
- * compared, no blob read) and kept there.  A commit the git layer cannot
- * diff (a damaged or shallow repository) links nothing and is tried
- * again next time.  Return: 1 when @p->blobs is known, else 0.
+ * What the pids table knows of @p.  Return: 1 when it has a row, 0 when
+ * not, -1 when reading failed (recorded in @cp->err).
  */
-static int blobs_of(struct copies *cp, struct pid *p)
+static int lookup(struct copies *cp, struct pid *p)
 {
-	struct cbp_git_change ch;
 	int rc;
 
-	if (p->blobs_ok)
-		return p->blobs_ok > 0;
-	p->blobs_ok = -1;
 	sqlite3_bind_int64(cp->get, 1, p->id);
 	rc = sqlite3_step(cp->get);
 	if (rc == SQLITE_ROW) {
@@ -234,39 +262,146 @@ static int blobs_of(struct copies *cp, struct pid *p)
 		}
 	}
 	sqlite3_reset(cp->get);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
 		cp->err = cbp_error_sqlite(cp->b->db, "index");
-	if (rc != SQLITE_DONE)
-		return p->blobs_ok > 0;
-	if (cbp_git_change_of(cp->b->repo, &p->oid, 0, &ch))
-		return 0;
-	p->blobs = (long long)ch.blobs;
-	p->files = files_hash(&ch);
-	p->blobs_ok = 1;
-	cbp_git_change_release(&ch);
-	put_row(cp, p);
-	return 1;
+		return -1;
+	}
+	return rc == SQLITE_ROW;
 }
 
 /*
- * The patch of @p as one number (cbp_git_change_content()), computed
- * once and kept.
+ * @p's blobs hash, trees compared and no blob read.  A commit the git
+ * layer cannot diff (a damaged or shallow repository) links nothing and
+ * is tried again next time.  Runs in any thread, on its own @p.
  */
-static const char *pid_of(struct copies *cp, struct pid *p)
+static void compute_blobs(struct cbp_repo *repo, struct pid *p)
+{
+	struct cbp_git_change ch;
+
+	p->blobs_ok = -1;
+	if (cbp_git_change_of(repo, &p->oid, 0, &ch))
+		return;
+	p->blobs = (long long)ch.blobs;
+	p->files = files_hash(&ch);
+	p->blobs_ok = 1;
+	p->dirty = 1;
+	cbp_git_change_release(&ch);
+}
+
+/* @p's patch as one number (cbp_git_change_content()); any thread. */
+static void compute_patch(struct cbp_repo *repo, struct pid *p)
 {
 	unsigned long long h;
 	int rc;
 
-	if (!p->pid_state) {
-		rc = cbp_git_change_content(cp->b->repo, &p->oid, &h);
-		if (rc < 0)
-			return NULL;
-		p->pid_state = rc ? -1 : 1;
-		if (!rc)
-			snprintf(p->pid, sizeof(p->pid), "%016llx", h);
-		put_row(cp, p);
+	rc = cbp_git_change_content(repo, &p->oid, &h);
+	if (rc < 0)
+		return;
+	p->pid_state = rc ? -1 : 1;
+	if (!rc)
+		snprintf(p->pid, sizeof(p->pid), "%016llx", h);
+	p->dirty = 1;
+}
+
+/* One parallel step: each commit of @todo computed by whichever thread. */
+struct step {
+	struct copies *cp;
+	struct pid **todo;
+	size_t nr, next;
+	void (*fn)(struct cbp_repo *repo, struct pid *p);
+	pthread_mutex_t lock;
+};
+
+static void run_step(struct step *st, struct cbp_repo *repo)
+{
+	for (;;) {
+		size_t i;
+
+		pthread_mutex_lock(&st->lock);
+		i = st->next++;
+		pthread_mutex_unlock(&st->lock);
+		if (i >= st->nr)
+			break;
+		st->fn(repo, st->todo[i]);
 	}
-	return p->pid_state > 0 ? p->pid : NULL;
+}
+
+static void *step_main(void *data)
+{
+	struct step *st = data;
+	struct cbp_repo *repo;
+
+	/* libgit2's objects are not shared between threads: a repository each. */
+	if (cbp_git_open(&repo, cbp_git_dir(st->cp->b->repo)))
+		return NULL;
+	run_step(st, repo);
+	cbp_git_close(repo);
+	return NULL;
+}
+
+/* Fewer commits than this are not worth a thread. */
+#define STEP_MIN_PARALLEL	8
+
+/*
+ * Compute @fn for the @nr commits of @todo on every core: this thread
+ * and one helper (the cold build's other thread is done by now).
+ */
+static void parallel_step(struct copies *cp, struct pid **todo, size_t nr,
+			  void (*fn)(struct cbp_repo *repo, struct pid *p))
+{
+	struct step st = { .cp = cp, .todo = todo, .nr = nr, .fn = fn };
+	pthread_t helper;
+	int threaded;
+
+	pthread_mutex_init(&st.lock, NULL);
+	threaded = nr >= STEP_MIN_PARALLEL && sysconf(_SC_NPROCESSORS_ONLN) > 1 &&
+		   !pthread_create(&helper, NULL, step_main, &st);
+	run_step(&st, cp->b->repo);
+	if (threaded)
+		pthread_join(helper, NULL);
+	pthread_mutex_destroy(&st.lock);
+}
+
+/*
+ * Everything the pairs need, before any is decided: each commit's row,
+ * then the blobs hashes missing, then the patches of the pairs that
+ * change the same files from other blobs; what was computed is kept.
+ */
+static int prepare(struct copies *cp)
+{
+	struct pid **todo = cbp_calloc(cp->nr_p + 1, sizeof(*todo));
+	size_t i, nr = 0;
+
+	for (i = 0; i < cp->nr_p && !cp->err; i++) {
+		struct pid *p = &cp->p[i];
+
+		if (!p->blobs_ok && !lookup(cp, p))
+			todo[nr++] = p;
+	}
+	if (!cp->err)
+		parallel_step(cp, todo, nr, compute_blobs);
+	for (i = 0, nr = 0; i < cp->nr_c && !cp->err; i++) {
+		struct pid *o = &cp->p[cp->c[i].o], *m = &cp->p[cp->c[i].m];
+
+		if (o->blobs_ok <= 0 || m->blobs_ok <= 0 ||
+		    (o->blobs && o->blobs == m->blobs) || o->files != m->files)
+			continue;
+		if (!o->pid_state && !o->queued) {
+			o->queued = 1;
+			todo[nr++] = o;
+		}
+		if (!m->pid_state && !m->queued) {
+			m->queued = 1;
+			todo[nr++] = m;
+		}
+	}
+	if (!cp->err)
+		parallel_step(cp, todo, nr, compute_patch);
+	free(todo);
+	for (i = 0; i < cp->nr_p && !cp->err; i++)
+		if (cp->p[i].dirty)
+			put_row(cp, &cp->p[i]);
+	return cp->err ? -1 : 0;
 }
 
 /*
@@ -274,20 +409,16 @@ static const char *pid_of(struct copies *cp, struct pid *p)
  * blobs into the same blobs are, without reading a blob; other pairs
  * need their patch-ids (a copy onto another base has other blobs).
  */
-static int same_patch(struct copies *cp, struct pid *o, struct pid *m)
+static int same_patch(const struct pid *o, const struct pid *m)
 {
-	const char *a, *b;
-
-	if (!blobs_of(cp, o) || !blobs_of(cp, m) || cp->err)
+	if (o->blobs_ok <= 0 || m->blobs_ok <= 0)
 		return 0;
 	if (o->blobs && o->blobs == m->blobs)
 		return 1;
 	/* Other files: another patch, whatever the lines (no diff taken). */
 	if (o->files != m->files)
 		return 0;
-	a = pid_of(cp, o);
-	b = a ? pid_of(cp, m) : NULL;
-	return a && b && !strcmp(a, b);
+	return o->pid_state > 0 && m->pid_state > 0 && !strcmp(o->pid, m->pid);
 }
 
 /* The link and its verdict; no files were compared, the patches are one. */
@@ -334,7 +465,7 @@ static int link_all(struct copies *cp)
 			   &cp->get) ||
 	    cbp_db_prepare(cp->b->db,
 			   "INSERT OR REPLACE INTO pids VALUES (?, ?, ?, ?)",
-			   &cp->put))
+			   &cp->put) || prepare(cp))
 		goto out;
 	for (i = 0; i < cp->nr_c; i++) {
 		const struct cand *c = &cp->c[i];
@@ -343,9 +474,7 @@ static int link_all(struct copies *cp)
 		/* Sorted by copy, the best candidate first: one link each. */
 		if (cp->p[c->o].linked)
 			continue;
-		same = same_patch(cp, &cp->p[c->o], &cp->p[c->m]);
-		if (cp->err)
-			goto out;
+		same = same_patch(&cp->p[c->o], &cp->p[c->m]);
 		if (same) {
 			if (store(cp, c, link, trust))
 				goto out;
@@ -388,7 +517,16 @@ int build_link_copies(struct build *b)
 			mb = b->br[i].row;
 	if (mb < 0 || mb >= CBP_MAX_BRANCHES)
 		return 0;
-	err = collect(&cp, 1ULL << mb) || link_all(&cp) ? -1 : 0;
+	err = collect(&cp, pairs_sql, 1ULL << mb) || link_all(&cp) ? -1 : 0;
+	free(cp.p);
+	free(cp.c);
+	if (err)
+		return err;
+	/* Then mainline's duplicates of what the branches cite (or copied). */
+	memset(&cp, 0, sizeof(cp));
+	cp.b = b;
+	err = collect(&cp, mainline_pairs_sql, 1ULL << mb) || link_all(&cp) ?
+	      -1 : 0;
 	free(cp.p);
 	free(cp.c);
 	return err;

@@ -236,6 +236,21 @@ static int store(struct judge *j, const struct pair *p, int verdict,
 	return cbp_db_step(j->b->db, st);
 }
 
+/*
+ * Whether two changes with no file in common may still make the same
+ * changes under other paths (hunks compared, see judge_one()): each file
+ * is a diff of its own, a rename one diff of two paths, so the numbers of
+ * diffs must be able to meet.  Telling them apart otherwise costs a diff
+ * of every file of both commits.
+ */
+static int may_match_moved(const struct cbp_git_change *a,
+			   const struct cbp_git_change *b)
+{
+	return a->nr_paths && b->nr_paths &&
+	       b->nr_paths >= (a->nr_paths + 1) / 2 &&
+	       a->nr_paths >= (b->nr_paths + 1) / 2;
+}
+
 static int judge_one(struct judge *j, const struct pair *p)
 {
 	struct change *s = &j->ch[p->s], *d = &j->ch[p->d];
@@ -249,6 +264,8 @@ static int judge_one(struct judge *j, const struct pair *p)
 	common = cbp_git_change_common(&s->ch, &d->ch, &path);
 	if (!common) {
 		/* The same changes under other paths: a directory moved. */
+		if (!may_match_moved(&s->ch, &d->ch))
+			return store(j, p, CBP_TRUST_SUSPICIOUS, s, d, 0, NULL);
 		load(j, s, 1);
 		load(j, d, 1);
 		if (s->state == 2 && d->state == 2 && s->ch.has_pid &&
@@ -256,6 +273,15 @@ static int judge_one(struct judge *j, const struct pair *p)
 			return store(j, p, CBP_TRUST_ADAPTED, s, d, 0, NULL);
 		return store(j, p, CBP_TRUST_SUSPICIOUS, s, d, 0, NULL);
 	}
+	/*
+	 * A patch-id hashes each file's path with its diff: other files,
+	 * another patch-id, and no diff to read.  The same files changed
+	 * from and to the same blobs are the same diff.
+	 */
+	if (common != s->ch.nr_paths || common != d->ch.nr_paths)
+		return store(j, p, CBP_TRUST_ADAPTED, s, d, common, path);
+	if (s->ch.blobs == d->ch.blobs)
+		return store(j, p, CBP_TRUST_SAME_PATCH, s, d, common, path);
 	load(j, s, 1);
 	load(j, d, 1);
 	if (s->state < 0 || d->state < 0)

@@ -32,6 +32,31 @@ static int reaches(struct checker *chk, const struct cbp_oid *tip,
 	return rc < 0 ? 0 : rc;
 }
 
+/*
+ * Is @c in branch @name at @tip?  When the index tracks the branch and
+ * is up to date with it, the commit's branch bits say so without a walk
+ * of the history (a walk from a tip costs seconds in a large one); any
+ * other branch, or one that moved since, is asked of git.  @bit caches
+ * the lookup: 0 not done, the bit + 1, or -1.
+ */
+static int in_branch(struct checker *chk, const char *name,
+		     const struct cbp_oid *tip, int *bit,
+		     const struct cbp_commit *c)
+{
+	if (!*bit) {
+		char hex[CBP_OID_HEXSZ + 1];
+		int b;
+
+		cbp_oid_tohex(tip, hex);
+		b = name ? cbp_index_branch_tip_bit(chk->idx, name, hex) : -1;
+		*bit = b < 0 ? -1 : b + 1;
+	}
+	/* A row of the index carries its bits; any other commit walks. */
+	if (*bit > 0 && c->id > 0 && c->state == CBP_PRESENT)
+		return !!(c->branches & (1ULL << (*bit - 1)));
+	return reaches(chk, tip, c);
+}
+
 /**
  * check_in_mainline() - whether mainline contains a commit
  * @chk: the checker
@@ -41,7 +66,9 @@ static int reaches(struct checker *chk, const struct cbp_oid *tip,
  */
 int check_in_mainline(struct checker *chk, const struct cbp_commit *c)
 {
-	return chk->have_mainline && reaches(chk, &chk->mainline_tip, c);
+	return chk->have_mainline &&
+	       in_branch(chk, chk->mainline, &chk->mainline_tip,
+			 &chk->mainline_bit, c);
 }
 
 /**
@@ -71,7 +98,8 @@ int check_contains(struct checker *chk, const struct cbp_commit *outer,
  */
 int check_in_stable(struct checker *chk, const struct cbp_commit *c)
 {
-	return reaches(chk, &chk->stable_tip, c);
+	return in_branch(chk, chk->stable, &chk->stable_tip, &chk->stable_bit,
+			 c);
 }
 
 /* Add @c to @n; a name reached both ways is not adapted. */

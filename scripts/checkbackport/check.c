@@ -360,6 +360,60 @@ static int already_applied(struct check_run *run, size_t i)
 	return 0;
 }
 
+/* Is @id one of the names of the fix? */
+static int is_name(const struct check_names *fix, long long id)
+{
+	size_t i;
+
+	for (i = 0; i < fix->nr; i++)
+		if (fix->c[i].id == id)
+			return 1;
+	return 0;
+}
+
+/*
+ * A commit of the target branch whose origin trailer names the fix but
+ * whose change has nothing in common with it: names do not follow such a
+ * trailer, so ALREADY_APPLIED stays silent, yet the branch may carry the
+ * fix under it (a backport squashed with other work, or a cherry-pick
+ * across a move).  Saying nothing would be answering silently wrong.
+ */
+static int cited_suspicious(struct check_run *run, size_t i)
+{
+	const struct check_names *fix = &run->fx->fix;
+	struct checker *chk = run->chk;
+	char buf[700], nb[700];
+	struct cbp_finding *f;
+
+	/* Applied under a name that is followed: ALREADY_APPLIED says it. */
+	for (i = 0; i < fix->nr; i++)
+		if (check_in_stable(chk, &fix->c[i]))
+			return 0;
+	for (i = 0; i < fix->nr; i++) {
+		struct cbp_link *l;
+		size_t n, k;
+
+		if (cbp_links(chk->idx, fix->c[i].id, 0, 1, &l, &n))
+			return -1;
+		for (k = 0; k < n; k++) {
+			struct cbp_commit c;
+
+			if (l[k].trust != CBP_TRUST_SUSPICIOUS ||
+			    is_name(fix, l[k].src) ||
+			    cbp_commit_get(chk->idx, l[k].src, &c) ||
+			    !check_in_stable(chk, &c))
+				continue;
+			f = check_emit(run, 0,
+				       "%s has %s, whose trailer names %s, but the two have no file in common and the same changes under no other paths: the trailer is not followed, so nothing here counts it as applied; compare the two by hand",
+				       chk->stable, cite(&c, buf, sizeof(buf)),
+				       cite(&fix->c[i], nb, sizeof(nb)));
+			set_commit(f, &c);
+		}
+		free(l);
+	}
+	return 0;
+}
+
 /* With --patch-id: a commit of the branch with the same patch-id. */
 static int already_applied_patch_id(struct check_run *run, size_t i)
 {
@@ -590,6 +644,8 @@ static const struct check_type check_types[] = {
 	{ "ALREADY_APPLIED", CBP_LEVEL_ERROR, CHECK_PATCH, already_applied },
 	{ "ALREADY_APPLIED_PATCH_ID", CBP_LEVEL_ERROR, CHECK_PATCH,
 	  already_applied_patch_id },
+	{ "CITED_SUSPICIOUS", CBP_LEVEL_WARNING, CHECK_PATCH,
+	  cited_suspicious },
 
 	{ "FIXES_UNKNOWN", CBP_LEVEL_ERROR, CHECK_FIXES, fixes_unknown },
 	{ "FIXES_SUBJECT_MISMATCH", CBP_LEVEL_WARNING, CHECK_FIXES,

@@ -74,6 +74,9 @@ struct cbp_report {
  * @mainline_tip: the commit @mainline points at
  * @stable_tip: the commit @stable points at
  * @have_mainline: @mainline_tip is set
+ * @mainline_bit: the index's bit of @mainline at @mainline_tip, plus one;
+ *		  0 not looked up yet, -1 none (git is asked)
+ * @stable_bit: the same for @stable
  * @stable_major: the series of @stable, e.g. 6, or -1
  * @stable_minor: e.g. 12, or -1
  * @pids: with --patch-id, the patch-ids of @stable's own commits
@@ -93,6 +96,8 @@ struct checker {
 	struct cbp_oid mainline_tip;
 	struct cbp_oid stable_tip;
 	int have_mainline;
+	int mainline_bit;
+	int stable_bit;
 	int stable_major;
 	int stable_minor;
 	struct cbp_patch_ids pids;

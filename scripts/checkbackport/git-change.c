@@ -332,31 +332,47 @@ int cbp_git_change_of(struct cbp_repo *repo, const struct cbp_oid *oid,
 	git_commit *c = NULL, *parent = NULL;
 	git_tree *t = NULL, *pt = NULL;
 	git_diff *diff = NULL;
+	git_diff_options opts;
+	struct cbp_git_change walked = { 0 };
+	struct walk w = { .ch = ch };
 	int err = -1, merge;
 
 	memset(ch, 0, sizeof(*ch));
 	if (commit_trees(repo, oid, &c, &parent, &t, &pt) < 0)
 		goto out;
 	merge = git_commit_parentcount(c) > 1;
-	if (!want_pid) {
-		struct walk w = { .ch = ch };
-
-		err = walk_trees(repo->git, pt, t, "", 0, &w);
-		if (!err)
-			sort_paths(ch);
+	err = walk_trees(repo->git, pt, t, "", 0, &w);
+	if (err)
 		goto out;
-	}
-	if (git_diff_tree_to_tree(&diff, repo->git, pt, t, NULL) < 0) {
+	sort_paths(ch);
+	if (!want_pid || !ch->nr_paths)
+		goto out;
+	/*
+	 * The diff for the patch-id, limited to the files the walk found:
+	 * libgit2 then reads only the trees along their paths, where a
+	 * whole-tree diff reads every tree of a large repository.
+	 */
+	git_diff_options_init(&opts, GIT_DIFF_OPTIONS_VERSION);
+	opts.pathspec.strings = ch->paths;
+	opts.pathspec.count = ch->nr_paths;
+	opts.flags |= GIT_DIFF_DISABLE_PATHSPEC_MATCH;
+	err = -1;
+	if (git_diff_tree_to_tree(&diff, repo->git, pt, t, &opts) < 0) {
 		cbp_error_git("cannot diff a commit");
 		goto out;
 	}
 	/* Renames matter to the patch-id only; paths are both sides anyway. */
-	if (want_pid && !merge && git_diff_find_similar(diff, NULL) < 0) {
+	if (!merge && git_diff_find_similar(diff, NULL) < 0) {
 		cbp_error_git("cannot find renames");
 		goto out;
 	}
-	err = read_diff(diff, want_pid && !merge, ch);
+	/* The paths are read again from the diff. */
+	walked = *ch;
+	memset(ch, 0, sizeof(*ch));
+	err = read_diff(diff, !merge, ch);
+	ch->blobs = walked.blobs;
 out:
+	cbp_git_change_release(&walked);
 	git_diff_free(diff);
 	git_tree_free(pt);
 	git_tree_free(t);
@@ -407,7 +423,18 @@ static int hash_file(git_repository *git, const struct file_pair *f,
 		cbp_error_git("cannot read a file to compare");
 		goto out;
 	}
-	if (git_patch_from_blobs(&patch, a, f->path, b, f->path, NULL) < 0) {
+	/*
+	 * From the buffers, not the blobs: with the repository, libgit2
+	 * looks up each file's diff attributes, stat() calls and a path
+	 * resolution per file, which the hash has no use for (binary files
+	 * are told by their content, as git does without attributes).
+	 */
+	if (git_patch_from_buffers(&patch,
+				   a ? git_blob_rawcontent(a) : NULL,
+				   a ? (size_t)git_blob_rawsize(a) : 0, NULL,
+				   b ? git_blob_rawcontent(b) : NULL,
+				   b ? (size_t)git_blob_rawsize(b) : 0, NULL,
+				   NULL) < 0) {
 		cbp_error_git("cannot diff a file to compare");
 		goto out;
 	}

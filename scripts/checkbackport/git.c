@@ -289,7 +289,10 @@ static void add_ref(struct cbp_git_ref **refs, size_t *nr, size_t *alloc,
  * @nr: number of @refs
  *
  * Refs leading to trees or blobs (v2.6.11-tree) are listed without a
- * commit (is_commit 0).
+ * commit (is_commit 0).  Only branches, remote-tracking branches and
+ * tags are listed: a host's pull and CI refs (refs/pull/, thousands of
+ * them) are no history of the repository's own, and peeling each would
+ * cost more than reading the refs.
  *
  * Return: 0, or -1 with the error recorded.
  */
@@ -306,6 +309,14 @@ int cbp_git_refs(struct cbp_repo *repo, struct cbp_git_ref **refs, size_t *nr)
 	if (git_reference_iterator_new(&it, repo->git) < 0)
 		return cbp_error_git("cannot list refs");
 	while (!(err = git_reference_next(&ref, it))) {
+		const char *name = git_reference_name(ref);
+
+		if (strncmp(name, "refs/heads/", 11) &&
+		    strncmp(name, "refs/remotes/", 13) &&
+		    strncmp(name, "refs/tags/", 10)) {
+			git_reference_free(ref);
+			continue;
+		}
 		if (!git_reference_peel(&obj, ref, GIT_OBJECT_COMMIT)) {
 			add_ref(refs, nr, &alloc, git_reference_name(ref),
 				git_object_id(obj));

@@ -51,6 +51,37 @@ static int row_to_commit(sqlite3_stmt *st, long long id, struct cbp_commit *c)
 }
 
 /**
+ * cbp_index_branch_tip_bit() - the bit of a branch the index has at a tip
+ * @idx: the index
+ * @name: the branch's short name, as tracked ("master", "origin/x")
+ * @tip: the full ID the branch points at now
+ *
+ * The commits' branch bits (cbp_commit.branches) answer whether a
+ * branch contains a commit exactly when the index was brought up to date
+ * with the branch at the tip it has now.
+ *
+ * Return: the bit, or -1 if the index tracks no such branch at @tip (or
+ * reading failed).
+ */
+int cbp_index_branch_tip_bit(struct cbp_index *idx, const char *name,
+			     const char *tip)
+{
+	sqlite3_stmt *st;
+	int bit = -1;
+
+	if (cbp_db_prepare(idx->db,
+			   "SELECT bit FROM branches WHERE name = ? AND tip = ?",
+			   &st))
+		return -1;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, tip, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		bit = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	return bit >= 0 && bit < CBP_MAX_BRANCHES ? bit : -1;
+}
+
+/**
  * cbp_commit_get() - read one row of the index
  * @idx: the index
  * @id: row id

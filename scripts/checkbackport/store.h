@@ -48,6 +48,8 @@ int cbp_resolve_id(struct cbp_index *idx, const char *name, long long *id,
 int cbp_index_lookup_full(struct cbp_index *idx, const char *hex,
 			  long long *id);
 int cbp_commit_get(struct cbp_index *idx, long long id, struct cbp_commit *c);
+int cbp_index_branch_tip_bit(struct cbp_index *idx, const char *name,
+			     const char *tip);
 int cbp_links(struct cbp_index *idx, long long id, int outgoing,
 	      int origin_only, struct cbp_link **links, size_t *nr);
 int cbp_class_of(struct cbp_index *idx, long long id, struct cbp_class *cls);

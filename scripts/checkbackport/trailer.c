@@ -656,6 +656,9 @@ static long long version_key(const char *tag, size_t len, int min)
 		p = match_kw(p, end, "-rc");
 		if (!p)
 			return CBP_VERSION_INVALID;
+		/* containerd's v2.0.0-rc.1, as semantic versioning spells it */
+		if (p < end && *p == '.')
+			p++;
 		err = parse_num(&p, end, &rc);
 		if (err == CBP_VERSION_INVALID || p != end ||
 		    (!err && rc == 0))

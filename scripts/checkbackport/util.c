@@ -2,6 +2,7 @@
 /*
  * Error recording and allocation helpers.
  */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,8 @@
 
 #include "util.h"
 
+/* Helper threads of a build record their failures too: one at a time. */
+static pthread_mutex_t errlock = PTHREAD_MUTEX_INITIALIZER;
 static char errbuf[1024];
 static int quiet;
 
@@ -17,6 +20,7 @@ static int quiet;
  * cbp_error() - record the message of the error being returned
  * @fmt: printf-style format
  *
+ * Context: any thread; the last message recorded wins.
  * Return: -1, so that callers can write "return cbp_error(...);".
  */
 int cbp_error(const char *fmt, ...)
@@ -24,7 +28,9 @@ int cbp_error(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
+	pthread_mutex_lock(&errlock);
 	vsnprintf(errbuf, sizeof(errbuf), fmt, ap);
+	pthread_mutex_unlock(&errlock);
 	va_end(ap);
 	return -1;
 }

@@ -196,6 +196,16 @@ done
 	$2 == "followups-hand" {
 		printf "N = %d: baseline: followups by hand, 5 IDs  p50 %7.0f ms   p99 %7.0f ms\n", $1, $3, $4
 	}' "$mrows"
+	# containerd's and NetworkManager's shape: vendor-heavy pairs, copies
+	# without a trailer (the cost of link verdicts and copies).
+	progress "vendor-heavy history with copies without a trailer"
+	set -- $(sh "$here/bench/shapes-bench.sh" "$dir/shapes-$gen_key.git")
+	printf "vendor-heavy pairs and copies without trailer, %s commits:\n" "${COMMITS:-6000}"
+	printf "  history read (git log --branches --tags --format=%%H%%x00%%B)  %8.2f s\n" "$1"
+	printf "  cold index                                               %8.2f s   (%.2fx the read; %d vendor pairs consistent)\n" \
+		"$2" "$(echo "$2 $1" | awk '{ print $1 / ($2 ? $2 : 1) }')" "$7"
+	printf "  check --stable release/1.0, 100 IDs        p50 %7.2f ms   p99 %7.2f ms\n" "$3" "$4"
+	printf "  names, the same 100 IDs                    p50 %7.2f ms   p99 %7.2f ms\n" "$5" "$6"
 	# Trees of a kernel's shape, from the 6.12 source set-up unpacks.
 	ksrc=${KSRC:-$("$here/../fixport-setup" source 2>/dev/null || true)}
 	if test -d "$ksrc"

@@ -139,4 +139,37 @@ test_expect_success 'an update links the copies it reads, whichever side comes f
 	grep -F "via: same patch-id as $U, no trailer" out
 '
 
+test_expect_success 'mainline twice without a trailer: a stable pick of either is the change' '
+	git init -q dup &&
+	cd dup &&
+	test_change base/a base "base: the start" >/dev/null &&
+	git tag v6.12 &&
+	git branch linux-6.12.y &&
+	git checkout -q -b topic &&
+	test_change drv/w.c w1 "drm/w: the change" &&
+	W=$(tip) &&
+	git checkout -q -b rebased master &&
+	test_change base/b b1 "base: another start" >/dev/null &&
+	pick $W &&
+	W2=$(tip) &&
+	git checkout -q master &&
+	test_tick && git merge -q --no-ff -m "Merge the rebased branch" rebased &&
+	test_tick && git merge -q --no-ff -m "Merge the topic" topic &&
+	test_change drv/w.c w2 "drm/w: fix the change" \
+		"Fixes: $(s12 $W) (\"drm/w: the change\")" &&
+	F=$(tip) &&
+	git tag v6.13-rc1 &&
+	git checkout -q linux-6.12.y &&
+	pick -x $W2 &&
+	SW=$(tip) &&
+	git checkout -q master &&
+	cbp index >/dev/null &&
+	cbp index --verify >/dev/null &&
+	test_expect_code 1 cbp names $W >out &&
+	grep -F "$(s12 $SW)" out &&
+	grep -F "via: same patch-id as" out &&
+	test_expect_code 0 cbp check --terse --stable linux-6.12.y $F >out &&
+	! grep FIXES_NOT_IN_STABLE out
+'
+
 test_done

@@ -112,6 +112,24 @@ test_expect_success 'NetworkManager-shaped tags, without a v' '
 	test "$(first_release $B)" = 1.47.2
 '
 
+test_expect_success 'containerd-shaped tags: release candidates v2.0.0-rc.1' '
+	git init -q cd &&
+	cd cd &&
+	test_change a a1 "core: before the candidate" &&
+	git tag v1.7.30 &&
+	test_change b b1 "core: in the first candidate" &&
+	B=$(tip) &&
+	git tag v2.0.0-rc.1 &&
+	test_change c c1 "core: in the release" &&
+	C=$(tip) &&
+	git tag v2.0.0 &&
+	cbp index --release-pattern "v([0-9]+\.[0-9]+\.[0-9]+(-rc\.?[0-9]+)?)" >/dev/null &&
+	cbp index -v >out 2>&1 &&
+	! grep "v2.0.0-rc.1" out &&
+	test "$(first_release $B)" = v2.0.0-rc.1 &&
+	test "$(first_release $C)" = v2.0.0
+'
+
 test_expect_success 'tracked branches of other shapes: newest series first' '
 	cd repo &&
 	cbp index --verbose >out &&

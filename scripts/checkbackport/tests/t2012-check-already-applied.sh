@@ -86,6 +86,18 @@ test_expect_success 'ALREADY_APPLIED_PATCH_ID: a different diff is not matched' 
 	lacks_finding ../out ERROR:ALREADY_APPLIED_PATCH_ID
 '
 
+test_expect_success 'containment by the index only where it saw the branch' '
+	cd repo && cbp index >/dev/null &&
+	check_terse 1 ../out $S "$F1" &&
+	has_finding ../out ERROR:ALREADY_APPLIED &&
+	git branch -f linux-6.12.y v6.12.1 &&
+	check_terse 0 ../out $S "$F1" &&
+	lacks_finding ../out ERROR:ALREADY_APPLIED &&
+	git branch -f linux-6.12.y v6.12.3 &&
+	check_terse 1 ../out $S "$F1" &&
+	has_finding ../out ERROR:ALREADY_APPLIED
+'
+
 test_expect_success 'the stable branch can come from git config' '
 	cd repo && git config checkbackport.stable linux-6.12.y &&
 	check_terse 1 ../out "$F1" &&

@@ -143,4 +143,12 @@ Fixes: $(typo_changed $(s12 $BG)) (\"something else\")" drivers/fence2.c &&
 	! grep -q "^../f2.patch:.*TRAILER_MALFORMED" ../out
 '
 
+test_expect_success 'CITED_SUSPICIOUS: the branch cites the commit checked, suspiciously' '
+	cd repo && check_terse 0 ../out $S "$M2" &&
+	grep -x "commit $(s12 $M2): WARNING:CITED_SUSPICIOUS: linux-6.0.y has $(s12 $B1) (\"include: fix the header guard of foo.h\"), whose trailer names $(s12 $M2) (\"selftests: raise the timeout\"), but the two have no file in common and the same changes under no other paths: the trailer is not followed, so nothing here counts it as applied; compare the two by hand" ../out &&
+	lacks_finding ../out ERROR:ALREADY_APPLIED &&
+	check_terse 1 ../out $S "$M4" &&
+	lacks_finding ../out WARNING:CITED_SUSPICIOUS
+'
+
 test_done

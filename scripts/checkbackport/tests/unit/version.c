@@ -260,6 +260,12 @@ static void release_patterns(void **state)
 	static const char *const nm[] = {
 		"1.44.0", "1.46.0", "1.46.2", "1.47.2", "1.48.0-rc1", "1.48.0",
 	};
+	/* containerd: semantic versions, release candidates "-rc.N" */
+	static const char *const cd[] = {
+		"v1.7.30", "v2.0.0-rc.1", "v2.0.0-rc.3", "v2.0.0-rc.10",
+		"v2.0.0", "v2.0.1", "v2.1.0-rc.1", "v2.1.0",
+	};
+	const char *cdp = "v([0-9]+\\.[0-9]+\\.[0-9]+(-rc\\.?[0-9]+)?)";
 	const char *sd = "v([0-9]+(\\.[0-9]+)?(-rc[0-9]+)?)";
 	const char *nmp = "([0-9]+\\.[0-9]+\\.[0-9]+(-rc[0-9]+)?)";
 	struct cbp_release_pattern rp;
@@ -279,6 +285,11 @@ static void release_patterns(void **state)
 	for (i = 1; i < ARRAY_SIZE(nm); i++)
 		if (rk(nmp, nm[i - 1]) < 0 || rk(nmp, nm[i - 1]) >= rk(nmp, nm[i]))
 			fail_msg("expected %s < %s", nm[i - 1], nm[i]);
+	for (i = 1; i < ARRAY_SIZE(cd); i++)
+		if (rk(cdp, cd[i - 1]) < 0 || rk(cdp, cd[i - 1]) >= rk(cdp, cd[i]))
+			fail_msg("expected %s < %s", cd[i - 1], cd[i]);
+	assert_int_equal(rk(cdp, "v2.0.0-rc."), CBP_VERSION_NO_MATCH);
+	assert_int_equal(rk(cdp, "v2.0.0-rc.0"), CBP_VERSION_INVALID);
 	/* Whole names only: a pattern never matches part of a tag. */
 	assert_int_equal(rk(nmp, "v1.46.0"), CBP_VERSION_NO_MATCH);
 	assert_int_equal(rk(sd, "v255-stable"), CBP_VERSION_NO_MATCH);

@@ -175,8 +175,10 @@ static int hunk_count(const char *s, const char *end)
 		s++;
 	if (s == end || *s != ',')
 		return 1;
+	/* No real hunk is this long; a larger count only never ends. */
 	for (s++; s < end && isdigit((unsigned char)*s); s++)
-		n = n * 10 + (*s - '0');
+		if (n < 100000000)
+			n = n * 10 + (*s - '0');
 	return n;
 }
 

@@ -12,44 +12,74 @@
 
 #include "cbp.h"
 
-enum {
-	OPT_INDEX = 256, OPT_MAINLINE, OPT_STABLE, OPT_BRANCHES, OPT_TAGS,
-	OPT_JSON, OPT_PATCH_ID, OPT_UPDATE, OPT_REBUILD, OPT_VERSION,
-	OPT_TERSE, OPT_VERIFY, OPT_TREE, OPT_CONFIG, OPT_NO_BUILD,
-	OPT_COMPARE, OPT_INTERDIFF, OPT_SINCE, OPT_RELEASE,
-};
+/*
+ * getopt_long()'s table, made from cbp_options_table[] (options.c): a
+ * long option returns CBP_LONG + its enum cbp_opt, a short one its letter.
+ */
+#define CBP_LONG	256
 
-static const struct option long_options[] = {
-	{ "repo", required_argument, NULL, 'C' },
-	{ "index", required_argument, NULL, OPT_INDEX },
-	{ "mainline", required_argument, NULL, OPT_MAINLINE },
-	{ "stable", required_argument, NULL, OPT_STABLE },
-	{ "branches", required_argument, NULL, OPT_BRANCHES },
-	{ "tags", required_argument, NULL, OPT_TAGS },
-	{ "release-pattern", required_argument, NULL, OPT_RELEASE },
-	{ "since", required_argument, NULL, OPT_SINCE },
-	{ "json", no_argument, NULL, OPT_JSON },
-	{ "terse", no_argument, NULL, OPT_TERSE },
-	{ "tree", required_argument, NULL, OPT_TREE },
-	{ "config", required_argument, NULL, OPT_CONFIG },
-	{ "no-build", no_argument, NULL, OPT_NO_BUILD },
-	{ "compare", no_argument, NULL, OPT_COMPARE },
-	{ "interdiff", no_argument, NULL, OPT_INTERDIFF },
-	{ "patch-id", no_argument, NULL, OPT_PATCH_ID },
-	{ "update", no_argument, NULL, OPT_UPDATE },
-	{ "rebuild", no_argument, NULL, OPT_REBUILD },
-	{ "verify", no_argument, NULL, OPT_VERIFY },
-	{ "verbose", no_argument, NULL, 'v' },
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, OPT_VERSION },
-	{ NULL, 0, NULL, 0 },
-};
+static struct option long_options[CBP_OPT_NR + 1];
+static char short_options[2 * CBP_OPT_NR + 2];
 
-/* A tracking option: its value and its bit in cbp_settings.given. */
+static void make_getopt_tables(void)
+{
+	size_t n = 0;
+	int k;
+
+	short_options[n++] = '+';
+	for (k = 0; k < CBP_OPT_NR; k++) {
+		const struct cbp_option *d = &cbp_options_table[k];
+
+		long_options[k].name = d->name;
+		long_options[k].has_arg = d->arg ? required_argument :
+				       no_argument;
+		long_options[k].val = CBP_LONG + k;
+		if (!d->short_name)
+			continue;
+		short_options[n++] = d->short_name;
+		if (d->arg)
+			short_options[n++] = ':';
+	}
+	short_options[n] = '\0';
+}
+
+/* The option getopt_long() returned as @c, or CBP_OPT_NR if none. */
+static int option_of(int c)
+{
+	int k;
+
+	if (c >= CBP_LONG && c < CBP_LONG + CBP_OPT_NR)
+		return c - CBP_LONG;
+	for (k = 0; k < CBP_OPT_NR; k++)
+		if (c > 0 && cbp_options_table[k].short_name == c)
+			return k;
+	return CBP_OPT_NR;
+}
+
 /* take_option(): a usage error whose message is recorded already. */
 #define TAKEN_BAD	(-2)
 
+/* The tracking options, by the setting each gives. */
+static const unsigned char tracking[CBP_TRACK_NR] = {
+	[CBP_TRACK_MAINLINE]	= CBP_OPT_MAINLINE,
+	[CBP_TRACK_STABLE]	= CBP_OPT_STABLE,
+	[CBP_TRACK_BRANCHES]	= CBP_OPT_BRANCHES,
+	[CBP_TRACK_TAGS]	= CBP_OPT_TAGS,
+	[CBP_TRACK_RELEASE]	= CBP_OPT_RELEASE,
+};
+
+/* The setting option @k gives, or -1 if it is no tracking option. */
+static int track_key(int k)
+{
+	int key;
+
+	for (key = 0; key < CBP_TRACK_NR; key++)
+		if (tracking[key] == k)
+			return key;
+	return -1;
+}
+
+/* A tracking option: its value and its bit in cbp_settings.given. */
 static int set_tracking(struct cbp_options *opt, enum cbp_track key,
 			const char *value, const char *name)
 {
@@ -75,79 +105,75 @@ static void reset_getopt(void)
 	char name[] = "checkbackport";
 	char *const none[] = { name, NULL };
 
+	if (!long_options[0].name)
+		make_getopt_tables();
 	opterr = 0;
 	optind = 0;
 	getopt_long(1, none, "+", long_options, NULL);
 	optind = 1;
 }
 
-/* One option as getopt_long() returned it; -1 to go on, TAKEN_BAD, or a result. */
-static int take_option(int c, struct cbp_options *opt)
+/* One option; -1 to go on, TAKEN_BAD, or a result. */
+static int take_option(int k, struct cbp_options *opt)
 {
-	switch (c) {
-	case 'C':
+	int key = track_key(k);
+
+	if (key >= 0)
+		return set_tracking(opt, key, optarg,
+				    cbp_options_table[k].name);
+	switch (k) {
+	case CBP_OPT_REPO:
 		opt->repo_path = optarg;
 		break;
-	case OPT_INDEX:
+	case CBP_OPT_INDEX:
 		opt->set.index_path = optarg;
 		break;
-	case OPT_MAINLINE:
-		return set_tracking(opt, CBP_TRACK_MAINLINE, optarg, "mainline");
-	case OPT_STABLE:
-		return set_tracking(opt, CBP_TRACK_STABLE, optarg, "stable");
-	case OPT_BRANCHES:
-		return set_tracking(opt, CBP_TRACK_BRANCHES, optarg, "branches");
-	case OPT_TAGS:
-		return set_tracking(opt, CBP_TRACK_TAGS, optarg, "tags");
-	case OPT_RELEASE:
-		return set_tracking(opt, CBP_TRACK_RELEASE, optarg,
-				    "release-pattern");
-	case OPT_JSON:
+	case CBP_OPT_JSON:
 		opt->json = 1;
 		break;
-	case OPT_TERSE:
+	case CBP_OPT_TERSE:
 		opt->terse = 1;
 		break;
-	case OPT_SINCE:
+	case CBP_OPT_SINCE:
 		opt->since = optarg;
 		break;
-	case OPT_TREE:
+	case CBP_OPT_TREE:
 		opt->tree = optarg;
 		break;
-	case OPT_CONFIG:
+	case CBP_OPT_CONFIG:
 		opt->config = optarg;
 		break;
-	case OPT_NO_BUILD:
+	case CBP_OPT_NO_BUILD:
 		opt->no_build = 1;
 		break;
-	case OPT_INTERDIFF:
+	case CBP_OPT_INTERDIFF:
 		opt->interdiff = 1;
 		opt->compare = 1;
 		break;
-	case OPT_COMPARE:
+	case CBP_OPT_COMPARE:
 		opt->compare = 1;
 		break;
-	case OPT_PATCH_ID:
+	case CBP_OPT_PATCH_ID:
 		opt->patch_id = 1;
 		break;
-	case OPT_UPDATE:
+	case CBP_OPT_UPDATE:
 		opt->update = 1;
 		break;
-	case OPT_REBUILD:
+	case CBP_OPT_REBUILD:
 		opt->rebuild = 1;
 		break;
-	case OPT_VERIFY:
+	case CBP_OPT_VERIFY:
 		opt->verify = 1;
 		break;
-	case 'v':
+	case CBP_OPT_VERBOSE:
 		opt->verbose = 1;
 		break;
-	case 'q':
+	case CBP_OPT_QUIET:
 		opt->quiet = 1;
 		break;
-	case 'h':
+	case CBP_OPT_HELP:
 		return CBP_ARGS_HELP;
-	case OPT_VERSION:
+	case CBP_OPT_VERSION:
 		return CBP_ARGS_VERSION;
 	default:
 		return CBP_ARGS_USAGE;
@@ -155,78 +181,75 @@ static int take_option(int c, struct cbp_options *opt)
 	return -1;
 }
 
-/* Whether @name is one of the blank-separated words of @list. */
-static int one_of(const char *name, const char *list)
+/*
+ * An option @cmd does not take: a usage error naming the commands of
+ * @cmds that do ("--terse is an option of check and missing, not of lint").
+ */
+static int not_taken(const struct cbp_command *cmd, int k,
+		     const struct cbp_command *cmds, size_t nr_cmds)
 {
-	size_t len = strlen(name);
-	const char *p = list;
+	char list[256];
+	size_t i, n = 0, len = 0, seen = 0;
 
-	while ((p = strstr(p, name))) {
-		if ((p == list || p[-1] == ' ') && (!p[len] || p[len] == ' '))
-			return 1;
-		p += len;
+	for (i = 0; i < nr_cmds; i++)
+		n += cbp_command_takes(&cmds[i], k);
+	list[0] = '\0';
+	for (i = 0; i < nr_cmds && len < sizeof(list); i++) {
+		if (!cbp_command_takes(&cmds[i], k))
+			continue;
+		seen++;
+		len += snprintf(list + len, sizeof(list) - len, "%s%s",
+				seen == 1 ? "" : seen == n ? " and " : ", ",
+				cmds[i].name);
 	}
-	return 0;
-}
-
-/* An option only some subcommands take. */
-static int only_for(const struct cbp_command *cmd, int given,
-		    const char *option, const char *cmds)
-{
-	const char *last = strrchr(cmds, ' ');
-
-	if (!given || one_of(cmd->name, cmds))
-		return 0;
-	if (last)
-		cbp_error("%s is an option of %.*s and %s, not of %s", option,
-			  (int)(last - cmds), cmds, last + 1, cmd->name);
-	else
-		cbp_error("%s is an option of %s, not of %s", option, cmds,
-			  cmd->name);
-	return -1;
+	cbp_error("--%s is an option of %s, not of %s",
+		  cbp_options_table[k].name, list, cmd->name);
+	return CBP_ARGS_USAGE;
 }
 
 /*
- * What the options given mean for the subcommand: the --stable of
- * check, followups and missing, and the --mainline of check, name the
- * branch they answer for, not what the index tracks; only index may
- * change what the index tracks (see "What the index tracks" in
- * Documentation/checkbackport.rst).
+ * What the options given (@given, a bit per enum cbp_opt) mean for the
+ * subcommand: a command other than index that declares --stable (check,
+ * followups, missing) or --mainline (check) takes it as the branch it
+ * answers for, not as what the index tracks; only index may change what
+ * the index tracks (see "What the index tracks" in
+ * Documentation/checkbackport.rst).  Any other option the command does
+ * not declare is refused.
  */
 static int check_for_command(struct cbp_options *opt,
-			     const struct cbp_command *cmd)
+			     const struct cbp_command *cmd,
+			     unsigned long long given_opts,
+			     const struct cbp_command *cmds, size_t nr_cmds)
 {
 	unsigned int given = opt->set.given;
-	int is_check = !strcmp(cmd->name, "check");
+	int is_index = !strcmp(cmd->name, "index");
+	int k;
 
-	if (one_of(cmd->name, "check followups missing")) {
+	if (!is_index && cbp_command_takes(cmd, CBP_OPT_STABLE)) {
 		opt->target_stable = opt->set.track[CBP_TRACK_STABLE];
 		opt->set.track[CBP_TRACK_STABLE] = NULL;
 		given &= ~(1U << CBP_TRACK_STABLE);
 	}
-	if (is_check) {
+	if (!is_index && cbp_command_takes(cmd, CBP_OPT_MAINLINE)) {
 		opt->target_mainline = opt->set.track[CBP_TRACK_MAINLINE];
 		opt->set.track[CBP_TRACK_MAINLINE] = NULL;
 		given &= ~(1U << CBP_TRACK_MAINLINE);
 	}
 	opt->set.given = given;
-	if (given && strcmp(cmd->name, "index")) {
+	if (given && !is_index) {
 		cbp_error("%s: give them to 'checkbackport index'%s",
 			  "--mainline, --stable, --branches, --tags and --release-pattern change what the index tracks",
-			  is_check ? " (check takes --stable and --mainline as its target)" :
+			  cbp_command_takes(cmd, CBP_OPT_MAINLINE) ?
+			  " (check takes --stable and --mainline as its target)" :
 			  given & 1U << CBP_TRACK_STABLE ?
 			  " (check, followups and missing take --stable as their branch)" :
 			  "");
 		return CBP_ARGS_USAGE;
 	}
-	if (only_for(cmd, opt->verify || opt->verbose, "--verify or --verbose",
-		     "index") ||
-	    only_for(cmd, opt->tree || opt->config || opt->no_build,
-		     "--tree, --config or --no-build", "check") ||
-	    only_for(cmd, opt->compare, "--compare or --interdiff", "check") ||
-	    only_for(cmd, !!opt->since, "--since", "missing") ||
-	    only_for(cmd, opt->terse, "--terse", "check missing"))
-		return CBP_ARGS_USAGE;
+	for (k = 0; k < CBP_OPT_NR; k++)
+		if (given_opts & 1ULL << k && track_key(k) < 0 &&
+		    !cbp_command_takes(cmd, k))
+			return not_taken(cmd, k, cmds, nr_cmds);
 	/* Options the synopsis excludes, rather than one silently ignored. */
 	if (opt->json && opt->terse) {
 		cbp_error("--json and --terse exclude each other");
@@ -244,7 +267,10 @@ static int check_for_command(struct cbp_options *opt,
 	}
 	if (opt->argc < cmd->min_args ||
 	    (cmd->max_args >= 0 && opt->argc > cmd->max_args)) {
-		cbp_error("checkbackport %s", cmd->usage);
+		char syn[512];
+
+		cbp_synopsis(cmd, 0, "", syn, sizeof(syn));
+		cbp_error("%s", syn);
 		return CBP_ARGS_USAGE;
 	}
 	return CBP_ARGS_RUN;
@@ -272,6 +298,7 @@ int cbp_parse_args(int argc, char **argv, const struct cbp_command *cmds,
 		   size_t nr_cmds, struct cbp_options *opt,
 		   const struct cbp_command **cmd)
 {
+	unsigned long long given_opts = 0;
 	const char *sub = NULL;
 	int ended = 0, ret = CBP_ARGS_RUN;
 	size_t i;
@@ -297,9 +324,12 @@ int cbp_parse_args(int argc, char **argv, const struct cbp_command *cmds,
 				opt->argv[opt->argc++] = argv[tok];
 			continue;
 		}
-		c = getopt_long(argc, argv, "+C:qvh", long_options, NULL);
+		c = option_of(getopt_long(argc, argv, short_options,
+					  long_options, NULL));
 		/* -1 is not reached: getopt_long() only sees options here. */
-		ret = c == -1 ? CBP_ARGS_USAGE : take_option(c, opt);
+		ret = c == CBP_OPT_NR ? CBP_ARGS_USAGE : take_option(c, opt);
+		if (c != CBP_OPT_NR)
+			given_opts |= 1ULL << c;
 		if (ret == CBP_ARGS_USAGE)
 			cbp_error("unknown or incomplete option '%s'", argv[tok]);
 		if (ret == TAKEN_BAD)
@@ -322,7 +352,8 @@ int cbp_parse_args(int argc, char **argv, const struct cbp_command *cmds,
 		ret = CBP_ARGS_USAGE;
 	}
 	if (ret == CBP_ARGS_RUN)
-		ret = check_for_command(opt, *cmd);
+		ret = check_for_command(opt, *cmd, given_opts, cmds,
+					nr_cmds);
 	if (ret != CBP_ARGS_RUN) {
 		free(opt->argv);
 		opt->argv = NULL;

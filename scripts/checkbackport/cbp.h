@@ -4,7 +4,8 @@
  *
  * A subcommand is one function taking a struct cbp_ctx and returning an
  * exit status (CBP_EXIT_*); adding one is a new cmd-*.c file plus a line
- * in the table in checkbackport.c, which also says whether it needs git.
+ * in the table in checkbackport.c, which also says whether it needs git,
+ * and the list of the options it takes in options.c.
  *
  * Queries (names, fixes) read the index through store.h only and are
  * linked into both programs: ./checkbackport, the front, has no libgit2,
@@ -123,6 +124,52 @@ enum cbp_git_need {
 	CBP_GIT_QUERY_PATHS,	/* the same, with pathspecs for operands */
 };
 
+/* The options, in the order of the manual's OPTIONS (options.c). */
+enum cbp_opt {
+	CBP_OPT_REPO, CBP_OPT_INDEX, CBP_OPT_MAINLINE, CBP_OPT_STABLE,
+	CBP_OPT_BRANCHES, CBP_OPT_TAGS, CBP_OPT_RELEASE, CBP_OPT_SINCE,
+	CBP_OPT_JSON, CBP_OPT_TERSE, CBP_OPT_PATCH_ID, CBP_OPT_TREE,
+	CBP_OPT_CONFIG, CBP_OPT_NO_BUILD, CBP_OPT_COMPARE, CBP_OPT_INTERDIFF,
+	CBP_OPT_UPDATE, CBP_OPT_REBUILD, CBP_OPT_VERIFY, CBP_OPT_VERBOSE,
+	CBP_OPT_QUIET, CBP_OPT_HELP, CBP_OPT_VERSION,
+	CBP_OPT_NR
+};
+
+/**
+ * struct cbp_option - one option of the command line
+ * @name: its long name, without "--"
+ * @short_name: its one-letter name, or 0
+ * @arg: the name of its argument in the synopsis, NULL if it takes none
+ * @common: every command takes it (the synopsis' [OPTIONS])
+ */
+struct cbp_option {
+	const char *name;
+	char short_name;
+	const char *arg;
+	int common;
+};
+
+extern const struct cbp_option cbp_options_table[CBP_OPT_NR];
+
+/* How an option of a command is shown in its synopsis. */
+enum cbp_opt_show {
+	CBP_SHOW_ALONE,		/* [--opt] */
+	CBP_SHOW_OR,		/* in the group before: [--before | --opt] */
+	CBP_SHOW_WITH,		/* inside it: [--before ARG [--opt]] */
+};
+
+/**
+ * struct cbp_cmd_option - an option a command declares
+ * @opt: enum cbp_opt; CBP_OPT_NR ends a command's list
+ * @show: enum cbp_opt_show
+ * @arg: its argument's name for this command, NULL for the option's own
+ */
+struct cbp_cmd_option {
+	unsigned char opt;
+	unsigned char show;
+	const char *arg;
+};
+
 /**
  * struct cbp_command - one entry of the subcommand table
  * @name: what the user types
@@ -131,7 +178,9 @@ enum cbp_git_need {
  * @git: enum cbp_git_need
  * @min_args: least number of operands
  * @max_args: most number of operands, -1 for no limit
- * @usage: the synopsis after "checkbackport NAME"
+ * @options: the options it takes besides the common ones, in synopsis
+ *	     order, ended by CBP_OPT_NR; the parser refuses the others
+ * @operands: the operands in the synopsis
  */
 struct cbp_command {
 	const char *name;
@@ -139,8 +188,23 @@ struct cbp_command {
 	enum cbp_git_need git;
 	int min_args;
 	int max_args;
-	const char *usage;
+	const struct cbp_cmd_option *options;
+	const char *operands;
 };
+
+/* The options of each command, for the table (options.c). */
+extern const struct cbp_cmd_option cbp_index_options[];
+extern const struct cbp_cmd_option cbp_names_options[];
+extern const struct cbp_cmd_option cbp_fixes_options[];
+extern const struct cbp_cmd_option cbp_check_options[];
+extern const struct cbp_cmd_option cbp_lint_options[];
+extern const struct cbp_cmd_option cbp_followups_options[];
+extern const struct cbp_cmd_option cbp_missing_options[];
+
+/* options.c */
+int cbp_command_takes(const struct cbp_command *cmd, enum cbp_opt opt);
+size_t cbp_synopsis(const struct cbp_command *cmd, unsigned int width,
+		    const char *indent, char *buf, size_t size);
 
 /* What cbp_parse_args() found the command line asks for. */
 enum cbp_args_result {

@@ -34,39 +34,31 @@
 #define CBP_HAVE_GIT	1
 #endif
 
+/* The options each command takes are declared in options.c. */
 static const struct cbp_command commands[] = {
 	{ "index", CBP_HAVE_GIT ? cmd_index : NULL, CBP_GIT_ALWAYS, 0, 0,
-	  "index [--rebuild | --verify] [-v]" },
-	{ "names", cmd_names, CBP_GIT_QUERY, 1, 1,
-	  "names [--json] [--patch-id] ID" },
-	{ "fixes", cmd_fixes, CBP_GIT_QUERY, 1, 1,
-	  "fixes [--json] ID" },
+	  cbp_index_options, "" },
+	{ "names", cmd_names, CBP_GIT_QUERY, 1, 1, cbp_names_options, "ID" },
+	{ "fixes", cmd_fixes, CBP_GIT_QUERY, 1, 1, cbp_fixes_options, "ID" },
 	{ "check", CBP_HAVE_GIT ? cmd_check : NULL, CBP_GIT_ALWAYS, 1, -1,
-	  "check [--json|--terse] [--stable BRANCH] [--tree DIR] PATCH|ID|-..." },
+	  cbp_check_options, "PATCH|ID|-..." },
 	{ "lint", CBP_HAVE_GIT ? cmd_lint : NULL, CBP_GIT_ALWAYS, 0, 1,
-	  "lint [--json] [REV-RANGE]" },
+	  cbp_lint_options, "[REV-RANGE]" },
 	{ "followups", cmd_followups, CBP_GIT_QUERY, 1, 1,
-	  "followups [--json] [--stable BRANCH] ID" },
+	  cbp_followups_options, "ID" },
 	{ "missing", cmd_missing, CBP_GIT_QUERY_PATHS, 0, -1,
-	  "missing [--json|--terse] [--stable BRANCH] [--since REV] [-- PATHSPEC...]" },
+	  cbp_missing_options, "[-- PATHSPEC...]" },
 };
 
-static const char manual[] =
+/* The manual, around its SYNOPSIS, which print_manual() makes. */
+static const char manual_name[] =
 "NAME\n"
 "       checkbackport - every name of a commit across the trees of a repository\n"
 "\n"
-"SYNOPSIS\n"
-"       checkbackport index [--rebuild | --verify] [-v] [OPTIONS]\n"
-"       checkbackport names [--json] [--patch-id] [OPTIONS] ID\n"
-"       checkbackport fixes [--json] [OPTIONS] ID\n"
-"       checkbackport check [--json|--terse] [--patch-id] [--stable BRANCH]\n"
-"                           [--tree DIR [--config FILE] [--no-build]]\n"
-"                           [--compare | --interdiff] [OPTIONS] PATCH|ID|-...\n"
-"       checkbackport lint [--json] [OPTIONS] [REV-RANGE]\n"
-"       checkbackport followups [--json] [--stable BRANCH] [OPTIONS] ID\n"
-"       checkbackport missing [--json|--terse] [--stable BRANCH] [--since REV]\n"
-"                             [OPTIONS] [-- PATHSPEC...]\n"
-"       checkbackport --help | --version\n"
+"SYNOPSIS\n";
+
+/* After the SYNOPSIS. */
+static const char manual[] =
 "\n"
 "DESCRIPTION\n"
 "       A change that is cherry-picked between trees gets a new commit ID\n"
@@ -195,7 +187,8 @@ static const char manual[] =
 "       --since=REV          missing: only what mainline got after REV\n"
 "       --json               machine-readable output\n"
 "       --terse              check, missing: one line per finding\n"
-"       --patch-id           names: add patch-id matches\n"
+"       --patch-id           names: add patch-id matches; check: look\n"
+"                            for the patch by its patch-id too\n"
 "       --tree=DIR           check: apply and build in the kernel tree DIR\n"
 "       --config=FILE        check --tree: kernel configuration to start from\n"
 "       --no-build           check --tree: apply only\n"
@@ -255,6 +248,21 @@ static const char manual[] =
 "       checkbackport lint v6.12..linux-6.12.y\n"
 "       checkbackport followups --stable linux-6.12.y 55039832f98c\n"
 "       checkbackport missing --stable linux-6.12.y -- drivers/gpu/drm\n";
+
+/* The manual page, the synopsis made from the command table. */
+static void print_manual(void)
+{
+	char syn[1024];
+	size_t i;
+
+	fputs(manual_name, stdout);
+	for (i = 0; i < ARRAY_SIZE(commands); i++) {
+		cbp_synopsis(&commands[i], 79, "       ", syn, sizeof(syn));
+		fputs(syn, stdout);
+	}
+	fputs("       checkbackport --help | --version\n", stdout);
+	fputs(manual, stdout);
+}
 
 static void usage_error(const char *msg)
 {
@@ -340,7 +348,7 @@ int main(int argc, char **argv)
 	switch (cbp_parse_args(argc, argv, commands, ARRAY_SIZE(commands),
 			       &opt, &cmd)) {
 	case CBP_ARGS_HELP:
-		fputs(manual, stdout);
+		print_manual();
 		return CBP_EXIT_OK;
 	case CBP_ARGS_VERSION:
 		printf("checkbackport %s (libgit2 %s, SQLite %s)\n", CBP_VERSION,

@@ -7,17 +7,17 @@
  *
  * A commit is diffed against its first parent (against nothing for a
  * root commit), with renames detected as `git show` detects them by
- * default (diff.renames); a rename touches both its paths.  Merges and
- * empty diffs have no patch-id, as with git.  libgit2's patch-id is git's
- * for text changes, additions, deletions, mode changes and pure renames;
- * for binary files and renames with changes the two can differ, which
- * only makes a consistent link look adapted: the file sets, which tell a
- * suspicious link, do not depend on it.
+ * default (diff.renames) and git's indent heuristic; a rename touches
+ * both its paths.  Merges and empty diffs have no patch-id, as with git.
+ * The patch-id is patch-id.c's, of the diff's text as libgit2 prints it
+ * (for a patch, of the patch's own text): the same as git's, but for the
+ * "similarity index" of a rename, which it leaves out (tests/unit/change.c).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "git-priv.h"
+#include "patch-id.h"
 
 static int cmp_path(const void *a, const void *b)
 {
@@ -141,7 +141,7 @@ static void sort_paths(struct cbp_git_change *ch)
 static int read_diff(git_diff *diff, int want_pid, struct cbp_git_change *ch)
 {
 	size_t n = git_diff_num_deltas(diff), alloc = 0, i;
-	git_oid pid;
+	git_buf text = { 0 };
 
 	for (i = 0; i < n; i++) {
 		const git_diff_delta *d = git_diff_get_delta(diff, i);
@@ -153,12 +153,13 @@ static int read_diff(git_diff *diff, int want_pid, struct cbp_git_change *ch)
 	sort_paths(ch);
 	if (!want_pid || !n)
 		return 0;
-	if (git_diff_patchid(&pid, diff, NULL) < 0)
-		return cbp_error_git("cannot compute a patch-id");
+	/* The one patch-id (patch-id.c), of the diff as git show prints it. */
+	if (git_diff_to_buf(&text, diff, GIT_DIFF_FORMAT_PATCH) < 0)
+		return cbp_error_git("cannot print a diff");
+	ch->has_pid = !cbp_patch_id(text.ptr, text.size, ch->pid);
+	git_buf_dispose(&text);
 	if (hash_hunks(diff, &ch->hunks))
 		return -1;
-	cbp_oid_tohex(from_git(&pid), ch->pid);
-	ch->has_pid = 1;
 	return 0;
 }
 
@@ -356,6 +357,8 @@ int cbp_git_change_of(struct cbp_repo *repo, const struct cbp_oid *oid,
 	opts.pathspec.strings = ch->paths;
 	opts.pathspec.count = ch->nr_paths;
 	opts.flags |= GIT_DIFF_DISABLE_PATHSPEC_MATCH;
+	/* git's default since 2.14: where a change sits in a run of lines */
+	opts.flags |= GIT_DIFF_INDENT_HEURISTIC;
 	err = -1;
 	if (git_diff_tree_to_tree(&diff, repo->git, pt, t, &opts) < 0) {
 		cbp_error_git("cannot diff a commit");
@@ -558,6 +561,9 @@ int cbp_git_text_change(const char *diff, size_t len,
 		return cbp_error_git("cannot read the patch's diff");
 	err = read_diff(d, 1, ch);
 	git_diff_free(d);
+	/* The patch's own text, as the sender's git wrote it. */
+	if (!err && ch->has_pid)
+		ch->has_pid = !cbp_patch_id(diff, len, ch->pid);
 	if (err)
 		cbp_git_change_release(ch);
 	return err;

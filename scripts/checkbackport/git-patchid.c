@@ -1,17 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Patch-ids: `git patch-id --stable` of commits and of patches, for
- * `names --patch-id` (through libgit2's diff, git-change.c) and `check --patch-id`
- * (through git's own command, as a pipeline, so that the answer is the
- * one a maintainer gets from git).
+ * Patch-ids of commits, of a branch's commits and of patches, for
+ * `names --patch-id`, link trust and `check --patch-id`: all of them
+ * patch-id.c's (`git patch-id --stable`, see there), of the diff libgit2
+ * prints for a commit (git-change.c) or of a mail's own diff, in-process:
+ * no shell, no git command.
  */
-#include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "git-priv.h"
+#include "patch-id.h"
 
 /**
  * cbp_git_diff_patch_id() - the patch-id of a commit, by libgit2
@@ -43,65 +42,31 @@ int cbp_git_diff_patch_id(struct cbp_repo *repo, const char *hex, char *pid)
 	return err;
 }
 
-/* @s single-quoted for the shell. */
-static char *shq(const char *s)
+/* Add @pid of commit @oid to @out. */
+static void add_patch_id(struct cbp_patch_ids *out, const git_oid *oid,
+			 const char *pid)
 {
-	size_t n = 3, i;
-	char *q, *o;
-
-	for (i = 0; s[i]; i++)
-		n += s[i] == '\'' ? 4 : 1;
-	q = cbp_malloc(n);
-	o = q;
-	*o++ = '\'';
-	for (i = 0; s[i]; i++) {
-		if (s[i] == '\'') {
-			memcpy(o, "'\\''", 4);
-			o += 4;
-		} else {
-			*o++ = s[i];
-		}
-	}
-	*o++ = '\'';
-	*o = '\0';
-	return q;
+	out->pid = cbp_grow(out->pid, sizeof(*out->pid), out->nr + 1,
+			    &out->alloc);
+	out->commit = cbp_realloc(out->commit,
+				  out->alloc * sizeof(*out->commit));
+	memcpy(out->pid[out->nr], pid, CBP_OID_HEXSZ + 1);
+	cbp_oid_tohex(from_git(oid), out->commit[out->nr]);
+	out->nr++;
 }
 
-/* Run a shell pipeline ending in git patch-id; collect its lines. */
-static int run_patch_id(const char *cmd, struct cbp_patch_ids *out)
+/* Push the commit @rev names onto @walk, or hide it. */
+static int walk_rev(struct cbp_repo *repo, git_revwalk *walk,
+		    const char *rev, int hide)
 {
-	char line[256];
-	FILE *f = popen(cmd, "r");
-	int rc;
+	struct cbp_oid oid;
 
-	if (!f)
-		return cbp_error("cannot run git patch-id: %s", strerror(errno));
-	while (fgets(line, sizeof(line), f)) {
-		char pid[CBP_OID_HEXSZ + 1], commit[CBP_OID_HEXSZ + 1];
-
-		if (sscanf(line, "%40s %40s", pid, commit) != 2)
-			continue;
-		out->pid = cbp_grow(out->pid, sizeof(*out->pid), out->nr + 1,
-				    &out->alloc);
-		out->commit = cbp_realloc(out->commit,
-					  out->alloc * sizeof(*out->commit));
-		memcpy(out->pid[out->nr], pid, sizeof(pid));
-		memcpy(out->commit[out->nr], commit, sizeof(commit));
-		out->nr++;
-	}
-	rc = pclose(f);
-	if (rc)
-		return cbp_error("'%s' failed (status %d)", cmd, rc);
+	if (cbp_git_resolve(repo, rev, &oid))
+		return -1;
+	if ((hide ? git_revwalk_hide(walk, to_git(&oid)) :
+		    git_revwalk_push(walk, to_git(&oid))) < 0)
+		return cbp_error_git("cannot walk the history");
 	return 0;
-}
-
-static char *git_cmd(struct cbp_repo *repo)
-{
-	char *dir = shq(cbp_git_dir(repo));
-	char *s = cbp_strf("git --git-dir=%s", dir);
-
-	free(dir);
-	return s;
 }
 
 /**
@@ -111,43 +76,52 @@ static char *git_cmd(struct cbp_repo *repo)
  * @exclude: a branch whose commits to leave out, or NULL
  * @out: the patch-ids, appended to
  *
+ * What `git log --no-merges -p BRANCH --not EXCLUDE | git patch-id
+ * --stable` lists, computed in-process (cbp_git_change_of()).
+ *
  * Return: 0, or -1 with the error recorded.
  */
 int cbp_git_patch_ids(struct cbp_repo *repo, const char *branch,
 		      const char *exclude, struct cbp_patch_ids *out)
 {
-	char *git, *st, *ml, *cmd;
-	int rc;
+	struct cbp_git_change ch;
+	git_revwalk *walk;
+	git_commit *c;
+	git_oid oid;
+	int rc, merge;
 
-	git = git_cmd(repo);
-	st = shq(branch);
-	ml = shq(exclude ? exclude : "");
-	cmd = cbp_strf("%s log --no-merges -p --format='commit %%H' %s %s%s %s",
-		       git, st, exclude ? "--not " : "", exclude ? ml : "",
-		       "| git patch-id --stable");
-	rc = run_patch_id(cmd, out);
-	free(cmd);
-	free(ml);
-	free(st);
-	free(git);
-	return rc;
-}
-
-/* The first patch-id a pipeline prints, or "" if none. */
-static int first_patch_id(const char *cmd, char *pid)
-{
-	struct cbp_patch_ids one = { 0 };
-	int rc = run_patch_id(cmd, &one);
-
-	pid[0] = '\0';
-	if (!rc && one.nr)
-		memcpy(pid, one.pid[0], CBP_OID_HEXSZ + 1);
-	cbp_patch_ids_release(&one);
-	return rc;
+	if (git_revwalk_new(&walk, repo->git) < 0)
+		return cbp_error_git("cannot walk the history");
+	if (walk_rev(repo, walk, branch, 0) ||
+	    (exclude && walk_rev(repo, walk, exclude, 1))) {
+		git_revwalk_free(walk);
+		return -1;
+	}
+	while (!(rc = git_revwalk_next(&oid, walk))) {
+		if (git_commit_lookup(&c, repo->git, &oid) < 0)
+			break;
+		merge = git_commit_parentcount(c) > 1;
+		git_commit_free(c);
+		if (merge)
+			continue;
+		if (cbp_git_change_of(repo, from_git(&oid), 1, &ch)) {
+			git_revwalk_free(walk);
+			return -1;
+		}
+		if (ch.has_pid)
+			add_patch_id(out, &oid, ch.pid);
+		cbp_git_change_release(&ch);
+	}
+	git_revwalk_free(walk);
+	if (rc == GIT_ITEROVER) {
+		git_error_clear();
+		return 0;
+	}
+	return cbp_error_git("cannot walk the history");
 }
 
 /**
- * cbp_git_commit_patch_id() - the patch-id of a commit, by git
+ * cbp_git_commit_patch_id() - the patch-id of a commit
  * @repo: the repository
  * @hex: the commit's full ID
  * @pid: CBP_OID_HEXSZ + 1 bytes for the patch-id, "" if it has none
@@ -156,48 +130,33 @@ static int first_patch_id(const char *cmd, char *pid)
  */
 int cbp_git_commit_patch_id(struct cbp_repo *repo, const char *hex, char *pid)
 {
-	char *git = git_cmd(repo), *q = shq(hex), *cmd;
-	int rc;
+	struct cbp_git_change ch;
+	struct cbp_oid oid;
 
-	cmd = cbp_strf("%s show --format='commit %%H' %s | git patch-id --stable",
-		       git, q);
-	rc = first_patch_id(cmd, pid);
-	free(cmd);
-	free(q);
-	free(git);
-	return rc;
+	pid[0] = '\0';
+	if (cbp_oid_fromhex(&oid, hex))
+		return cbp_error("not a commit ID: %s", hex);
+	if (cbp_git_change_of(repo, &oid, 1, &ch))
+		return -1;
+	if (ch.has_pid)
+		memcpy(pid, ch.pid, sizeof(ch.pid));
+	cbp_git_change_release(&ch);
+	return 0;
 }
 
 /**
- * cbp_git_text_patch_id() - the patch-id of a diff, by git
+ * cbp_git_text_patch_id() - the patch-id of a diff
  * @diff: the diff, as in a mail
  * @len: its length
  * @pid: CBP_OID_HEXSZ + 1 bytes for the patch-id, "" if it has none
  *
- * Return: 0, or -1 with the error recorded.
+ * Return: 0.
  */
 int cbp_git_text_patch_id(const char *diff, size_t len, char *pid)
 {
-	char tmp[] = "/tmp/checkbackport-XXXXXX";
-	char *cmd;
-	int rc, fd;
-
-	pid[0] = '\0';
-	fd = mkstemp(tmp);
-	if (fd < 0 || write(fd, diff, len) != (ssize_t)len) {
-		if (fd >= 0) {
-			close(fd);
-			unlink(tmp);
-		}
-		return cbp_error("cannot write a temporary file: %s",
-				 strerror(errno));
-	}
-	close(fd);
-	cmd = cbp_strf("git patch-id --stable < %s", tmp);
-	rc = first_patch_id(cmd, pid);
-	free(cmd);
-	unlink(tmp);
-	return rc;
+	if (cbp_patch_id(diff, len, pid))
+		pid[0] = '\0';
+	return 0;
 }
 
 /**

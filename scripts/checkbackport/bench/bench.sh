@@ -11,6 +11,9 @@
 #                                       must find exactly the planted ones
 #   checkbackport index                 after N/100 new commits and tags
 #   checkbackport names ID              1000 random IDs, per process, p50/p99
+#   front-libgit2 names ID              the same, the front linked against
+#                                       libgit2 (bench/locate-libgit2.c),
+#                                       then ./checkbackport again
 #   names-by-hand.sh ID                 20 of the same IDs, git log --grep per hop
 #   checkbackport missing --stable B    each live stable branch, checked against
 #                                       what gen-repo says it must find
@@ -29,6 +32,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 CBP=$here/checkbackport
 GEN=$here/build/gen-repo
 RUN=$here/build/bench-run
+LG2=$here/build/front-libgit2
 HAND=$here/bench/names-by-hand.sh
 MHAND=$here/bench/missing-by-hand.sh
 FHAND=$here/bench/followups-by-hand.sh
@@ -103,6 +107,15 @@ do
 	done
 	set -- $("$RUN" each "$dir/ids-$n" "$CBP" -q -C "$work" names {})
 	names_p50=$2 names_p99=$3
+
+	# The front linked against libgit2, which discovers the repository
+	# and applies safe.directory itself; today's front again after it,
+	# so that a drift of the machine's load shows.
+	progress "N=$n: names on the same IDs, front linked against libgit2"
+	set -- $("$RUN" each "$dir/ids-$n" "$LG2" -q -C "$work" names {})
+	lg2="$2 $3 $6"
+	set -- $("$RUN" each "$dir/ids-$n" "$CBP" -q -C "$work" names {})
+	echo "$n names-front $names_p50 $names_p99 $lg2 $2 $3" >>"$mrows"
 	head -n 200 "$dir/ids-$n" >"$dir/ids200-$n"
 	set -- $("$RUN" each "$dir/ids200-$n" "$CBP" --version)
 	start_p50=$2
@@ -185,6 +198,10 @@ done
 	$2 == "paths" {
 		printf "N = %d: missing --stable %s -- drivers/gpu/drm  %6.2f s   peak %d MiB  (%d commits diffed)\n",
 			$1, $3, $4, $5, $6
+	}
+	$2 == "names-front" {
+		printf "N = %d: names, 1000 random IDs, front without libgit2   p50 %7.2f ms   p99 %7.2f ms  (again after: p50 %.2f, p99 %.2f)\n", $1, $3, $4, $8, $9
+		printf "N = %d: names, 1000 random IDs, front linked to libgit2 p50 %7.2f ms   p99 %7.2f ms  (%d failed; p50 +%.2f ms)\n", $1, $5, $6, $7, $5 - ($3 < $8 ? $3 : $8)
 	}
 	$2 == "followups" {
 		printf "N = %d: followups, 1000 random IDs, per process  p50 %7.2f ms   p99 %7.2f ms\n", $1, $3, $4

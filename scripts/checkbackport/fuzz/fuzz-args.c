@@ -18,27 +18,22 @@
 
 #define MAX_ARGS	64
 
-/* The table's shape: names and operand limits as in checkbackport.c. */
+/* The table's shape: names, operand limits and options as in checkbackport.c. */
 static const struct cbp_command cmds[] = {
-	{ "index", NULL, CBP_GIT_ALWAYS, 0, 0, "index" },
-	{ "names", NULL, CBP_GIT_QUERY, 1, 1, "names ID" },
-	{ "fixes", NULL, CBP_GIT_QUERY, 1, 1, "fixes ID" },
-	{ "check", NULL, CBP_GIT_ALWAYS, 1, -1, "check PATCH..." },
-	{ "lint", NULL, CBP_GIT_ALWAYS, 0, 1, "lint [REV-RANGE]" },
-	{ "followups", NULL, CBP_GIT_QUERY, 1, 1, "followups ID" },
-	{ "missing", NULL, CBP_GIT_QUERY_PATHS, 0, -1, "missing [PATHSPEC...]" },
+	{ "index", NULL, CBP_GIT_ALWAYS, 0, 0, cbp_index_options, "" },
+	{ "names", NULL, CBP_GIT_QUERY, 1, 1, cbp_names_options, "ID" },
+	{ "fixes", NULL, CBP_GIT_QUERY, 1, 1, cbp_fixes_options, "ID" },
+	{ "check", NULL, CBP_GIT_ALWAYS, 1, -1, cbp_check_options, "PATCH..." },
+	{ "lint", NULL, CBP_GIT_ALWAYS, 0, 1, cbp_lint_options, "[REV-RANGE]" },
+	{ "followups", NULL, CBP_GIT_QUERY, 1, 1, cbp_followups_options, "ID" },
+	{ "missing", NULL, CBP_GIT_QUERY_PATHS, 0, -1, cbp_missing_options,
+	  "[PATHSPEC...]" },
 };
 
-/* Is @cmd one of the blank-separated names in @list? */
-static int is(const struct cbp_command *cmd, const char *list)
+/* Does @cmd take option @k (besides the tracking use of index)? */
+static int is(const struct cbp_command *cmd, int k)
 {
-	size_t len = strlen(cmd->name);
-	const char *p;
-
-	for (p = list; *p; p += strcspn(p, " "), p += *p == ' ')
-		if (strcspn(p, " ") == len && !strncmp(p, cmd->name, len))
-			return 1;
-	return 0;
+	return cbp_command_takes(cmd, k);
 }
 
 /* Does @p point into one of the arguments? */
@@ -93,14 +88,18 @@ static void check_result(int rc, const struct cbp_options *opt,
 	    !in_args(opt->config, argv, argc))
 		abort();
 	/* Each option reaches only the subcommands that take it. */
-	if ((opt->target_stable && !is(cmd, "check followups missing")) ||
-	    (opt->target_mainline && !is(cmd, "check")) ||
-	    (opt->since && !is(cmd, "missing")) ||
-	    ((opt->tree || opt->config || opt->no_build || opt->compare) &&
-	     !is(cmd, "check")) ||
+	if ((opt->target_stable && !is(cmd, CBP_OPT_STABLE)) ||
+	    (opt->target_mainline && !is(cmd, CBP_OPT_MAINLINE)) ||
+	    (opt->since && !is(cmd, CBP_OPT_SINCE)) ||
+	    (opt->tree && !is(cmd, CBP_OPT_TREE)) ||
+	    (opt->config && !is(cmd, CBP_OPT_CONFIG)) ||
+	    (opt->no_build && !is(cmd, CBP_OPT_NO_BUILD)) ||
+	    (opt->compare && !is(cmd, CBP_OPT_COMPARE)) ||
 	    (opt->interdiff && !opt->compare) ||
-	    ((opt->verify || opt->verbose) && !is(cmd, "index")) ||
-	    (opt->terse && !is(cmd, "check missing")))
+	    (opt->verify && !is(cmd, CBP_OPT_VERIFY)) ||
+	    (opt->verbose && !is(cmd, CBP_OPT_VERBOSE)) ||
+	    (opt->patch_id && !is(cmd, CBP_OPT_PATCH_ID)) ||
+	    (opt->terse && !is(cmd, CBP_OPT_TERSE)))
 		abort();
 	for (k = 0; k < CBP_TRACK_NR; k++)
 		if (!in_args(opt->set.track[k], argv, argc) ||

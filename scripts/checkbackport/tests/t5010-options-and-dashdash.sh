@@ -86,9 +86,9 @@ test_expect_success 'an option of another subcommand is a usage error, said so' 
 	test_expect_code 2 "$CBP_BIN" lint --terse 2>../err &&
 	grep "usage error: --terse is an option of check and missing, not of lint" ../err &&
 	test_expect_code 2 "$CBP_BIN" missing --tree /nonexistent 2>../err &&
-	grep "usage error: --tree, --config or --no-build is an option of check" ../err &&
+	grep "usage error: --tree is an option of check, not of missing" ../err &&
 	test_expect_code 2 "$CBP_BIN" names --verify HEAD 2>../err &&
-	grep "usage error: --verify or --verbose is an option of index" ../err
+	grep "usage error: --verify is an option of index, not of names" ../err
 '
 
 test_expect_success '--stable names the branch of check, followups and missing only' '

@@ -1,0 +1,104 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# The sources keep to their layers (tests/check-layers.sh over the
+# Makefile's table of layers): no file includes a header of a layer
+# above or beside its own, another folder's private header or a library
+# its layer does not link, every file of a layer is built, and each
+# layer's archive links whole against the layers below it alone.  Each
+# kind of violation, made in a copy, is caught and named.
+
+. "$(dirname "$0")/lib-checkbackport.sh"
+
+LAYERS="base store git tree indexer report check"
+
+check_layers () {
+	sh "$CBP_DIR/tests/check-layers.sh" "$@"
+}
+
+test_expect_success 'the sources keep to their layers' '
+	check_layers "$CBP_DIR" "$CBP_DIR/build" >out &&
+	test_must_be_empty out
+'
+
+test_expect_success 'set up a copy of the sources' '
+	mkdir src && cp "$CBP_DIR/Makefile" src/ &&
+	for l in $LAYERS
+	do
+		cp -R "$CBP_DIR/$l" src/ || return 1
+	done &&
+	check_layers src "$CBP_DIR/build" >out &&
+	test_must_be_empty out
+'
+
+# break FILE LINE: check the copy with LINE added at the end of FILE
+# (restored afterwards); it must fail, its report in ../out.
+break_layers () {
+	cp "src/$1" saved &&
+	echo "$2" >>"src/$1" &&
+	test_expect_code 1 check_layers src "$CBP_DIR/build" >out
+	status=$?
+	mv saved "src/$1" &&
+	return $status
+}
+
+test_expect_success 'a header of a layer above is refused' '
+	break_layers base/diff.c "#include \"store/store.h\"" &&
+	echo "base/diff.c: includes \"store/store.h\": base/ does not use store/" >expect &&
+	test_cmp expect out
+'
+
+test_expect_success 'a header of a layer beside is refused' '
+	break_layers git/git-odb.c "#include \"store/store.h\"" &&
+	echo "git/git-odb.c: includes \"store/store.h\": git/ does not use store/" >expect &&
+	test_cmp expect out
+'
+
+test_expect_success 'another folder'"'"'s private header is refused' '
+	break_layers check/check.c "#include \"git/git-priv.h\"" &&
+	echo "check/check.c: includes \"git/git-priv.h\": private to git/" >expect &&
+	test_cmp expect out
+'
+
+test_expect_success 'a header of another folder included bare is refused' '
+	break_layers report/report.c "#include \"store-priv.h\"" &&
+	echo "report/report.c: includes \"store-priv.h\": not in report/" >expect &&
+	test_cmp expect out
+'
+
+test_expect_success 'a library the layer does not link is refused' '
+	break_layers store/store.c "#include <git2.h>" &&
+	echo "store/store.c: includes <git2.h>: store/ does not link libgit2" >expect &&
+	test_cmp expect out
+'
+
+test_expect_success 'a file of a layer that is not built is refused' '
+	echo "int cbp_unbuilt;" >src/tree/tree-unbuilt.c &&
+	test_expect_code 1 check_layers src "$CBP_DIR/build" >out &&
+	rm src/tree/tree-unbuilt.c &&
+	echo "tree/tree-unbuilt.c: not built: not in tree_SRCS" >expect &&
+	test_cmp expect out
+'
+
+# A call from base into the store: base/up.c added to a copy of the
+# archives, calling a function of store-query.c.
+test_expect_success 'a call into a layer above does not link' '
+	mkdir build && cp "$CBP_DIR"/build/lib*.a "$CBP_DIR/build/cflags" build/ &&
+	printf "%s\n" "void cbp_resolve_id(void);" "void cbp_up(void);" \
+		"void cbp_up(void)" "{" "	cbp_resolve_id();" "}" >up.c &&
+	$(cat build/cflags) -c -o up.o up.c &&
+	ar rs build/libbase.a up.o 2>/dev/null &&
+	test_expect_code 1 check_layers "$CBP_DIR" build >out &&
+	grep "^libbase.a: does not link against no layer and no library:" out &&
+	grep "undefined reference to .cbp_resolve_id" out
+'
+
+test_expect_success 'a call into a layer beside does not link' '
+	cp "$CBP_DIR/build/libbase.a" build/ &&
+	ar rs build/libgit.a up.o 2>/dev/null &&
+	test_expect_code 1 check_layers "$CBP_DIR" build >out &&
+	grep "^libgit.a: does not link against base and libgit2:" out &&
+	grep "undefined reference to .cbp_resolve_id" out
+'
+
+test_done

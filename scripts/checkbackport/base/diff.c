@@ -205,28 +205,6 @@ int cbp_dblock_within(const struct cbp_diff *ds, const struct cbp_dblock *s,
 }
 
 /**
- * cbp_dblock_first() - the first changed line of a block, for messages
- * @d: its diff
- * @b: the block
- *
- * Return: the first added line, or the first removed one if it adds
- * none; points into @d.
- */
-const char *cbp_dblock_first(const struct cbp_diff *d,
-			     const struct cbp_dblock *b)
-{
-	const struct cbp_dhunk *h = &d->f[b->file].h[b->hunk];
-	size_t k = b->first;
-	const struct cbp_dline *l = next_of(h, b, &k, '+');
-
-	if (!l) {
-		k = b->first;
-		l = next_of(h, b, &k, '-');
-	}
-	return l ? l->text : "";
-}
-
-/**
  * cbp_dhunk_text() - a hunk as a diff of its own, for people
  * @f: its file
  * @h: the hunk

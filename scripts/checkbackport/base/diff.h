@@ -103,8 +103,6 @@ int cbp_dblock_equal(const struct cbp_diff *da, const struct cbp_dblock *a,
 int cbp_dblock_within(const struct cbp_diff *ds, const struct cbp_dblock *s,
 		      const struct cbp_diff *db, const struct cbp_dblock *b,
 		      const char *used_b, char *mark);
-const char *cbp_dblock_first(const struct cbp_diff *d,
-			     const struct cbp_dblock *b);
 char *cbp_dhunk_text(const struct cbp_dfile *f, const struct cbp_dhunk *h,
 		     const char *prefix);
 

@@ -166,7 +166,7 @@ static void set_error(struct cbp_patch *p, unsigned int line,
  *
  * Return: the length of the result.
  */
-size_t cbp_strip_subject(const char *in, char *out, size_t outsz)
+static size_t cbp_strip_subject(const char *in, char *out, size_t outsz)
 {
 	const char *p = in;
 	size_t o = 0;

@@ -82,6 +82,5 @@ int cbp_patch_read_file(struct cbp_patch_list *list, const char *path);
 struct cbp_patch *cbp_patch_add(struct cbp_patch_list *list,
 				const char *source);
 void cbp_patch_list_release(struct cbp_patch_list *list);
-size_t cbp_strip_subject(const char *in, char *out, size_t outsz);
 
 #endif /* CHECKBACKPORT_PATCH_H */

@@ -76,17 +76,6 @@ void cbp_edges_close(struct cbp_edges *e)
 	free(e);
 }
 
-/**
- * cbp_edges_index() - the index the queries run on
- * @e: the queries
- *
- * Return: the index.
- */
-struct cbp_index *cbp_edges_index(const struct cbp_edges *e)
-{
-	return e->idx;
-}
-
 /*
  * The rows of a statement selecting (src, dst, kind, cited, quoted), as
  * citations, appended to *@links; 0, or -1 on error (recorded).
@@ -149,8 +138,8 @@ long long cbp_mainline_pos(struct cbp_edges *e, long long id)
  *
  * Return: 0, or -1 on error (message recorded).
  */
-int cbp_edges_into(struct cbp_edges *e, long long id, struct cbp_link **links,
-		   size_t *nr)
+static int cbp_edges_into(struct cbp_edges *e, long long id,
+			  struct cbp_link **links, size_t *nr)
 {
 	size_t alloc = 0;
 	int err;
@@ -332,7 +321,8 @@ int cbp_change_of(struct cbp_edges *e, long long id, struct cbp_change *ch)
  *
  * Return: 0, or -1 on error (message recorded).
  */
-int cbp_change_add(struct cbp_edges *e, struct cbp_change *ch, long long id)
+static int cbp_change_add(struct cbp_edges *e, struct cbp_change *ch,
+			  long long id)
 {
 	struct cbp_class more;
 	size_t i;

@@ -90,18 +90,14 @@ struct cbp_followups {
 
 int cbp_edges_open(struct cbp_index *idx, struct cbp_edges **out);
 void cbp_edges_close(struct cbp_edges *e);
-struct cbp_index *cbp_edges_index(const struct cbp_edges *e);
 
 long long cbp_mainline_pos(struct cbp_edges *e, long long id);
-int cbp_edges_into(struct cbp_edges *e, long long id, struct cbp_link **links,
-		   size_t *nr);
 int cbp_edges_candidates(struct cbp_edges *e, int bit, struct cbp_link **links,
 			 size_t *nr);
 int cbp_find_tag(struct cbp_index *idx, const char *name, long long *commit_id);
 int cbp_find_branch(struct cbp_index *idx, const char *name);
 
 int cbp_change_of(struct cbp_edges *e, long long id, struct cbp_change *ch);
-int cbp_change_add(struct cbp_edges *e, struct cbp_change *ch, long long id);
 void cbp_change_release(struct cbp_change *ch);
 int cbp_change_in_branch(struct cbp_edges *e, const struct cbp_change *ch,
 			 int bit);

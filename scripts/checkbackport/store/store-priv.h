@@ -49,12 +49,10 @@ int cbp_db_prepare(sqlite3 *db, const char *sql, sqlite3_stmt **st);
 int cbp_db_int(sqlite3 *db, const char *sql, long long *val);
 int cbp_db_step(sqlite3 *db, sqlite3_stmt *st);
 
-int cbp_store_open_db(const char *path, int create, sqlite3 **db);
 int cbp_store_check(const char *path, sqlite3 **dbp);
 void cbp_store_close_db(struct cbp_index *idx);
 int cbp_store_load_branches(struct cbp_index *idx);
 int cbp_index_lock(const char *path);
-char *cbp_store_file(const char *path);
 long long cbp_branch_version(const char *name);
 void cbp_store_remove_stale(const char *path);
 int cbp_store_create(struct cbp_index *idx, char **tmp);

@@ -199,7 +199,7 @@ int cbp_db_step(sqlite3 *db, sqlite3_stmt *st)
  *
  * Return: 0, or -1 with SQLite's message recorded.
  */
-int cbp_store_open_db(const char *path, int create, sqlite3 **db)
+static int cbp_store_open_db(const char *path, int create, sqlite3 **db)
 {
 	int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
 
@@ -269,7 +269,7 @@ static int store_is_ours(const char *path)
  * Return: a new string, or NULL with the error recorded (a loop of
  * links, or one that cannot be read).
  */
-char *cbp_store_file(const char *path)
+static char *cbp_store_file(const char *path)
 {
 	char *cur = cbp_strdup(path);
 	int hops;

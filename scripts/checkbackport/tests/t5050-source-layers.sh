@@ -21,6 +21,46 @@ test_expect_success 'the sources keep to their layers' '
 	test_must_be_empty out
 '
 
+# drawn FOLDER FILE: the picture of the layers in "Internals" (./picture)
+# names FILE in a box whose rows are labelled FOLDER/.
+drawn () {
+	awk -v l="$1/" -v f="$2" '
+		/^ *\+/ { box++; next }
+		/^    [a-z]/ {
+			n = split($1, w, ",")
+			for (i = 1; i <= n; i++)
+				if (w[i] == l)
+					label[box] = 1
+		}
+		{
+			n = split($0, w, /[ |]+/)
+			for (i = 1; i <= n; i++)
+				if (w[i] == f)
+					has[box] = 1
+		}
+		END {
+			for (b in has)
+				if (b in label)
+					exit 0
+			exit 1
+		}
+	' picture
+}
+
+test_expect_success 'the manual draws every file in its layer' '
+	sed -n "/^Internals\$/,/^\`\`report\/\`\` is/p" \
+		"$CBP_DIR/../../Documentation/checkbackport.rst" >picture &&
+	test_line_count -gt 30 picture &&
+	for f in "$CBP_DIR"/*/*.c
+	do
+		l=${f%/*} && l=${l##*/} &&
+		case $l in tests|fuzz|bench|build) continue ;; esac &&
+		drawn "$l" "${f##*/}" ||
+		{ echo "$l/${f##*/} not drawn in $l/" && return 1; }
+	done &&
+	! drawn base cmd-git.c && ! drawn check report.c
+'
+
 test_expect_success 'set up a copy of the sources' '
 	mkdir src && cp "$CBP_DIR/Makefile" src/ &&
 	for l in $LAYERS

@@ -225,20 +225,6 @@ static int on_cite(const struct cbp_cite *c, void *data)
 	return 0;
 }
 
-/**
- * check_src_line() - where a line of a patch's message is in its input
- * @p: the patch
- * @line: the line's number in the message, 1-based
- *
- * Return: its line in the input file, or 0 if the message was decoded
- * and its lines are not the file's.
- */
-unsigned int check_src_line(const struct cbp_patch *p, unsigned int line)
-{
-	/* 0: the message was decoded, its lines are not the file's. */
-	return p->msg_line ? p->msg_line + line - 1 : 0;
-}
-
 /* The upstream lines, and the names of the fix they bring. */
 static int load_upstream(struct checker *chk, struct check_facts *fx,
 			 const struct cites *cites)

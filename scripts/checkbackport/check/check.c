@@ -18,7 +18,6 @@
  *
  * Checks only make findings; printing them is check-output.c's.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,91 +25,9 @@
 #include "check-priv.h"
 #include "check-series.h"
 
-/**
- * cbp_level_name() - the word printed for a finding level
- * @level: enum cbp_level
- *
- * Return: "ERROR", "WARNING" or "INFO".
- */
-const char *cbp_level_name(int level)
-{
-	static const char * const names[] = { "ERROR", "WARNING", "INFO" };
-
-	return level >= 0 && level <= CBP_LEVEL_INFO ? names[level] : "?";
-}
-
-/**
- * check_emit() - make a finding of the type of the running check
- * @run: the check at work
- * @line: the line of the input it is about, 0 for the patch as a whole
- * @fmt: printf-style format of the message
- *
- * Return: the finding, to add a commit, a replacement or a hint to.
- */
-struct cbp_finding *check_emit(struct check_run *run, unsigned int line,
-			       const char *fmt, ...)
-{
-	struct cbp_report *r = run->r;
-	struct cbp_finding *f;
-	va_list ap;
-
-	/* Most patches have a finding or two: do not start at 16. */
-	if (r->nr == r->alloc) {
-		r->alloc = r->alloc ? 2 * r->alloc : 2;
-		r->f = cbp_realloc(r->f, r->alloc * sizeof(*r->f));
-	}
-	f = &r->f[r->nr++];
-	memset(f, 0, sizeof(*f));
-	f->level = run->type->level;
-	f->type = run->type->name;
-	f->line = line;
-	va_start(ap, fmt);
-	f->msg = cbp_vstrf(fmt, ap);
-	va_end(ap);
-	r->count[f->level]++;
-	return f;
-}
-
 static void set_commit(struct cbp_finding *f, const struct cbp_commit *c)
 {
 	snprintf(f->commit, sizeof(f->commit), "%s", c->hex);
-}
-
-/**
- * check_msg_line() - one line of a patch's message
- * @p: the patch
- * @line: its number, 1-based, in the message
- *
- * Return: a new string.
- */
-char *check_msg_line(const struct cbp_patch *p, unsigned int line)
-{
-	const char *s = p->msg, *end = p->msg + p->msg_len;
-
-	while (--line && s < end) {
-		s = memchr(s, '\n', end - s);
-		s = s ? s + 1 : end;
-	}
-	end = memchr(s, '\n', end - s);
-	return cbp_strndup(s, end ? (size_t)(end - s) : strlen(s));
-}
-
-/**
- * check_replace_in() - a line with one text replaced
- * @line: the line
- * @from: the text to replace (its first occurrence)
- * @to: what to put instead
- *
- * Return: a new string; a copy of @line if @from is not in it.
- */
-char *check_replace_in(const char *line, const char *from, const char *to)
-{
-	const char *hit = strstr(line, from);
-
-	if (!hit)
-		return cbp_strdup(line);
-	return cbp_strf("%.*s%s%s", (int)(hit - line), line, to,
-			hit + strlen(from));
 }
 
 static const char *rel(const struct cbp_commit *c)

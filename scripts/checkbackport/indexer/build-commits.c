@@ -4,7 +4,7 @@
  * straight from the object database, parsed for its parents, author
  * time, subject and citations into a struct commit_rec, and written to
  * the commits and links tables.  An incremental build does both in one
- * thread; a cold one overlaps them (build-cold.c).
+ * thread; a cold one overlaps them (build-walk.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -243,36 +243,4 @@ void build_show_progress(const struct build *b, double *last)
 		return;
 	*last = cbp_now();
 	cbp_progress("\rcheckbackport: reading commits: %lld", b->read);
-}
-
-/**
- * build_walk_new_commits() - read and store every queued commit
- * @b: the build
- *
- * Reading a commit queues its new parents, so this reads everything the
- * refs reach that the index does not have yet: in two threads in a cold
- * build (build_walk_pipelined()), in one otherwise.
- *
- * Return: 0, or -1 with the error recorded.
- */
-int build_walk_new_commits(struct build *b)
-{
-	struct commit_rec r = { 0 };
-	double last = cbp_now();
-	int err = 0;
-
-	if (b->cold) {
-		err = build_walk_pipelined(b, &last);
-	} else {
-		while (b->nr_stack && !err) {
-			err = build_read_commit(b, b->stack[--b->nr_stack], &r);
-			if (!err)
-				err = build_store_commit(b, &r);
-			build_show_progress(b, &last);
-		}
-		build_rec_release(&r);
-	}
-	if (isatty(2) && b->read > 0x3fff)
-		cbp_progress("\n");
-	return err;
 }

@@ -123,12 +123,9 @@ int build_read_commit(struct build *b, unsigned int id, struct commit_rec *r);
 int build_store_commit(struct build *b, const struct commit_rec *r);
 void build_show_progress(const struct build *b, double *last);
 void build_rec_release(struct commit_rec *r);
-int build_walk_new_commits(struct build *b);
 
-/* build-cold.c */
-int build_walk_pipelined(struct build *b, double *last);
-int build_cold(struct cbp_index *idx, struct cbp_repo *repo,
-	       const struct cbp_settings *set, struct cbp_update_stats *stats);
+/* build-walk.c */
+int build_walk_new_commits(struct build *b);
 
 /* build-refs.c */
 int build_collect_refs(struct build *b, const struct cbp_settings *set);
@@ -162,10 +159,5 @@ int build_store_refs(struct build *b);
 void build_track_decide(const struct cbp_settings *set, sqlite3 *old,
 			struct cbp_settings *eff, char *keep[CBP_TRACK_NR]);
 int build_track_store(struct build *b, const struct cbp_settings *eff);
-
-/* build.c */
-int build_run(struct cbp_index *idx, struct cbp_repo *repo,
-	      const struct cbp_settings *set, int cold,
-	      struct cbp_update_stats *stats);
 
 #endif /* CHECKBACKPORT_BUILD_PRIV_H */

@@ -4,7 +4,7 @@
  *
  * cbp_index_open() decides, under the index's lock, between using the
  * file as it is, updating it in place (one transaction, reading only the
- * commits no row has yet) and building it afresh (build-cold.c).  A run
+ * commits no row has yet) and building it afresh (build_cold()).  A run
  * collects the refs, reads the new commits, then brings first releases,
  * branch containment, cited-ID resolution and the verdicts on new links
  * up to date, in that order.
@@ -70,9 +70,9 @@ static void build_free(struct build *b)
  *
  * Return: 0, or -1 with the error recorded.
  */
-int build_run(struct cbp_index *idx, struct cbp_repo *repo,
-	      const struct cbp_settings *set, int cold,
-	      struct cbp_update_stats *stats)
+static int build_run(struct cbp_index *idx, struct cbp_repo *repo,
+		     const struct cbp_settings *set, int cold,
+		     struct cbp_update_stats *stats)
 {
 	struct build b = {
 		.idx = idx, .repo = repo, .db = idx->db, .cold = cold,
@@ -175,6 +175,35 @@ int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 	err = 0;
 out:
 	build_free(&b);
+	return err;
+}
+
+/**
+ * build_cold() - build the index afresh
+ * @idx: the index; @idx->path is where it goes, @idx->db must be closed
+ * @repo: the repository
+ * @set: what to index
+ * @stats: filled in
+ *
+ * Return: 0 with the new index in place (and closed), or -1 with the
+ * error recorded and the old file, if any, untouched.
+ */
+static int build_cold(struct cbp_index *idx, struct cbp_repo *repo,
+		      const struct cbp_settings *set,
+		      struct cbp_update_stats *stats)
+{
+	char *tmp;
+	int err;
+
+	stats->rebuilt = 1;
+	if (cbp_store_create(idx, &tmp))
+		return -1;
+	err = build_run(idx, repo, set, 1, stats);
+	if (err)
+		cbp_store_abandon(idx, tmp);
+	else
+		err = cbp_store_publish(idx, tmp);
+	free(tmp);
 	return err;
 }
 

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The cold build: a fresh index written to a private temporary file with
- * the fast settings (cbp_store_create()) and put in place once complete
- * (cbp_store_publish()), so that readers never see half an index.
- * Commits are read and inflated in one thread while the caller's thread
- * stores them, the two passing records through a ring in batches.
+ * Walking the new commits: every queued commit read and stored
+ * (build-commits.c), its new parents queued in turn.  An incremental
+ * build does it in one thread; a cold one (cbp_store_create()'s fast
+ * settings, see build.c) reads and inflates commits in one thread while
+ * the caller's thread stores them, the two passing records through a
+ * ring in batches.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -17,6 +18,7 @@
 #include <sqlite3.h>
 
 #include "build-priv.h"
+#include "base/output.h"
 #include "store/store-priv.h"
 #include "base/util.h"
 
@@ -94,7 +96,7 @@ static void *reader_main(void *data)
  *
  * Return: 0, or -1 with the error recorded.
  */
-int build_walk_pipelined(struct build *b, double *last)
+static int build_walk_pipelined(struct build *b, double *last)
 {
 	struct pipeline *pl = cbp_calloc(1, sizeof(*pl));
 	pthread_t reader;
@@ -154,30 +156,33 @@ free_pipeline:
 }
 
 /**
- * build_cold() - build the index afresh
- * @idx: the index; @idx->path is where it goes, @idx->db must be closed
- * @repo: the repository
- * @set: what to index
- * @stats: filled in
+ * build_walk_new_commits() - read and store every queued commit
+ * @b: the build
  *
- * Return: 0 with the new index in place (and closed), or -1 with the
- * error recorded and the old file, if any, untouched.
+ * Reading a commit queues its new parents, so this reads everything the
+ * refs reach that the index does not have yet: in two threads in a cold
+ * build (build_walk_pipelined()), in one otherwise.
+ *
+ * Return: 0, or -1 with the error recorded.
  */
-int build_cold(struct cbp_index *idx, struct cbp_repo *repo,
-	       const struct cbp_settings *set, struct cbp_update_stats *stats)
+int build_walk_new_commits(struct build *b)
 {
-	char *tmp;
-	int err;
+	struct commit_rec r = { 0 };
+	double last = cbp_now();
+	int err = 0;
 
-	stats->rebuilt = 1;
-	if (cbp_store_create(idx, &tmp))
-		return -1;
-	err = build_run(idx, repo, set, 1, stats);
-	if (err)
-		cbp_store_abandon(idx, tmp);
-	else
-		err = cbp_store_publish(idx, tmp);
-	free(tmp);
+	if (b->cold) {
+		err = build_walk_pipelined(b, &last);
+	} else {
+		while (b->nr_stack && !err) {
+			err = build_read_commit(b, b->stack[--b->nr_stack], &r);
+			if (!err)
+				err = build_store_commit(b, &r);
+			build_show_progress(b, &last);
+		}
+		build_rec_release(&r);
+	}
+	if (isatty(2) && b->read > 0x3fff)
+		cbp_progress("\n");
 	return err;
 }
-

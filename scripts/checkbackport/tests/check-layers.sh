@@ -17,7 +17,10 @@
 #  - a layer's archive, linked whole (every file of it) with a main()
 #    that does nothing, against only the archives of the layers it uses
 #    and the LIBS of all these, leaves a symbol undefined: one of its
-#    files calls up or sideways.
+#    files calls up or sideways;
+#  - a layer uses one that is not listed before it (the layers would
+#    not be a stack), or two files of a layer call each other, directly
+#    or through others of the layer (nm of the archive's members).
 #
 # The archives are linked with the compiler and flags of the build
 # (BUILDDIR/cflags), so that a build with sanitizers links too.
@@ -36,8 +39,56 @@ printf 'int main(void)\n{\n\treturn 0;\n}\n' >"$tmp/main.c" &&
 $cc -c -o "$tmp/main.o" "$tmp/main.c" || exit 2
 
 bad=0
+below=
 while IFS='|' read -r name uses libs private srcs
 do
+	for u in $uses
+	do
+		case " $below " in
+		*" $u "*) ;;
+		*)	echo "$name: uses $u, which is not below it"
+			bad=1 ;;
+		esac
+	done
+	below="$below $name"
+
+	# Calls between the archive's members: a cycle is a pair of files
+	# each reaching the other.
+	nm -A "$build/lib$name.a" 2>/dev/null | awk -v lib="lib$name.a" '
+		{
+			split($1, p, ":")
+			m = p[2]
+			if (!(m in seen)) {
+				seen[m] = 1
+				mem[++n] = m
+			}
+			if ($(NF - 1) == "U")
+				use[m, $NF] = 1
+			else if ($(NF - 1) ~ /^[TDBRC]$/)
+				def[$NF] = m
+		}
+		END {
+			for (k in use) {
+				split(k, q, SUBSEP)
+				if ((q[2] in def) && def[q[2]] != q[1])
+					r[q[1], def[q[2]]] = 1
+			}
+			for (k = 1; k <= n; k++)
+				for (i = 1; i <= n; i++)
+					for (j = 1; j <= n; j++)
+						if (r[mem[i], mem[k]] && r[mem[k], mem[j]])
+							r[mem[i], mem[j]] = 1
+			for (i = 1; i <= n; i++)
+				for (j = i + 1; j <= n; j++)
+					if (r[mem[i], mem[j]] && r[mem[j], mem[i]]) {
+						print lib ": " mem[i] " and " mem[j] \
+						      " call each other"
+						bad = 1
+					}
+			exit bad
+		}
+	' || bad=1
+
 	# Includes, each "FILE:LINE:HEADER" with <> or "" kept.
 	for f in "$src/$name"/*.[ch]
 	do
@@ -114,7 +165,8 @@ do
 	for u in $uses
 	do
 		set -- "$@" "$build/lib$u.a"
-		all="$all $(cat "$tmp/libs-$u")" || exit 2
+		# (none known of a layer wrongly used from below)
+		all="$all $(cat "$tmp/libs-$u" 2>/dev/null)"
 	done
 	flags=$(echo "$all" | tr ' ' '\n' | grep . | sort -u | tr '\n' ' ')
 	test -z "${flags% }" || flags=$($PKG_CONFIG --libs $flags) || exit 2

@@ -4,9 +4,10 @@
 # The sources keep to their layers (tests/check-layers.sh over the
 # Makefile's table of layers): no file includes a header of a layer
 # above or beside its own, another folder's private header or a library
-# its layer does not link, every file of a layer is built, and each
-# layer's archive links whole against the layers below it alone.  Each
-# kind of violation, made in a copy, is caught and named.
+# its layer does not link, every file of a layer is built, each layer's
+# archive links whole against the layers below it alone, and no two
+# files of a layer call each other.  Each kind of violation, made in a
+# copy, is caught and named.
 
 . "$(dirname "$0")/lib-checkbackport.sh"
 
@@ -139,6 +140,28 @@ test_expect_success 'a call into a layer beside does not link' '
 	test_expect_code 1 check_layers "$CBP_DIR" build >out &&
 	grep "^libgit.a: does not link against base and libgit2:" out &&
 	grep "undefined reference to .cbp_resolve_id" out
+'
+
+# Two files of the tree layer, each calling the other.
+test_expect_success 'two files of a layer calling each other are refused' '
+	cp "$CBP_DIR/build/libgit.a" build/ &&
+	printf "%s\n" "void cbp_cyc_b(void);" "void cbp_cyc_a(void);" \
+		"void cbp_cyc_a(void)" "{" "	cbp_cyc_b();" "}" >cyc-a.c &&
+	printf "%s\n" "void cbp_cyc_a(void);" "void cbp_cyc_b(void);" \
+		"void cbp_cyc_b(void)" "{" "	cbp_cyc_a();" "}" >cyc-b.c &&
+	$(cat build/cflags) -c -o cyc-a.o cyc-a.c &&
+	$(cat build/cflags) -c -o cyc-b.o cyc-b.c &&
+	ar rs build/libtree.a cyc-a.o cyc-b.o 2>/dev/null &&
+	test_expect_code 1 check_layers "$CBP_DIR" build >out &&
+	echo "libtree.a: cyc-a.o and cyc-b.o call each other" >expect &&
+	test_cmp expect out
+'
+
+test_expect_success 'a layer using one above it is refused' '
+	sed "s/^store_USES.*/store_USES	:= base git/" src/Makefile >Makefile.new &&
+	mv Makefile.new src/Makefile &&
+	test_expect_code 1 check_layers src "$CBP_DIR/build" >out &&
+	grep "^store: uses git, which is not below it$" out
 '
 
 test_done

@@ -89,7 +89,7 @@ do
 		}
 	' || bad=1
 
-	# Includes, each "FILE:LINE:HEADER" with <> or "" kept.
+	# Includes, one "FILE HEADER" per line, with <> or "" kept.
 	for f in "$src/$name"/*.[ch]
 	do
 		sed -n 's/^#[ \t]*include[ \t]*\([<"][^>"]*[>"]\).*/\1/p' "$f" |
@@ -169,6 +169,7 @@ do
 		all="$all $(cat "$tmp/libs-$u" 2>/dev/null)"
 	done
 	flags=$(echo "$all" | tr ' ' '\n' | grep . | sort -u | tr '\n' ' ')
+	# shellcheck disable=SC2086 # one package per word
 	test -z "${flags% }" || flags=$($PKG_CONFIG --libs $flags) || exit 2
 	# shellcheck disable=SC2086 # cc and flags are lists
 	if ! $cc -o "$tmp/$name" "$tmp/main.o" \

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cbp.h"
+#include "report/cbp.h"
 
 /*
  * getopt_long()'s table, made from cbp_options_table[] (options.c): a

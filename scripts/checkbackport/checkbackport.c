@@ -17,9 +17,9 @@
 
 #include <sqlite3.h>
 
-#include "cbp.h"
-#include "store-edges.h"
-#include "output.h"
+#include "report/cbp.h"
+#include "store/store-edges.h"
+#include "base/output.h"
 
 #define CBP_VERSION	"1.0"
 

@@ -12,8 +12,8 @@
 
 #include <git2.h>
 
-#include "store.h"
-#include "util.h"
+#include "store/store.h"
+#include "base/util.h"
 
 /**
  * cbp_locate_index() - where a repository's index is, found by libgit2

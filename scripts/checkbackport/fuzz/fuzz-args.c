@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../cbp.h"
+#include "report/cbp.h"
 
 #define MAX_ARGS	64
 

@@ -15,7 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "../cc-stable.h"
+#include "base/cc-stable.h"
 
 static void check_line(const char *line)
 {

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../git.h"
+#include "git/git.h"
 
 static int hexval(int c)
 {

@@ -18,10 +18,10 @@
 
 #include <git2.h>
 
-#include "../diff.h"
-#include "../git.h"
-#include "../patch.h"
-#include "../util.h"
+#include "base/diff.h"
+#include "git/git.h"
+#include "base/patch.h"
+#include "base/util.h"
 
 /* Blocks compared pairwise, at most. */
 #define PAIRS_MAX	64

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../patch-id.h"
+#include "base/patch-id.h"
 
 /**
  * LLVMFuzzerTestOneInput() - libFuzzer entry point

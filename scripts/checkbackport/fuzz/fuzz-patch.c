@@ -15,9 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../mime.h"
-#include "../patch.h"
-#include "../trailer.h"
+#include "base/mime.h"
+#include "base/patch.h"
+#include "base/trailer.h"
 
 struct input {
 	const char *s;

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../trailer.h"
+#include "base/trailer.h"
 
 struct ctx {
 	const char *msg;

@@ -18,8 +18,8 @@
 
 #include <cmocka.h>
 
-#include "../../git.h"
-#include "../../trailer.h"
+#include "git/git.h"
+#include "base/trailer.h"
 
 static char dir[64];
 static struct cbp_repo *repo;

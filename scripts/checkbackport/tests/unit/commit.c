@@ -15,7 +15,7 @@
 
 #include <cmocka.h>
 
-#include "../../git.h"
+#include "git/git.h"
 
 #define TREE	"tree 4b825dc642cb6eb9a060e54bf8d69288fbee4904\n"
 #define P1	"55039832f98c7e05f1cf9e0d8c12b2490abd0f16"

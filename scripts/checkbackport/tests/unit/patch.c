@@ -20,9 +20,9 @@
 
 #include <cmocka.h>
 
-#include "../../patch.h"
-#include "../../trailer.h"
-#include "../../util.h"
+#include "base/patch.h"
+#include "base/trailer.h"
+#include "base/util.h"
 
 /* "-- ": a removed "- " line in a hunk, or the signature separator. */
 #define DD	"--\x20"

@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "../../trailer.h"
+#include "base/trailer.h"
 
 #define ID40 "55039832f98c7e05f1cf9e0d8c12b2490abd0f16"
 #define ID40B "f0ed39830e6064d62f9c5393505677a26569bb56"

@@ -15,7 +15,7 @@
 
 #include <cmocka.h>
 
-#include "../../trust.h"
+#include "base/trust.h"
 
 #define FULL "55039832f98c7e05f1cf9e0d8c12b2490abd0f16"
 

@@ -14,8 +14,8 @@
 
 #include <cmocka.h>
 
-#include "../../release.h"
-#include "../../trailer.h"
+#include "base/release.h"
+#include "base/trailer.h"
 
 static long long vk(const char *s)
 {

@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * checkbackport index: build or update the commit index.
+ */
+#include <stdlib.h>
+
+#include "indexer/build.h"
+#include "report/cbp.h"
+#include "git/git.h"
+
+/* index --verify: check the index file, change nothing. */
+static int verify(struct cbp_ctx *ctx)
+{
+	const char *given = ctx->opt->set.index_path;
+	char *path = given ? cbp_strdup(given) :
+		     cbp_index_default_path(cbp_git_commondir(ctx->repo));
+	struct cbp_verify_report rep;
+	size_t i;
+	int ret;
+
+	if (cbp_store_verify(path, &rep)) {
+		free(path);
+		return cbp_fail();
+	}
+	if (ctx->opt->json) {
+		struct json_object *o = json_object_new_object();
+		struct json_object *arr = json_object_new_array();
+
+		json_object_object_add(o, "index", json_object_new_string(path));
+		json_object_object_add(o, "sound",
+				       json_object_new_boolean(!rep.problems));
+		json_object_object_add(o, "problems",
+				       json_object_new_int64(rep.problems));
+		for (i = 0; i < rep.nr; i++)
+			json_object_array_add(arr, json_object_new_string(rep.msg[i]));
+		json_object_object_add(o, "listed", arr);
+		json_object_object_add(o, "commits",
+				       json_object_new_int64(rep.commits));
+		json_object_object_add(o, "citations",
+				       json_object_new_int64(rep.links));
+		cbp_json_print(o);
+	} else if (!rep.problems) {
+		printf("verified %s: %lld commits, %lld citations; no damage found\n",
+		       path, rep.commits, rep.links);
+	} else {
+		for (i = 0; i < rep.nr; i++)
+			printf("damage: %s\n", rep.msg[i]);
+		if ((long long)rep.nr < rep.problems)
+			printf("damage: and %lld more\n", rep.problems - (long long)rep.nr);
+		printf("%s is damaged (%lld problem%s): %s\n", path, rep.problems,
+		       rep.problems == 1 ? "" : "s",
+		       "rebuild it with 'checkbackport index --rebuild'");
+	}
+	ret = rep.problems ? CBP_EXIT_FINDINGS : CBP_EXIT_OK;
+	cbp_verify_report_release(&rep);
+	free(path);
+	return ret;
+}
+
+/* What the index tracks, and the tags it does not take as releases. */
+static void print_verbose(struct cbp_ctx *ctx, const struct cbp_update_stats *st)
+{
+	struct cbp_index *idx = ctx->idx;
+	int k, i, bit;
+
+	for (k = 0; k < CBP_TRACK_NR; k++)
+		printf("tracking %s: '%s' (%s, git config %s)\n",
+		       cbp_track_info(k)->what, cbp_index_tracking(idx, k),
+		       cbp_track_info(k)->option, cbp_track_info(k)->config);
+	for (i = 0; (bit = cbp_index_branch_at(idx, i)) >= 0; i++)
+		printf("tracked branch: %s\n", cbp_index_branch(idx, bit)->name);
+	for (i = 0; i < (int)st->nr_ignored; i++)
+		printf("not a release: tag %s: %s\n", st->ignored[i].name,
+		       st->ignored[i].why);
+}
+
+static struct json_object *tracking_json(struct cbp_ctx *ctx)
+{
+	struct json_object *o = json_object_new_object();
+	struct json_object *br = json_object_new_array();
+	int k, i, bit;
+
+	for (k = 0; k < CBP_TRACK_NR; k++) {
+		const char *v = cbp_index_tracking(ctx->idx, k);
+
+		json_object_object_add(o, cbp_track_info(k)->option + 2,
+				       json_object_new_string(v));
+	}
+	for (i = 0; (bit = cbp_index_branch_at(ctx->idx, i)) >= 0; i++) {
+		const char *name = cbp_index_branch(ctx->idx, bit)->name;
+
+		json_object_array_add(br, json_object_new_string(name));
+	}
+	json_object_object_add(o, "tracked_branches", br);
+	return o;
+}
+
+static struct json_object *ignored_json(const struct cbp_update_stats *st)
+{
+	struct json_object *arr = json_object_new_array();
+	size_t i;
+
+	for (i = 0; i < st->nr_ignored; i++) {
+		struct json_object *t = json_object_new_object();
+
+		json_object_object_add(t, "tag",
+				       json_object_new_string(st->ignored[i].name));
+		json_object_object_add(t, "why",
+				       json_object_new_string(st->ignored[i].why));
+		json_object_array_add(arr, t);
+	}
+	return arr;
+}
+
+/**
+ * cmd_index() - the index subcommand
+ * @ctx: the context
+ *
+ * With --verify, checks the index file instead (cbp_store_verify()).
+ *
+ * Return: CBP_EXIT_OK, CBP_EXIT_FINDINGS (--verify found damage) or
+ * CBP_EXIT_ERROR.
+ */
+int cmd_index(struct cbp_ctx *ctx)
+{
+	struct cbp_update_stats st;
+	struct cbp_index *idx;
+	unsigned int flags = CBP_OPEN_UPDATE;
+
+	if (ctx->opt->verify)
+		return verify(ctx);
+	if (ctx->opt->rebuild)
+		flags |= CBP_OPEN_REBUILD;
+	if (cbp_git_open_index(ctx, flags, &st))
+		return cbp_fail();
+	idx = ctx->idx;
+	if (ctx->opt->json) {
+		struct json_object *o = json_object_new_object();
+
+		json_object_object_add(o, "index",
+				       json_object_new_string(cbp_index_path(idx)));
+		json_object_object_add(o, "rebuilt",
+				       json_object_new_boolean(st.rebuilt));
+		json_object_object_add(o, "read", json_object_new_int64(st.read));
+		json_object_object_add(o, "commits",
+				       json_object_new_int64(st.total));
+		json_object_object_add(o, "citations",
+				       json_object_new_int64(st.links));
+		json_object_object_add(o, "release_tags",
+				       json_object_new_int64(st.tags));
+		json_object_object_add(o, "new_suspicious",
+				       json_object_new_int64(st.suspicious));
+		json_object_object_add(o, "new_adapted",
+				       json_object_new_int64(st.adapted));
+		json_object_object_add(o, "new_malformed",
+				       json_object_new_int64(st.malformed));
+		json_object_object_add(o, "seconds",
+				       json_object_new_double(st.seconds));
+		json_object_object_add(o, "tracking", tracking_json(ctx));
+		json_object_object_add(o, "not_releases", ignored_json(&st));
+		cbp_json_print(o);
+	} else {
+		printf("%s %s: read %lld new commit%s (%lld citation%s); ",
+		       st.rebuilt ? "built" : "updated", cbp_index_path(idx),
+		       st.read, st.read == 1 ? "" : "s",
+		       st.links, st.links == 1 ? "" : "s");
+		printf("%lld commits, %lld release tags; %.2fs\n",
+		       st.total, st.tags, st.seconds);
+		if (ctx->opt->verbose)
+			print_verbose(ctx, &st);
+		else if (st.nr_ignored)
+			cbp_note("%zu tag%s matching '%s' %s; %s",
+				 st.nr_ignored, st.nr_ignored == 1 ? "" : "s",
+				 ctx->opt->set.tags, st.nr_ignored == 1 ?
+				 "is not a release" : "are not releases",
+				 "'checkbackport index -v' lists them");
+	}
+	if (st.suspicious || st.malformed)
+		cbp_note("%lld suspicious citation%s and %lld ID%s of more than 40 digits %s",
+			 st.suspicious, st.suspicious == 1 ? "" : "s",
+			 st.malformed, st.malformed == 1 ? "" : "s",
+			 "among those read; see 'checkbackport lint'");
+	cbp_update_stats_release(&st);
+	return CBP_EXIT_OK;
+}

@@ -1,0 +1,690 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * checkbackport check: is this backport ready for the stable list?
+ *
+ * The checks, one function per finding type, and the table that lists
+ * them (check_types[], at the end), as checkpatch lists its types.  For
+ * each patch (or commit) the facts are gathered once (check-facts.c):
+ * the IDs its message cites, resolved against the index, and where their
+ * names are.  Each check then answers one question from them:
+ *
+ *   - does the upstream line name a commit, and is that commit in
+ *     mainline (or which other name of the change is, and since when);
+ *   - do the cherry-pick trailers resolve;
+ *   - do the Fixes: targets exist, match their quoted subjects, and is any
+ *     name of the bug in the target stable branch at all;
+ *   - is any name of the fix already in that branch;
+ *   - does the Cc: stable annotation match where the bug first landed.
+ *
+ * Checks only make findings; printing them is check-output.c's.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check-priv.h"
+#include "check-series.h"
+
+static void set_commit(struct cbp_finding *f, const struct cbp_commit *c)
+{
+	snprintf(f->commit, sizeof(f->commit), "%s", c->hex);
+}
+
+static const char *rel(const struct cbp_commit *c)
+{
+	return c->release[0] ? c->release : "no release yet";
+}
+
+/* "released in v6.13", or "not released yet": never "in no release". */
+static const char *release_phrase(const struct cbp_commit *c, char *buf,
+				  size_t size, const char *how)
+{
+	if (!c->release[0])
+		return "not released yet";
+	snprintf(buf, size, "%s in %s", how, c->release);
+	return buf;
+}
+
+static const char *cite(const struct cbp_commit *c, char *buf, size_t size)
+{
+	return cbp_cite_str(c, buf, size);
+}
+
+static const char *fetch_hint(void)
+{
+	return "fetch the tree it was committed to (for DRM: drm-next, drm-misc or the driver's -next/-fixes tree, e.g. 'git fetch https://gitlab.freedesktop.org/drm/kernel.git drm-next'), then run 'checkbackport index'";
+}
+
+/* ---------------------------------------------------------------------- */
+/* The mail and the patch as a whole. */
+
+static int malformed_patch(struct check_run *run, size_t i __always_unused)
+{
+	const struct cbp_patch *p = run->fx->p;
+
+	if (p->error)
+		check_emit(run, p->error_line, "%s", p->error);
+	return 0;
+}
+
+static int too_many_citations(struct check_run *run, size_t i __always_unused)
+{
+	if (run->fx->truncated)
+		check_emit(run, 0,
+			   "only the first %d citations of each kind were checked",
+			   CHECK_MAX_CITES);
+	return 0;
+}
+
+static int upstream_missing(struct check_run *run, size_t i __always_unused)
+{
+	const struct check_facts *fx = run->fx;
+
+	/* A mainline commit checked without an upstream line is its own. */
+	if (!fx->nr_up && !fx->self_in_mainline)
+		check_emit(run, 0,
+			   "no 'commit <id> upstream' or '[ Upstream commit <id> ]' line: the stable rules ask every backport to name its mainline commit");
+	return 0;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Each upstream line: present, in mainline, unique there, same subject. */
+
+static int upstream_unknown(struct check_run *run, size_t i)
+{
+	const struct check_upstream *u = &run->fx->up[i];
+	struct cbp_finding *f;
+
+	if (u->rc)
+		f = check_emit(run, u->line, "upstream commit %s: %s",
+			       u->ct.hex, u->why);
+	else if (u->x.state != CBP_PRESENT && !u->nr_ml)
+		f = check_emit(run, u->line,
+			       "upstream commit %s is not in this repository, and no name of it known here is in mainline (%s)",
+			       u->ct.hex, run->chk->mainline);
+	else
+		return 0;
+	f->hint = cbp_strdup(fetch_hint());
+	return 0;
+}
+
+static int upstream_not_mainline(struct check_run *run, size_t i)
+{
+	const struct check_upstream *u = &run->fx->up[i];
+	struct cbp_finding *f;
+	char buf[700], rb[160];
+
+	if (u->rc || !u->nr_ml || u->x_in_mainline)
+		return 0;
+	f = check_emit(run, u->line,
+		       "upstream commit %.12s is %s; the same change is in mainline as %s%s, %s",
+		       u->x.hex,
+		       u->x.state == CBP_PRESENT ? "not in mainline" :
+		       "not in this repository (only cited)",
+		       cite(&u->ml[0], buf, sizeof(buf)),
+		       u->ml_adapted[0] || u->trust.verdict == CBP_TRUST_ADAPTED ?
+		       ", as an adapted backport" : "",
+		       release_phrase(&u->ml[0], rb, sizeof(rb), "first released"));
+	set_commit(f, &u->ml[0]);
+	f->old = check_msg_line(run->fx->p, u->ct.line);
+	f->new = check_replace_in(f->old, u->ct.hex, u->ml[0].hex);
+	return 0;
+}
+
+static int upstream_not_in_mainline(struct check_run *run, size_t i)
+{
+	const struct check_upstream *u = &run->fx->up[i];
+	struct cbp_finding *f;
+	char buf[700];
+
+	if (u->rc || u->nr_ml || u->x.state != CBP_PRESENT ||
+	    u->trust.verdict == CBP_TRUST_SUSPICIOUS)
+		return 0;
+	f = check_emit(run, u->line,
+		       "upstream commit %s is not in mainline (%s), and neither is any other name of the change: the stable rules want it in mainline first",
+		       cite(&u->x, buf, sizeof(buf)), run->chk->mainline);
+	set_commit(f, &u->x);
+	return 0;
+}
+
+static int upstream_duplicate(struct check_run *run, size_t i)
+{
+	const struct check_upstream *u = &run->fx->up[i];
+	struct cbp_finding *f;
+	char buf[700], other[400];
+	size_t k, len = 0, olen = 0, same = 0;
+	const struct cbp_commit *first = NULL;
+
+	/* Copies of the same patch; adapted ones are not duplicates. */
+	other[0] = '\0';
+	for (k = 0; k < u->nr_ml && len < sizeof(buf) && olen < sizeof(other); k++) {
+		if (u->ml_adapted[k]) {
+			olen += snprintf(other + olen, sizeof(other) - olen,
+					 "%s%.12s (%s)", olen ? ", " : "",
+					 u->ml[k].hex, rel(&u->ml[k]));
+			continue;
+		}
+		len += snprintf(buf + len, sizeof(buf) - len,
+				"%s%.12s (%s%s)", same ? ", " : "",
+				u->ml[k].hex, rel(&u->ml[k]),
+				same ? "" : ", first");
+		if (!same++)
+			first = &u->ml[k];
+	}
+	if (u->rc || same < 2)
+		return 0;
+	f = check_emit(run, u->line, "the change is in mainline %zu times: %s%s%s",
+		       same, buf, olen ? "; also as adapted backports: " : "",
+		       other);
+	set_commit(f, first);
+	return 0;
+}
+
+static int upstream_subject_mismatch(struct check_run *run, size_t i)
+{
+	const struct check_upstream *u = &run->fx->up[i];
+	const struct cbp_patch *p = run->fx->p;
+	struct cbp_finding *f;
+	char buf[700];
+
+	if (u->rc || u->x.state != CBP_PRESENT || !p->subject ||
+	    !strcmp(p->subject, u->x.subject))
+		return 0;
+	f = check_emit(run, u->line,
+		       "subject \"%s\" differs from upstream commit %s",
+		       p->subject, cite(&u->x, buf, sizeof(buf)));
+	set_commit(f, &u->x);
+	return 0;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Each cherry-pick trailer. */
+
+static int cherry_pick_unknown(struct check_run *run, size_t i)
+{
+	const struct check_pick *pk = &run->fx->picks[i];
+	struct cbp_finding *f;
+
+	if (!pk->rc && pk->c.state == CBP_PRESENT)
+		return 0;
+	f = check_emit(run, pk->line, "cherry-picked commit %s is %s%s",
+		       pk->ct.hex, pk->rc ? pk->why : "not in this repository",
+		       pk->rc ? "" : " (other commits here cite it too)");
+	f->hint = cbp_strdup(fetch_hint());
+	return 0;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Is the fix in the target branch already? */
+
+/* Is @c a name of its change only by its patch-id (no trailer says so)? */
+static int copy_without_trailer(struct checker *chk, const struct cbp_commit *c)
+{
+	struct cbp_link *l;
+	size_t n, k;
+	int found = 0;
+
+	if (cbp_links(chk->idx, c->id, 1, 1, &l, &n))
+		return 0;
+	for (k = 0; k < n; k++)
+		found |= l[k].kind == CBP_SAME_PATCH_ID;
+	free(l);
+	return found;
+}
+
+/*
+ * A name of the fix in the target branch means the branch has the fix
+ * already.  When the commit checked is in the branch itself, it is not
+ * its own earlier application: a mainline commit the branch inherited
+ * says so (nothing to backport), and one the branch applied is reported
+ * only for names of the fix the branch had before it (its ancestors),
+ * which it applied again.
+ */
+static int already_applied(struct check_run *run, size_t i)
+{
+	const struct check_facts *fx = run->fx;
+	const struct check_names *fix = &fx->fix;
+	struct checker *chk = run->chk;
+	struct cbp_finding *f;
+	char buf[700], rb[160];
+
+	for (i = 0; i < fix->nr; i++) {
+		const struct cbp_commit *c = &fix->c[i];
+
+		if (!check_in_stable(chk, c))
+			continue;
+		if (fx->self && c->id == fx->self->id) {
+			if (!fx->self_in_mainline)
+				continue;
+			f = check_emit(run, 0,
+				       "%s has this very commit: it was in mainline (released in %s) when the branch forked; there is nothing to backport",
+				       chk->stable, rel(c));
+			set_commit(f, c);
+			continue;
+		}
+		if (fx->self_in_stable && !check_contains(chk, fx->self, c))
+			continue;
+		f = check_emit(run, 0, "already in %s as %s%s%s%s, %s",
+			       chk->stable, cite(c, buf, sizeof(buf)),
+			       fix->adapted[i] ? ", as an adapted backport" : "",
+			       copy_without_trailer(chk, c) ?
+			       ", a copy with the same patch-id and no trailer" : "",
+			       check_in_mainline(chk, c) ?
+			       " (in mainline before the branch forked)" : "",
+			       release_phrase(c, rb, sizeof(rb), "released"));
+		set_commit(f, c);
+	}
+	return 0;
+}
+
+/* Is @id one of the names of the fix? */
+static int is_name(const struct check_names *fix, long long id)
+{
+	size_t i;
+
+	for (i = 0; i < fix->nr; i++)
+		if (fix->c[i].id == id)
+			return 1;
+	return 0;
+}
+
+/*
+ * A commit of the target branch whose origin trailer names the fix but
+ * whose change has nothing in common with it: names do not follow such a
+ * trailer, so ALREADY_APPLIED stays silent, yet the branch may carry the
+ * fix under it (a backport squashed with other work, or a cherry-pick
+ * across a move).  Saying nothing would be answering silently wrong.
+ */
+static int cited_suspicious(struct check_run *run, size_t i)
+{
+	const struct check_names *fix = &run->fx->fix;
+	struct checker *chk = run->chk;
+	char buf[700], nb[700];
+	struct cbp_finding *f;
+
+	/* Applied under a name that is followed: ALREADY_APPLIED says it. */
+	for (i = 0; i < fix->nr; i++)
+		if (check_in_stable(chk, &fix->c[i]))
+			return 0;
+	for (i = 0; i < fix->nr; i++) {
+		struct cbp_link *l;
+		size_t n, k;
+
+		if (cbp_links(chk->idx, fix->c[i].id, 0, 1, &l, &n))
+			return -1;
+		for (k = 0; k < n; k++) {
+			struct cbp_commit c;
+
+			if (l[k].trust != CBP_TRUST_SUSPICIOUS ||
+			    is_name(fix, l[k].src) ||
+			    cbp_commit_get(chk->idx, l[k].src, &c) ||
+			    !check_in_stable(chk, &c))
+				continue;
+			f = check_emit(run, 0,
+				       "%s has %s, whose trailer names %s, but the two have no file in common and the same changes under no other paths: the trailer is not followed, so nothing here counts it as applied; compare the two by hand",
+				       chk->stable, cite(&c, buf, sizeof(buf)),
+				       cite(&fix->c[i], nb, sizeof(nb)));
+			set_commit(f, &c);
+		}
+		free(l);
+	}
+	return 0;
+}
+
+/* With --patch-id: a commit of the branch with the same patch-id. */
+static int already_applied_patch_id(struct check_run *run, size_t i)
+{
+	const struct check_facts *fx = run->fx;
+	struct checker *chk = run->chk;
+	struct cbp_finding *f;
+	char buf[700], rb[160];
+	size_t k;
+
+	if (!chk->ctx->opt->patch_id || !fx->pid[0])
+		return 0;
+	for (k = 0; k < chk->pids.nr; k++) {
+		struct cbp_commit c;
+		long long id;
+		int dup = 0;
+
+		if (strcmp(chk->pids.pid[k], fx->pid))
+			continue;
+		for (i = 0; i < fx->fix.nr; i++)
+			dup |= !strcmp(fx->fix.c[i].hex, chk->pids.commit[k]);
+		if (dup || !strcmp(fx->p->commit, chk->pids.commit[k]))
+			continue;
+		if (cbp_resolve(chk->ctx, chk->pids.commit[k], &id, NULL,
+				NULL) || cbp_commit_get(chk->idx, id, &c)) {
+			memset(&c, 0, sizeof(c));
+			snprintf(c.hex, sizeof(c.hex), "%s",
+				 chk->pids.commit[k]);
+		}
+		f = check_emit(run, 0,
+			       "%s already has the same change (same 'git patch-id --stable', no citation links them) as %s, %s",
+			       chk->stable, cite(&c, buf, sizeof(buf)),
+			       release_phrase(&c, rb, sizeof(rb), "released"));
+		set_commit(f, &c);
+	}
+	return 0;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Each Fixes: trailer. */
+
+static int fixes_unknown(struct check_run *run, size_t i)
+{
+	const struct check_fixes *ff = &run->fx->fixes[i];
+	struct cbp_finding *f;
+
+	if (!ff->rc)
+		return 0;
+	f = check_emit(run, ff->line, "Fixes: target %s: %s", ff->ct.hex,
+		       ff->why);
+	f->hint = cbp_strdup(fetch_hint());
+	return 0;
+}
+
+/* Compare a quoted Fixes: subject with the target's. */
+static int quoted_matches(const struct cbp_cite *ct, const char *subject)
+{
+	char q[512];
+
+	cbp_sanitize(ct->quoted, ct->quoted_len, q, sizeof(q));
+	return !strcmp(q, subject);
+}
+
+static int fixes_subject_mismatch(struct check_run *run, size_t i)
+{
+	const struct check_fixes *ff = &run->fx->fixes[i];
+	struct cbp_finding *f;
+	char buf[700];
+
+	if (ff->rc)
+		return 0;
+	if (!ff->ct.quoted) {
+		f = check_emit(run, ff->line,
+			       "Fixes: %s has no (\"subject\"); it should read: Fixes: %s",
+			       ff->ct.hex, cite(&ff->t, buf, sizeof(buf)));
+		set_commit(f, &ff->t);
+	} else if (!quoted_matches(&ff->ct, ff->t.subject)) {
+		f = check_emit(run, ff->line,
+			       "the subject quoted for %.12s is not its subject \"%s\"",
+			       ff->t.hex, ff->t.subject);
+		set_commit(f, &ff->t);
+		f->old = check_msg_line(run->fx->p, ff->ct.line);
+		f->new = cbp_strf("Fixes: %s", cite(&ff->t, buf, sizeof(buf)));
+	}
+	return 0;
+}
+
+static int fixes_not_in_stable(struct check_run *run, size_t i)
+{
+	const struct check_fixes *ff = &run->fx->fixes[i];
+	struct cbp_finding *f;
+	char buf[700];
+
+	if (ff->rc || ff->in_stable)
+		return 0;
+	/* An earlier patch of the series brings the bug. */
+	if (check_series_has_names(run->chk,
+				   check_series_index(run->chk, run->fx->p),
+				   &ff->bug, SERIES_BEFORE) >= 0)
+		return 0;
+	f = check_emit(run, ff->line,
+		       "no name of the bug %s is in %s: the backport is not needed there",
+		       cite(&ff->t, buf, sizeof(buf)), run->chk->stable);
+	set_commit(f, &ff->t);
+	return 0;
+}
+
+static int fixes_alias(struct check_run *run, size_t i)
+{
+	const struct check_fixes *ff = &run->fx->fixes[i];
+	const struct cbp_commit *fix_first = run->fx->fix_first;
+	struct cbp_finding *f;
+	char buf[700], rb[160];
+
+	if (ff->rc || !ff->inverted || !ff->alias)
+		return 0;
+	f = check_emit(run, ff->line,
+		       "the fix reached %s (as %.12s%s) before the cited bug %.12s (%s); explained by the bug's other name %s%s, %s",
+		       rel(fix_first), fix_first->hex,
+		       check_names_adapted(&run->fx->fix, fix_first) ?
+		       ", as an adapted backport" : "", ff->t.hex, rel(&ff->t),
+		       cite(ff->alias, buf, sizeof(buf)),
+		       check_names_adapted(&ff->bug, ff->alias) ?
+		       ", as an adapted backport" : "",
+		       release_phrase(ff->alias, rb, sizeof(rb), "released"));
+	set_commit(f, ff->alias);
+	return 0;
+}
+
+static int fixes_precedes_bug(struct check_run *run, size_t i)
+{
+	const struct check_fixes *ff = &run->fx->fixes[i];
+	const struct cbp_commit *fix_first = run->fx->fix_first;
+	struct cbp_finding *f;
+	char buf[700];
+
+	if (ff->rc || !ff->inverted || ff->alias)
+		return 0;
+	f = check_emit(run, ff->line,
+		       "the fix reached %s (as %.12s) before any name of the cited bug %s (%s): check the Fixes: tag",
+		       rel(fix_first), fix_first->hex,
+		       cite(&ff->t, buf, sizeof(buf)), rel(&ff->t));
+	set_commit(f, &ff->t);
+	return 0;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Each Cc: stable annotation. */
+
+static int cc_stable_excludes_target(struct check_run *run, size_t i)
+{
+	const struct check_cc *cc = &run->fx->cc[i];
+	const struct checker *chk = run->chk;
+
+	if (chk->stable_major >= 0 &&
+	    (cc->major > chk->stable_major ||
+	     (cc->major == chk->stable_major && cc->minor > chk->stable_minor)))
+		check_emit(run, cc->line,
+			   "the Cc: stable annotation asks for %d.%d and later, but the target is %s",
+			   cc->major, cc->minor, chk->stable);
+	return 0;
+}
+
+static int cc_stable_version(struct check_run *run, size_t i)
+{
+	const struct check_cc *cc = &run->fx->cc[i];
+	const struct cbp_commit *bug_first = &run->fx->bug_first;
+	const char *v = cc->ann + (*cc->ann == 'v');
+	size_t n = strspn(v, "0123456789.");
+	char want[32], had[32], buf[700];
+	struct cbp_finding *f;
+	int bmaj, bmin;
+
+	if (bug_first->state < 0 ||
+	    cbp_parse_series(bug_first->release, &bmaj, &bmin) ||
+	    (bmaj == cc->major && bmin == cc->minor))
+		return 0;
+	snprintf(had, sizeof(had), "%.*s", (int)n, v);
+	while (n && had[n - 1] == '.')
+		had[--n] = '\0';
+	snprintf(want, sizeof(want), "%d.%d", bmaj, bmin);
+	f = check_emit(run, cc->line,
+		       "the Cc: stable annotation says %d.%d, but the bug first landed in %s as %s: %s",
+		       cc->major, cc->minor, rel(bug_first),
+		       cite(bug_first, buf, sizeof(buf)),
+		       (cc->major > bmaj ||
+			(cc->major == bmaj && cc->minor > bmin)) ?
+		       "older stable series have it too" :
+		       "the series it names do not have it");
+	set_commit(f, bug_first);
+	f->old = cbp_strdup(cc->text);
+	f->new = check_replace_in(cc->text, had, want);
+	return 0;
+}
+
+/* ---------------------------------------------------------------------- */
+
+/*
+ * The finding types, in the order findings are made: entries of one scope
+ * are kept together, and run item by item (all checks on the first
+ * upstream line, then all on the second, ...).  The types and levels are
+ * documented in Documentation/checkbackport-check.rst.
+ */
+static const struct check_type check_types[] = {
+	{ "MALFORMED_PATCH", CBP_LEVEL_ERROR, CHECK_MAIL, malformed_patch },
+
+	{ "TOO_MANY_CITATIONS", CBP_LEVEL_INFO, CHECK_PATCH,
+	  too_many_citations },
+	{ "UPSTREAM_MISSING", CBP_LEVEL_ERROR, CHECK_PATCH, upstream_missing },
+	{ "TRAILER_SUSPICIOUS", CBP_LEVEL_WARNING, CHECK_PATCH,
+	  check_trailer_suspicious },
+	{ "TRAILER_MALFORMED", CBP_LEVEL_WARNING, CHECK_PATCH,
+	  check_trailer_malformed },
+
+	{ "UPSTREAM_UNKNOWN", CBP_LEVEL_ERROR, CHECK_UPSTREAM,
+	  upstream_unknown },
+	{ "UPSTREAM_NOT_MAINLINE", CBP_LEVEL_WARNING, CHECK_UPSTREAM,
+	  upstream_not_mainline },
+	{ "UPSTREAM_NOT_IN_MAINLINE", CBP_LEVEL_ERROR, CHECK_UPSTREAM,
+	  upstream_not_in_mainline },
+	{ "UPSTREAM_DUPLICATE", CBP_LEVEL_INFO, CHECK_UPSTREAM,
+	  upstream_duplicate },
+	{ "UPSTREAM_SUBJECT_MISMATCH", CBP_LEVEL_WARNING, CHECK_UPSTREAM,
+	  upstream_subject_mismatch },
+
+	{ "CHERRY_PICK_UNKNOWN", CBP_LEVEL_WARNING, CHECK_PICK,
+	  cherry_pick_unknown },
+
+	{ "ALREADY_APPLIED", CBP_LEVEL_ERROR, CHECK_PATCH, already_applied },
+	{ "ALREADY_APPLIED_PATCH_ID", CBP_LEVEL_ERROR, CHECK_PATCH,
+	  already_applied_patch_id },
+	{ "CITED_SUSPICIOUS", CBP_LEVEL_WARNING, CHECK_PATCH,
+	  cited_suspicious },
+
+	{ "FIXES_UNKNOWN", CBP_LEVEL_ERROR, CHECK_FIXES, fixes_unknown },
+	{ "FIXES_SUBJECT_MISMATCH", CBP_LEVEL_WARNING, CHECK_FIXES,
+	  fixes_subject_mismatch },
+	{ "FIXES_NOT_IN_STABLE", CBP_LEVEL_WARNING, CHECK_FIXES,
+	  fixes_not_in_stable },
+	{ "FIXES_ALIAS", CBP_LEVEL_INFO, CHECK_FIXES, fixes_alias },
+	{ "FIXES_PRECEDES_BUG", CBP_LEVEL_WARNING, CHECK_FIXES,
+	  fixes_precedes_bug },
+
+	/* What came after the change, and the series (check-followups.c). */
+	{ "REVERTED_UPSTREAM", CBP_LEVEL_ERROR, CHECK_PATCH,
+	  check_reverted_upstream },
+	{ "FOLLOWUP_MISSING", CBP_LEVEL_WARNING, CHECK_PATCH,
+	  check_followup_missing },
+	{ "PREREQ_MISSING", CBP_LEVEL_WARNING, CHECK_PATCH,
+	  check_prereq_missing },
+	{ "SERIES_ORDER", CBP_LEVEL_WARNING, CHECK_PATCH, check_series_order },
+
+	{ "CC_STABLE_EXCLUDES_TARGET", CBP_LEVEL_WARNING, CHECK_CC_STABLE,
+	  cc_stable_excludes_target },
+	{ "CC_STABLE_VERSION", CBP_LEVEL_WARNING, CHECK_CC_STABLE,
+	  cc_stable_version },
+
+	/* check-tree.c: --tree */
+	{ "APPLY_FAILED", CBP_LEVEL_ERROR, CHECK_TREE, check_apply_failed },
+	{ "APPLIES_IN_REVERSE", CBP_LEVEL_ERROR, CHECK_TREE,
+	  check_applies_in_reverse },
+	{ "APPLY_OFFSET", CBP_LEVEL_INFO, CHECK_TREE, check_apply_offset },
+	{ "BUILD_FAILED", CBP_LEVEL_ERROR, CHECK_TREE, check_build_failed },
+	{ "NEW_WARNING", CBP_LEVEL_WARNING, CHECK_TREE, check_new_warning },
+	{ "BUILD_SKIPPED", CBP_LEVEL_INFO, CHECK_TREE, check_build_skipped },
+
+	/* check-compare.c: --compare */
+	{ "BACKPORT_EXTRA", CBP_LEVEL_WARNING, CHECK_COMPARE,
+	  check_backport_extra },
+	{ "BACKPORT_DROPPED", CBP_LEVEL_WARNING, CHECK_COMPARE,
+	  check_backport_dropped },
+	{ "BACKPORT_SQUASH", CBP_LEVEL_INFO, CHECK_COMPARE,
+	  check_backport_squash },
+};
+
+/* How many items a scope has in this patch. */
+static size_t scope_items(const struct check_facts *fx, enum check_scope s)
+{
+	switch (s) {
+	case CHECK_MAIL:
+	case CHECK_PATCH:
+		return 1;
+	case CHECK_UPSTREAM:
+		return fx->nr_up;
+	case CHECK_PICK:
+		return fx->nr_picks;
+	case CHECK_FIXES:
+		return fx->nr_fixes;
+	case CHECK_CC_STABLE:
+		return fx->nr_cc;
+	case CHECK_TREE:
+		return !!fx->tree;
+	case CHECK_COMPARE:
+		return !!fx->cmp;
+	}
+	return 0;
+}
+
+/* Run checks @first to @end (one scope) on each item of their scope. */
+static int run_scope(struct check_run *run, size_t first, size_t end)
+{
+	size_t i, k, n = scope_items(run->fx, check_types[first].scope);
+	int err = 0;
+
+	for (i = 0; i < n && !err; i++)
+		for (k = first; k < end && !err; k++) {
+			run->type = &check_types[k];
+			err = run->type->fn(run, i);
+		}
+	return err;
+}
+
+/**
+ * cbp_check_patch() - make the findings about one patch
+ * @chk: the target branches and the index
+ * @r: the report; r->p is the patch
+ *
+ * Runs every check of check_types[] on the patch; a malformed patch gets
+ * only the checks of the mail as read, and without an index (--tree
+ * outside a repository) only those and the checks of the tree run.
+ *
+ * Return: 0, or -1 on an index or git error (message recorded).
+ */
+int cbp_check_patch(struct checker *chk, struct cbp_report *r)
+{
+	struct check_facts fx = { .p = r->p };
+	struct check_run run = { .chk = chk, .fx = &fx, .r = r };
+	size_t first, end;
+	int loaded = 0, err = 0;
+
+	for (first = 0; first < ARRAY_SIZE(check_types) && !err; first = end) {
+		enum check_scope scope = check_types[first].scope;
+
+		if (scope != CHECK_MAIL && !loaded) {
+			if (r->p->error)
+				break;
+			err = chk->idx ? check_facts_load(chk, r->p, &fx) : 0;
+			loaded = 1;
+			if (!err && (check_tree_load(chk, &fx) ||
+				     check_compare_load(chk, &fx)))
+				err = -1;
+			if (err)
+				break;
+		}
+		for (end = first; end < ARRAY_SIZE(check_types) &&
+		     check_types[end].scope == scope; end++)
+			;
+		if (!chk->idx && scope != CHECK_MAIL && scope != CHECK_TREE)
+			continue;
+		err = run_scope(&run, first, end);
+	}
+	check_tree_report(&fx, r);
+	check_compare_report(&fx, r);
+	check_tree_release(&fx);
+	check_compare_release(&fx);
+	check_facts_release(&fx);
+	return err;
+}

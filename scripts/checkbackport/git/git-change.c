@@ -1,0 +1,616 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What a commit or a patch changes, as link trust compares it: the files
+ * it touches and its `git patch-id --stable`, both from one libgit2 diff,
+ * in-process (a build judges every link whose subjects differ, so running
+ * git per commit is out of the question).
+ *
+ * A commit is diffed against its first parent (against nothing for a
+ * root commit), with renames detected as `git show` detects them by
+ * default (diff.renames) and git's indent heuristic; a rename touches
+ * both its paths.  Merges and empty diffs have no patch-id, as with git.
+ * The patch-id is patch-id.c's, of the diff's text as libgit2 prints it
+ * (for a patch, of the patch's own text): the same as git's, but for the
+ * "similarity index" of a rename, which it leaves out (tests/unit/change.c).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "git-priv.h"
+#include "base/patch-id.h"
+
+static int cmp_path(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void add_path(struct cbp_git_change *ch, size_t *alloc,
+		     const char *path)
+{
+	if (!path)
+		return;
+	ch->paths = cbp_grow(ch->paths, sizeof(*ch->paths), ch->nr_paths + 1,
+			     alloc);
+	ch->paths[ch->nr_paths++] = cbp_strdup(path);
+}
+
+/* Per file of a diff, the hash of its changed lines (see hash_hunks()). */
+struct hunk_hash {
+	unsigned long long *h;
+	size_t nr, alloc;
+};
+
+#define FNV_OFFSET	0xcbf29ce484222325ULL
+#define FNV_PRIME	0x100000001b3ULL
+
+static int hunk_file(const git_diff_delta *delta, float progress, void *data)
+{
+	struct hunk_hash *hh = data;
+
+	(void)delta;
+	(void)progress;
+	hh->h = cbp_grow(hh->h, sizeof(*hh->h), hh->nr + 1, &hh->alloc);
+	hh->h[hh->nr++] = FNV_OFFSET;
+	return 0;
+}
+
+static int hunk_line(const git_diff_delta *delta, const git_diff_hunk *hunk,
+		     const git_diff_line *line, void *data)
+{
+	struct hunk_hash *hh = data;
+	unsigned long long h;
+	size_t i;
+
+	(void)delta;
+	(void)hunk;
+	if (!hh->nr || (line->origin != GIT_DIFF_LINE_ADDITION &&
+			line->origin != GIT_DIFF_LINE_DELETION))
+		return 0;
+	h = hh->h[hh->nr - 1];
+	h = (h ^ (unsigned char)line->origin) * FNV_PRIME;
+	for (i = 0; i < line->content_len; i++) {
+		unsigned char ch = (unsigned char)line->content[i];
+
+		if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r')
+			continue;
+		h = (h ^ ch) * FNV_PRIME;
+	}
+	hh->h[hh->nr - 1] = h;
+	return 0;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	unsigned long long x = *(const unsigned long long *)a;
+	unsigned long long y = *(const unsigned long long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * What @diff changes, whatever the paths: each file's added and removed
+ * lines hashed without their blanks (as patch-ids ignore them), the
+ * files' hashes sorted (a move may reorder them) and hashed in turn.
+ */
+static int hash_hunks(git_diff *diff, unsigned long long *out)
+{
+	struct hunk_hash hh = { 0 };
+	unsigned long long h = FNV_OFFSET;
+	size_t i;
+
+	if (git_diff_foreach(diff, hunk_file, NULL, NULL, hunk_line, &hh) < 0) {
+		free(hh.h);
+		return cbp_error_git("cannot read a diff's lines");
+	}
+	cbp_sort(hh.h, hh.nr, sizeof(*hh.h), cmp_u64);
+	for (i = 0; i < hh.nr; i++)
+		h = (h ^ hh.h[i]) * FNV_PRIME;
+	free(hh.h);
+	*out = h;
+	return 0;
+}
+
+static unsigned long long hash_bytes(unsigned long long h, const void *p,
+				     size_t n)
+{
+	const unsigned char *s = p;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		h = (h ^ s[i]) * FNV_PRIME;
+	return h;
+}
+
+/* Sort the paths of @ch and keep each once. */
+static void sort_paths(struct cbp_git_change *ch)
+{
+	size_t i, o;
+
+	cbp_sort(ch->paths, ch->nr_paths, sizeof(*ch->paths), cmp_path);
+	for (i = 0, o = 0; i < ch->nr_paths; i++) {
+		if (o && !strcmp(ch->paths[o - 1], ch->paths[i])) {
+			free(ch->paths[i]);
+			continue;
+		}
+		ch->paths[o++] = ch->paths[i];
+	}
+	ch->nr_paths = o;
+}
+
+/* The paths of @diff's deltas, sorted, each once; and its patch-id. */
+static int read_diff(git_diff *diff, int want_pid, struct cbp_git_change *ch)
+{
+	size_t n = git_diff_num_deltas(diff), alloc = 0, i;
+	git_buf text = { 0 };
+
+	for (i = 0; i < n; i++) {
+		const git_diff_delta *d = git_diff_get_delta(diff, i);
+
+		add_path(ch, &alloc, d->old_file.path);
+		if (!d->old_file.path || strcmp(d->old_file.path, d->new_file.path))
+			add_path(ch, &alloc, d->new_file.path);
+	}
+	sort_paths(ch);
+	if (!want_pid || !n)
+		return 0;
+	/* The one patch-id (patch-id.c), of the diff as git show prints it. */
+	if (git_diff_to_buf(&text, diff, GIT_DIFF_FORMAT_PATCH) < 0)
+		return cbp_error_git("cannot print a diff");
+	ch->has_pid = !cbp_patch_id(text.ptr, text.size, ch->pid);
+	git_buf_dispose(&text);
+	if (hash_hunks(diff, &ch->hunks))
+		return -1;
+	return 0;
+}
+
+/* Deeper trees than this are not walked (only hostile data has them). */
+#define MAX_TREE_DEPTH	256
+
+/* A file that changed: its path and blob IDs (zero: no such side). */
+struct file_pair {
+	char *path;
+	git_oid a, b;
+	int binary_a, binary_b;
+};
+
+/* What a walk of two trees fills in. */
+struct walk {
+	struct cbp_git_change *ch;
+	size_t alloc;
+	struct file_pair *f;	/* NULL unless wanted */
+	size_t nr_f, alloc_f;
+	int want_files;
+};
+
+/* One side of a file that changed, into @ch (path, and the blobs hash). */
+static void walk_file(struct walk *w, const char *path,
+		      const git_tree_entry *a, const git_tree_entry *b)
+{
+	struct cbp_git_change *ch = w->ch;
+	size_t *alloc = &w->alloc;
+	static const git_oid zero;
+	unsigned int ma = a ? (unsigned int)git_tree_entry_filemode(a) : 0;
+	unsigned int mb = b ? (unsigned int)git_tree_entry_filemode(b) : 0;
+	unsigned long long h = ch->blobs ? ch->blobs : FNV_OFFSET;
+
+	add_path(ch, alloc, path);
+	h = hash_bytes(h, path, strlen(path) + 1);
+	h = hash_bytes(h, &ma, sizeof(ma));
+	h = hash_bytes(h, &mb, sizeof(mb));
+	h = hash_bytes(h, (a ? git_tree_entry_id(a) : &zero)->id, GIT_OID_RAWSZ);
+	ch->blobs = hash_bytes(h, (b ? git_tree_entry_id(b) : &zero)->id,
+			       GIT_OID_RAWSZ);
+	if (w->want_files) {
+		struct file_pair *f;
+
+		w->f = cbp_grow(w->f, sizeof(*w->f), w->nr_f + 1, &w->alloc_f);
+		f = &w->f[w->nr_f++];
+		memset(f, 0, sizeof(*f));
+		f->path = cbp_strdup(path);
+		/* A submodule's commit is no blob: its ID is the change. */
+		if (a && git_tree_entry_type(a) == GIT_OBJECT_BLOB)
+			git_oid_cpy(&f->a, git_tree_entry_id(a));
+		else if (a)
+			f->binary_a = 1;
+		if (b && git_tree_entry_type(b) == GIT_OBJECT_BLOB)
+			git_oid_cpy(&f->b, git_tree_entry_id(b));
+		else if (b)
+			f->binary_b = 1;
+	}
+}
+
+static int walk_trees(struct git_repository *git, const struct git_tree *a,
+		      const struct git_tree *b, const char *prefix, int depth,
+		      struct walk *w);
+
+/* Entries @ea and @eb (either may be NULL) of the same name differ. */
+static int walk_entry(git_repository *git, const git_tree_entry *ea,
+		      const git_tree_entry *eb, const char *prefix, int depth,
+		      struct walk *w)
+{
+	int ta = ea && git_tree_entry_type(ea) == GIT_OBJECT_TREE;
+	int tb = eb && git_tree_entry_type(eb) == GIT_OBJECT_TREE;
+	const git_tree_entry *any = ea ? ea : eb;
+	char *path = cbp_strf("%s%s", prefix, git_tree_entry_name(any));
+	git_tree *sa = NULL, *sb = NULL;
+	int err = 0;
+
+	if (!ta && !tb) {
+		walk_file(w, path, ea, eb);
+		goto out;
+	}
+	/* A file that became a directory, or the other way: both sides. */
+	if (ea && !ta)
+		walk_file(w, path, ea, NULL);
+	if (eb && !tb)
+		walk_file(w, path, NULL, eb);
+	if ((ta && git_tree_lookup(&sa, git, git_tree_entry_id(ea)) < 0) ||
+	    (tb && git_tree_lookup(&sb, git, git_tree_entry_id(eb)) < 0)) {
+		err = cbp_error_git("cannot read a tree to compare");
+		goto out;
+	}
+	free(path);
+	path = cbp_strf("%s%s/", prefix, git_tree_entry_name(any));
+	err = walk_trees(git, sa, sb, path, depth + 1, w);
+out:
+	git_tree_free(sa);
+	git_tree_free(sb);
+	free(path);
+	return err;
+}
+
+/*
+ * The files that differ between trees @a and @b (either may be NULL),
+ * as `git diff-tree -r` finds them: a subtree with the same ID on both
+ * sides is not read, so a commit in a large tree costs only the trees
+ * along its paths.
+ */
+static int walk_trees(struct git_repository *git, const struct git_tree *a,
+		      const struct git_tree *b, const char *prefix, int depth,
+		      struct walk *w)
+{
+	size_t na = a ? git_tree_entrycount(a) : 0;
+	size_t nb = b ? git_tree_entrycount(b) : 0;
+	size_t i = 0, j = 0;
+	int err = 0;
+
+	if (depth > MAX_TREE_DEPTH)
+		return cbp_error("a tree nested more than %d deep", MAX_TREE_DEPTH);
+	while (!err && (i < na || j < nb)) {
+		const git_tree_entry *ea = i < na ? git_tree_entry_byindex(a, i) : NULL;
+		const git_tree_entry *eb = j < nb ? git_tree_entry_byindex(b, j) : NULL;
+		int c = !ea ? 1 : !eb ? -1 : git_tree_entry_cmp(ea, eb);
+
+		if (c < 0) {
+			err = walk_entry(git, ea, NULL, prefix, depth, w);
+			i++;
+		} else if (c > 0) {
+			err = walk_entry(git, NULL, eb, prefix, depth, w);
+			j++;
+		} else {
+			if (!git_oid_equal(git_tree_entry_id(ea),
+					   git_tree_entry_id(eb)) ||
+			    git_tree_entry_filemode(ea) != git_tree_entry_filemode(eb))
+				err = walk_entry(git, ea, eb, prefix, depth, w);
+			i++;
+			j++;
+		}
+	}
+	return err;
+}
+
+/*
+ * The commit @oid, its first parent and both their trees (no parent, no
+ * parent tree for a root commit); the caller frees what was looked up,
+ * also on failure.
+ */
+static int commit_trees(struct cbp_repo *repo, const struct cbp_oid *oid,
+			git_commit **c, git_commit **parent, git_tree **t,
+			git_tree **pt)
+{
+	if (git_commit_lookup(c, repo->git, to_git(oid)) < 0 ||
+	    git_commit_tree(t, *c) < 0 ||
+	    (git_commit_parentcount(*c) &&
+	     (git_commit_parent(parent, *c, 0) < 0 ||
+	      git_commit_tree(pt, *parent) < 0)))
+		return cbp_error_git("cannot read a commit to compare");
+	return 0;
+}
+
+/**
+ * cbp_git_change_of() - the files a commit touches, and its patch-id
+ * @repo: the repository
+ * @oid: the commit
+ * @want_pid: also compute the patch-id (it reads and diffs the blobs;
+ *	      the file set alone compares trees only)
+ * @ch: filled in; release with cbp_git_change_release()
+ *
+ * Return: 0, or -1 with libgit2's message recorded.
+ */
+int cbp_git_change_of(struct cbp_repo *repo, const struct cbp_oid *oid,
+		      int want_pid, struct cbp_git_change *ch)
+{
+	git_commit *c = NULL, *parent = NULL;
+	git_tree *t = NULL, *pt = NULL;
+	git_diff *diff = NULL;
+	git_diff_options opts;
+	struct cbp_git_change walked = { 0 };
+	struct walk w = { .ch = ch };
+	int err = -1, merge;
+
+	memset(ch, 0, sizeof(*ch));
+	if (commit_trees(repo, oid, &c, &parent, &t, &pt) < 0)
+		goto out;
+	merge = git_commit_parentcount(c) > 1;
+	err = walk_trees(repo->git, pt, t, "", 0, &w);
+	if (err)
+		goto out;
+	sort_paths(ch);
+	if (!want_pid || !ch->nr_paths)
+		goto out;
+	/*
+	 * The diff for the patch-id, limited to the files the walk found:
+	 * libgit2 then reads only the trees along their paths, where a
+	 * whole-tree diff reads every tree of a large repository.
+	 */
+	git_diff_options_init(&opts, GIT_DIFF_OPTIONS_VERSION);
+	opts.pathspec.strings = ch->paths;
+	opts.pathspec.count = ch->nr_paths;
+	opts.flags |= GIT_DIFF_DISABLE_PATHSPEC_MATCH;
+	/* git's default since 2.14: where a change sits in a run of lines */
+	opts.flags |= GIT_DIFF_INDENT_HEURISTIC;
+	err = -1;
+	if (git_diff_tree_to_tree(&diff, repo->git, pt, t, &opts) < 0) {
+		cbp_error_git("cannot diff a commit");
+		goto out;
+	}
+	/* Renames matter to the patch-id only; paths are both sides anyway. */
+	if (!merge && git_diff_find_similar(diff, NULL) < 0) {
+		cbp_error_git("cannot find renames");
+		goto out;
+	}
+	/* The paths are read again from the diff. */
+	walked = *ch;
+	memset(ch, 0, sizeof(*ch));
+	err = read_diff(diff, !merge, ch);
+	ch->blobs = walked.blobs;
+out:
+	cbp_git_change_release(&walked);
+	git_diff_free(diff);
+	git_tree_free(pt);
+	git_tree_free(t);
+	git_commit_free(parent);
+	git_commit_free(c);
+	if (err)
+		cbp_git_change_release(ch);
+	return err;
+}
+
+/* Files larger than this (both sides together) are not diffed. */
+#define CONTENT_MAX_BYTES	(256 * 1024)
+
+/* The size of a blob from its header (no inflating), 0 if none. */
+static size_t blob_size(git_repository *git, const git_oid *id)
+{
+	static const git_oid zero;
+	git_object_t type;
+	git_odb *odb;
+	size_t len = 0;
+
+	if (git_oid_equal(id, &zero) || git_repository_odb(&odb, git) < 0)
+		return 0;
+	if (git_odb_read_header(&len, &type, odb, id) < 0)
+		len = 0;
+	git_odb_free(odb);
+	return len;
+}
+
+/* The hash of one changed file: its path, and the lines it adds and drops. */
+static int hash_file(git_repository *git, const struct file_pair *f,
+		     unsigned long long *out)
+{
+	static const git_oid zero;
+	unsigned long long h = hash_bytes(FNV_OFFSET, f->path, strlen(f->path));
+	git_blob *a = NULL, *b = NULL;
+	git_patch *patch = NULL;
+	size_t k, n, l;
+	int err = -1;
+
+	if (f->binary_a || f->binary_b)
+		goto ids;
+	/* Bounded work: a huge file is the same change only by its IDs. */
+	if (blob_size(git, &f->a) + blob_size(git, &f->b) > CONTENT_MAX_BYTES)
+		goto ids;
+	if ((!git_oid_equal(&f->a, &zero) && git_blob_lookup(&a, git, &f->a) < 0) ||
+	    (!git_oid_equal(&f->b, &zero) && git_blob_lookup(&b, git, &f->b) < 0)) {
+		cbp_error_git("cannot read a file to compare");
+		goto out;
+	}
+	/*
+	 * From the buffers, not the blobs: with the repository, libgit2
+	 * looks up each file's diff attributes, stat() calls and a path
+	 * resolution per file, which the hash has no use for (binary files
+	 * are told by their content, as git does without attributes).
+	 */
+	if (git_patch_from_buffers(&patch,
+				   a ? git_blob_rawcontent(a) : NULL,
+				   a ? (size_t)git_blob_rawsize(a) : 0, NULL,
+				   b ? git_blob_rawcontent(b) : NULL,
+				   b ? (size_t)git_blob_rawsize(b) : 0, NULL,
+				   NULL) < 0) {
+		cbp_error_git("cannot diff a file to compare");
+		goto out;
+	}
+	if (git_patch_get_delta(patch)->flags & GIT_DIFF_FLAG_BINARY)
+		goto ids;
+	for (k = 0, n = git_patch_num_hunks(patch); k < n; k++) {
+		int nl = git_patch_num_lines_in_hunk(patch, k);
+
+		for (l = 0; nl > 0 && l < (size_t)nl; l++) {
+			const git_diff_line *line;
+			size_t i;
+
+			if (git_patch_get_line_in_hunk(&line, patch, k, l) < 0)
+				continue;
+			if (line->origin != GIT_DIFF_LINE_ADDITION &&
+			    line->origin != GIT_DIFF_LINE_DELETION)
+				continue;
+			h = (h ^ (unsigned char)line->origin) * FNV_PRIME;
+			for (i = 0; i < line->content_len; i++) {
+				unsigned char ch = (unsigned char)line->content[i];
+
+				if (ch != ' ' && ch != '\t' && ch != '\n' &&
+				    ch != '\r')
+					h = (h ^ ch) * FNV_PRIME;
+			}
+		}
+	}
+	*out = h;
+	err = 0;
+	goto out;
+ids:
+	/* A binary file or a submodule: the same change has the same IDs. */
+	h = hash_bytes(h, f->a.id, GIT_OID_RAWSZ);
+	*out = hash_bytes(h, f->b.id, GIT_OID_RAWSZ);
+	err = 0;
+out:
+	git_patch_free(patch);
+	git_blob_free(a);
+	git_blob_free(b);
+	return err;
+}
+
+/**
+ * cbp_git_change_content() - what a commit changes, as one number
+ * @repo: the repository
+ * @oid: the commit
+ * @out: the hash of each changed file's path and the lines it adds and
+ *	 drops, blanks aside (as patch-ids ignore them), files in any order
+ *
+ * Equal for two commits that make the same patch wherever they apply:
+ * a cherry-pick onto another base.  Only the trees along the changed
+ * paths and the changed files' blobs are read, so a commit in a large
+ * tree costs what it changes, which a whole-tree diff does not.
+ *
+ * Return: 0, 1 if the commit has no such hash (a merge, an empty change),
+ * or -1 with libgit2's message recorded.
+ */
+int cbp_git_change_content(struct cbp_repo *repo, const struct cbp_oid *oid,
+			   unsigned long long *out)
+{
+	struct cbp_git_change ch = { 0 };
+	struct walk w = { .ch = &ch, .want_files = 1 };
+	git_commit *c = NULL, *parent = NULL;
+	git_tree *t = NULL, *pt = NULL;
+	unsigned long long *fh = NULL, h = FNV_OFFSET;
+	size_t i;
+	int err = -1;
+
+	if (commit_trees(repo, oid, &c, &parent, &t, &pt) < 0)
+		goto out;
+	err = 1;
+	if (git_commit_parentcount(c) > 1)
+		goto out;
+	err = walk_trees(repo->git, pt, t, "", 0, &w);
+	if (err)
+		goto out;
+	err = 1;
+	if (!w.nr_f)
+		goto out;
+	fh = cbp_calloc(w.nr_f, sizeof(*fh));
+	for (i = 0; i < w.nr_f; i++)
+		if (hash_file(repo->git, &w.f[i], &fh[i])) {
+			err = -1;
+			goto out;
+		}
+	cbp_sort(fh, w.nr_f, sizeof(*fh), cmp_u64);
+	for (i = 0; i < w.nr_f; i++)
+		h = (h ^ fh[i]) * FNV_PRIME;
+	*out = h;
+	err = 0;
+out:
+	for (i = 0; i < w.nr_f; i++)
+		free(w.f[i].path);
+	free(w.f);
+	free(fh);
+	cbp_git_change_release(&ch);
+	git_tree_free(pt);
+	git_tree_free(t);
+	git_commit_free(parent);
+	git_commit_free(c);
+	return err;
+}
+
+/**
+ * cbp_git_text_change() - the files a patch touches, and its patch-id
+ * @diff: the diff of a mail, from its first "diff --git" line
+ * @len: its length
+ * @ch: filled in; release with cbp_git_change_release()
+ *
+ * Return: 0, or -1 with libgit2's message recorded when libgit2 cannot
+ * read the diff.
+ */
+int cbp_git_text_change(const char *diff, size_t len,
+			struct cbp_git_change *ch)
+{
+	git_diff *d = NULL;
+	int err;
+
+	memset(ch, 0, sizeof(*ch));
+	if (git_diff_from_buffer(&d, diff, len) < 0)
+		return cbp_error_git("cannot read the patch's diff");
+	err = read_diff(d, 1, ch);
+	git_diff_free(d);
+	/* The patch's own text, as the sender's git wrote it. */
+	if (!err && ch->has_pid)
+		ch->has_pid = !cbp_patch_id(diff, len, ch->pid);
+	if (err)
+		cbp_git_change_release(ch);
+	return err;
+}
+
+/**
+ * cbp_git_change_common() - files two changes both touch
+ * @a: a change
+ * @b: another
+ * @first: the first path in common (in @a's storage), or NULL; may be NULL
+ *
+ * Return: the number of paths in common.
+ */
+size_t cbp_git_change_common(const struct cbp_git_change *a,
+			     const struct cbp_git_change *b, const char **first)
+{
+	size_t i = 0, j = 0, n = 0;
+
+	if (first)
+		*first = NULL;
+	while (i < a->nr_paths && j < b->nr_paths) {
+		int c = strcmp(a->paths[i], b->paths[j]);
+
+		if (c < 0) {
+			i++;
+		} else if (c > 0) {
+			j++;
+		} else {
+			if (!n++ && first)
+				*first = a->paths[i];
+			i++;
+			j++;
+		}
+	}
+	return n;
+}
+
+/**
+ * cbp_git_change_release() - free what a change holds
+ * @ch: the change
+ */
+void cbp_git_change_release(struct cbp_git_change *ch)
+{
+	size_t i;
+
+	for (i = 0; i < ch->nr_paths; i++)
+		free(ch->paths[i]);
+	free(ch->paths);
+	memset(ch, 0, sizeof(*ch));
+}

@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Patch-ids of commits, of a branch's commits and of patches, for
+ * `names --patch-id`, link trust and `check --patch-id`: all of them
+ * patch-id.c's (`git patch-id --stable`, see there), of the diff libgit2
+ * prints for a commit (git-change.c) or of a mail's own diff, in-process:
+ * no shell, no git command.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "git-priv.h"
+#include "base/patch-id.h"
+
+/**
+ * cbp_git_diff_patch_id() - the patch-id of a commit, by libgit2
+ * @repo: the repository
+ * @hex: the commit's full ID
+ * @pid: CBP_OID_HEXSZ + 1 bytes for the patch-id in hex
+ *
+ * The patch-id link trust compares (cbp_git_change_of()).  Merges and
+ * empty commits have none.  A commit without a patch-id is simply not
+ * compared, so the caller need not report why.
+ *
+ * Return: 0, or -1 if there is no patch-id.
+ */
+int cbp_git_diff_patch_id(struct cbp_repo *repo, const char *hex, char *pid)
+{
+	struct cbp_git_change ch;
+	struct cbp_oid oid;
+	int err = -1;
+
+	if (!cbp_oid_fromhex(&oid, hex) &&
+	    !cbp_git_change_of(repo, &oid, 1, &ch)) {
+		if (ch.has_pid) {
+			memcpy(pid, ch.pid, sizeof(ch.pid));
+			err = 0;
+		}
+		cbp_git_change_release(&ch);
+	}
+	git_error_clear();
+	return err;
+}
+
+/* Add @pid of commit @oid to @out. */
+static void add_patch_id(struct cbp_patch_ids *out, const git_oid *oid,
+			 const char *pid)
+{
+	out->pid = cbp_grow(out->pid, sizeof(*out->pid), out->nr + 1,
+			    &out->alloc);
+	out->commit = cbp_realloc(out->commit,
+				  out->alloc * sizeof(*out->commit));
+	memcpy(out->pid[out->nr], pid, CBP_OID_HEXSZ + 1);
+	cbp_oid_tohex(from_git(oid), out->commit[out->nr]);
+	out->nr++;
+}
+
+/* Push the commit @rev names onto @walk, or hide it. */
+static int walk_rev(struct cbp_repo *repo, git_revwalk *walk,
+		    const char *rev, int hide)
+{
+	struct cbp_oid oid;
+
+	if (cbp_git_resolve(repo, rev, &oid))
+		return -1;
+	if ((hide ? git_revwalk_hide(walk, to_git(&oid)) :
+		    git_revwalk_push(walk, to_git(&oid))) < 0)
+		return cbp_error_git("cannot walk the history");
+	return 0;
+}
+
+/**
+ * cbp_git_patch_ids() - the patch-ids of the commits of a branch
+ * @repo: the repository
+ * @branch: the branch
+ * @exclude: a branch whose commits to leave out, or NULL
+ * @out: the patch-ids, appended to
+ *
+ * What `git log --no-merges -p BRANCH --not EXCLUDE | git patch-id
+ * --stable` lists, computed in-process (cbp_git_change_of()).
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
+int cbp_git_patch_ids(struct cbp_repo *repo, const char *branch,
+		      const char *exclude, struct cbp_patch_ids *out)
+{
+	struct cbp_git_change ch;
+	git_revwalk *walk;
+	git_commit *c;
+	git_oid oid;
+	int rc, merge;
+
+	if (git_revwalk_new(&walk, repo->git) < 0)
+		return cbp_error_git("cannot walk the history");
+	if (walk_rev(repo, walk, branch, 0) ||
+	    (exclude && walk_rev(repo, walk, exclude, 1))) {
+		git_revwalk_free(walk);
+		return -1;
+	}
+	while (!(rc = git_revwalk_next(&oid, walk))) {
+		if (git_commit_lookup(&c, repo->git, &oid) < 0)
+			break;
+		merge = git_commit_parentcount(c) > 1;
+		git_commit_free(c);
+		if (merge)
+			continue;
+		if (cbp_git_change_of(repo, from_git(&oid), 1, &ch)) {
+			git_revwalk_free(walk);
+			return -1;
+		}
+		if (ch.has_pid)
+			add_patch_id(out, &oid, ch.pid);
+		cbp_git_change_release(&ch);
+	}
+	git_revwalk_free(walk);
+	if (rc == GIT_ITEROVER) {
+		git_error_clear();
+		return 0;
+	}
+	return cbp_error_git("cannot walk the history");
+}
+
+/**
+ * cbp_git_commit_patch_id() - the patch-id of a commit
+ * @repo: the repository
+ * @hex: the commit's full ID
+ * @pid: CBP_OID_HEXSZ + 1 bytes for the patch-id, "" if it has none
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
+int cbp_git_commit_patch_id(struct cbp_repo *repo, const char *hex, char *pid)
+{
+	struct cbp_git_change ch;
+	struct cbp_oid oid;
+
+	pid[0] = '\0';
+	if (cbp_oid_fromhex(&oid, hex))
+		return cbp_error("not a commit ID: %s", hex);
+	if (cbp_git_change_of(repo, &oid, 1, &ch))
+		return -1;
+	if (ch.has_pid)
+		memcpy(pid, ch.pid, sizeof(ch.pid));
+	cbp_git_change_release(&ch);
+	return 0;
+}
+
+/**
+ * cbp_git_text_patch_id() - the patch-id of a diff
+ * @diff: the diff, as in a mail
+ * @len: its length
+ * @pid: CBP_OID_HEXSZ + 1 bytes for the patch-id, "" if it has none
+ *
+ * Return: 0.
+ */
+int cbp_git_text_patch_id(const char *diff, size_t len, char *pid)
+{
+	if (cbp_patch_id(diff, len, pid))
+		pid[0] = '\0';
+	return 0;
+}
+
+/**
+ * cbp_patch_ids_release() - free what cbp_git_patch_ids() filled in
+ * @ids: the patch-ids
+ */
+void cbp_patch_ids_release(struct cbp_patch_ids *ids)
+{
+	free(ids->pid);
+	free(ids->commit);
+	memset(ids, 0, sizeof(*ids));
+}

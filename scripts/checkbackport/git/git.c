@@ -1,0 +1,362 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The repository through libgit2: opening it (which starts libgit2),
+ * its config, revisions, refs, ancestry and commit messages, and the
+ * error messages libgit2 gives.  Commit objects in bulk are read by
+ * git-odb.c, patch-ids computed by git-patchid.c.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "git-priv.h"
+#include "base/mime.h"
+#include "base/safe-directory.h"
+
+/**
+ * cbp_error_git() - record a failed libgit2 call with libgit2's message
+ * @what: what was being done, e.g. "cannot open repository"
+ *
+ * Return: -1.
+ */
+int cbp_error_git(const char *what)
+{
+	return cbp_error("%s: %s", what, cbp_git_last_error());
+}
+
+/**
+ * cbp_git_last_error() - libgit2's message for the last failure
+ *
+ * libgit2 keeps it per thread, so the builder's reader thread may ask.
+ *
+ * Return: the message, "unknown libgit2 error" if there is none.
+ */
+const char *cbp_git_last_error(void)
+{
+	const git_error *e = git_error_last();
+
+	return e && e->message ? e->message : "unknown libgit2 error";
+}
+
+/* @path without its trailing slash, physical, into @out (PATH_MAX). */
+static const char *strip_path(const char *path, char *out)
+{
+	if (!realpath(path, out))
+		snprintf(out, PATH_MAX, "%s", path);
+	return out;
+}
+
+/*
+ * git's ownership rule (safe-directory.c) on the repository libgit2
+ * found: its .git file if it has one, its working tree, its git
+ * directory.  Not for a repository $GIT_DIR names, as in git.
+ */
+static int check_ownership(git_repository *git)
+{
+	char worktree[PATH_MAX], gitdir[PATH_MAX], gitfile[PATH_MAX + 8];
+	const char *wd = git_repository_workdir(git);
+	struct stat st;
+	int has_file = 0;
+
+	if (getenv("GIT_DIR"))
+		return 0;
+	strip_path(git_repository_path(git), gitdir);
+	if (wd) {
+		strip_path(wd, worktree);
+		snprintf(gitfile, sizeof(gitfile), "%s/.git", worktree);
+		has_file = !lstat(gitfile, &st) && S_ISREG(st.st_mode);
+	}
+	if (!cbp_repo_is_safe(has_file ? gitfile : NULL, wd ? worktree : NULL,
+			      gitdir))
+		return -1;
+	return 0;
+}
+
+/**
+ * cbp_git_open() - start libgit2 and open a repository
+ * @out: the repository
+ * @path: a directory in it, or NULL for the current directory; parent
+ *	  directories are searched as git does
+ *
+ * Every commit is read once, so libgit2's object cache (which would only
+ * grow) and its hash verification on read are turned off.  So is its
+ * check of the repository's owner, which differs from git's: git's rule
+ * is applied instead (cbp_repo_is_safe()), as the front program does.
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
+int cbp_git_open(struct cbp_repo **out, const char *path)
+{
+	struct cbp_repo *repo = cbp_calloc(1, sizeof(*repo));
+
+	*out = NULL;
+	git_libgit2_init();
+	git_libgit2_opts(GIT_OPT_ENABLE_CACHING, 0);
+	git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
+	git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, 0);
+	if (git_repository_open_ext(&repo->git, path ? path : ".", 0,
+				    NULL) < 0) {
+		cbp_error_git(path ? path :
+			      "not a git repository (or any parent directory)");
+		free(repo);
+		git_libgit2_shutdown();
+		return -1;
+	}
+	if (check_ownership(repo->git)) {
+		git_repository_free(repo->git);
+		free(repo);
+		git_libgit2_shutdown();
+		return -1;
+	}
+	*out = repo;
+	return 0;
+}
+
+/**
+ * cbp_git_close() - close a repository and stop libgit2
+ * @repo: the repository, or NULL
+ */
+void cbp_git_close(struct cbp_repo *repo)
+{
+	if (!repo)
+		return;
+	git_config_free(repo->cfg);
+	git_repository_free(repo->git);
+	free(repo);
+	git_libgit2_shutdown();
+}
+
+/**
+ * cbp_git_dir() - the repository's git directory
+ * @repo: the repository
+ *
+ * Return: its path, ending in '/'.
+ */
+const char *cbp_git_dir(const struct cbp_repo *repo)
+{
+	return git_repository_path(repo->git);
+}
+
+/**
+ * cbp_git_commondir() - the git directory shared by all worktrees
+ * @repo: the repository
+ *
+ * Return: its path.
+ */
+const char *cbp_git_commondir(const struct cbp_repo *repo)
+{
+	return git_repository_commondir(repo->git);
+}
+
+/**
+ * cbp_git_config_string() - one value of the repository's git config
+ * @repo: the repository
+ * @key: e.g. "checkbackport.mainline"
+ * @value: a new copy of the value, when set
+ *
+ * Return: 0 if set, 1 if not, -1 if the config cannot be read.
+ */
+int cbp_git_config_string(struct cbp_repo *repo, const char *key,
+			  char **value)
+{
+	const char *val;
+
+	if (!repo->cfg &&
+	    git_repository_config_snapshot(&repo->cfg, repo->git) < 0) {
+		repo->cfg = NULL;
+		return cbp_error_git("cannot read git config");
+	}
+	if (git_config_get_string(&val, repo->cfg, key) < 0) {
+		git_error_clear();
+		return 1;
+	}
+	*value = cbp_strdup(val);
+	return 0;
+}
+
+/**
+ * cbp_git_resolve() - the commit a revision names
+ * @repo: the repository
+ * @rev: any revision git understands (an ID, v6.12, HEAD~2, ...)
+ * @oid: the commit (tags are peeled)
+ *
+ * Return: 0; CBP_GIT_NO_REVISION or CBP_GIT_NO_COMMIT with a message
+ * recorded.
+ */
+int cbp_git_resolve(struct cbp_repo *repo, const char *rev,
+		    struct cbp_oid *oid)
+{
+	git_object *obj, *peeled;
+
+	if (git_revparse_single(&obj, repo->git, rev) < 0) {
+		git_error_clear();
+		cbp_error("unknown commit %s", rev);
+		return CBP_GIT_NO_REVISION;
+	}
+	if (git_object_peel(&peeled, obj, GIT_OBJECT_COMMIT) < 0) {
+		git_object_free(obj);
+		git_error_clear();
+		cbp_error("%s does not name a commit", rev);
+		return CBP_GIT_NO_COMMIT;
+	}
+	*oid = *from_git(git_object_id(peeled));
+	git_object_free(peeled);
+	git_object_free(obj);
+	return 0;
+}
+
+/**
+ * cbp_git_message() - the message and summary of a commit
+ * @repo: the repository
+ * @oid: the commit
+ * @msg: a new copy of its message ("" if none), in UTF-8 if the commit
+ *	 says which charset it is in
+ * @summary: a new copy of its summary, as git shows it ("" if none)
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
+int cbp_git_message(struct cbp_repo *repo, const struct cbp_oid *oid,
+		    char **msg, char **summary)
+{
+	const char *m, *s, *enc;
+	git_commit *c;
+	size_t n;
+
+	if (git_commit_lookup(&c, repo->git, to_git(oid)) < 0)
+		return cbp_error_git("cannot read commit");
+	m = git_commit_message(c);
+	s = git_commit_summary(c);
+	enc = git_commit_message_encoding(c);
+	m = m ? m : "";
+	s = s ? s : "";
+	/* A message in another charset ("encoding" header), in UTF-8. */
+	if (enc && !cbp_mime_is_utf8(enc, m, strlen(m))) {
+		*msg = cbp_mime_to_utf8(m, strlen(m), enc, &n);
+		*summary = cbp_mime_to_utf8(s, strlen(s), enc, &n);
+	} else {
+		*msg = cbp_strdup(m);
+		*summary = cbp_strdup(s);
+	}
+	git_commit_free(c);
+	return 0;
+}
+
+/**
+ * cbp_git_descendant_of() - whether one commit contains another
+ * @repo: the repository
+ * @commit: the later commit (e.g. a branch tip)
+ * @ancestor: the commit to look for
+ *
+ * A commit is not its own descendant.
+ *
+ * Return: 1 if @ancestor is an ancestor of @commit, 0 if not, -1 with
+ * the error recorded if the history cannot be read.
+ */
+int cbp_git_descendant_of(struct cbp_repo *repo, const struct cbp_oid *commit,
+			  const struct cbp_oid *ancestor)
+{
+	int rc = git_graph_descendant_of(repo->git, to_git(commit),
+					 to_git(ancestor));
+
+	if (rc < 0) {
+		cbp_error_git("cannot walk the history");
+		git_error_clear();
+		return -1;
+	}
+	return rc;
+}
+
+static void add_ref(struct cbp_git_ref **refs, size_t *nr, size_t *alloc,
+		    const char *name, const git_oid *oid)
+{
+	*refs = cbp_grow(*refs, sizeof(**refs), *nr + 1, alloc);
+	(*refs)[*nr].name = cbp_strdup(name);
+	if (oid)
+		(*refs)[*nr].commit = *from_git(oid);
+	else
+		memset(&(*refs)[*nr].commit, 0, sizeof((*refs)[*nr].commit));
+	(*refs)[*nr].is_commit = !!oid;
+	(*nr)++;
+}
+
+/**
+ * cbp_git_refs() - the refs that lead to commits, and their commits
+ * @repo: the repository
+ * @refs: the refs, in the order git lists them, then "HEAD" if HEAD is
+ *	  detached; free with cbp_git_refs_free()
+ * @nr: number of @refs
+ *
+ * Refs leading to trees or blobs (v2.6.11-tree) are listed without a
+ * commit (is_commit 0).  Only branches, remote-tracking branches and
+ * tags are listed: a host's pull and CI refs (refs/pull/, thousands of
+ * them) are no history of the repository's own, and peeling each would
+ * cost more than reading the refs.
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
+int cbp_git_refs(struct cbp_repo *repo, struct cbp_git_ref **refs, size_t *nr)
+{
+	git_reference_iterator *it;
+	git_reference *ref;
+	git_object *obj;
+	size_t alloc = 0;
+	int err;
+
+	*refs = NULL;
+	*nr = 0;
+	if (git_reference_iterator_new(&it, repo->git) < 0)
+		return cbp_error_git("cannot list refs");
+	while (!(err = git_reference_next(&ref, it))) {
+		const char *name = git_reference_name(ref);
+
+		if (strncmp(name, "refs/heads/", 11) &&
+		    strncmp(name, "refs/remotes/", 13) &&
+		    strncmp(name, "refs/tags/", 10)) {
+			git_reference_free(ref);
+			continue;
+		}
+		if (!git_reference_peel(&obj, ref, GIT_OBJECT_COMMIT)) {
+			add_ref(refs, nr, &alloc, git_reference_name(ref),
+				git_object_id(obj));
+			git_object_free(obj);
+		} else {
+			add_ref(refs, nr, &alloc, git_reference_name(ref), NULL);
+		}
+		git_reference_free(ref);
+	}
+	git_reference_iterator_free(it);
+	if (err != GIT_ITEROVER) {
+		cbp_git_refs_free(*refs, *nr);
+		*refs = NULL;
+		*nr = 0;
+		return cbp_error_git("cannot list refs");
+	}
+	git_error_clear();
+
+	if (git_repository_head_detached(repo->git) == 1 &&
+	    !git_repository_head(&ref, repo->git)) {
+		if (!git_reference_peel(&obj, ref, GIT_OBJECT_COMMIT)) {
+			add_ref(refs, nr, &alloc, "HEAD", git_object_id(obj));
+			git_object_free(obj);
+		}
+		git_reference_free(ref);
+	}
+	git_error_clear();
+	return 0;
+}
+
+/**
+ * cbp_git_refs_free() - free what cbp_git_refs() returned
+ * @refs: the refs
+ * @nr: how many
+ */
+void cbp_git_refs_free(struct cbp_git_ref *refs, size_t nr)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++)
+		free(refs[i].name);
+	free(refs);
+}

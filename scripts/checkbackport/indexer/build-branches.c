@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Branch containment: one bit per tracked branch, set on every commit
+ * the branch contains, propagated like first releases.  A branch other
+ * than mainline stops at the commit of a mainline release tag and records
+ * it as its base (branches.base), so a new stable branch starting at its
+ * release costs nothing however long the history.  A rewound or rewritten
+ * branch, or a change of mainline, recomputes its bits.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "build-priv.h"
+#include "store/store-priv.h"
+#include "base/util.h"
+
+/* Mainline release tags by commit row, for mark_branch(). */
+struct mtag {
+	unsigned int id;
+	long long vkey;
+};
+
+static int cmp_mtag(const void *a, const void *b)
+{
+	const struct mtag *x = a, *y = b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/*
+ * Set @bit on every commit the branch tip @start contains.  A branch other
+ * than mainline stops at the commit of a mainline release tag (in @mtags):
+ * everything that tag contains is in the branch, and queries derive it
+ * from the commit's first release (see cbp_commit_get()), so it is not
+ * written per commit.  *@base becomes the newest such tag met.  A new
+ * stable branch starting at its release tag thus costs nothing however
+ * long the history is.
+ */
+static void mark_branch(struct build *b, unsigned int start, int bit,
+			const struct mtag *mtags, size_t nr_mtags,
+			long long *base)
+{
+	unsigned long long mask = 1ULL << bit;
+
+	build_push(b, start);
+	while (b->nr_stack) {
+		unsigned int id = b->stack[--b->nr_stack];
+		struct mtag key = { .id = id };
+		const struct mtag *m;
+		struct node *n;
+		unsigned int i;
+
+		m = nr_mtags ? bsearch(&key, mtags, nr_mtags, sizeof(*mtags),
+				       cmp_mtag) : NULL;
+		if (m) {
+			if (m->vkey > *base)
+				*base = m->vkey;
+			continue;
+		}
+		n = build_get_node(b, id);
+		if (!n || n->state != NODE_LOADED || (n->br & mask))
+			continue;
+		n->br |= mask;
+		n->dirty = 1;
+		for (i = 0; i < n->npar; i++)
+			build_push(b, b->edge[n->par + i]);
+	}
+}
+
+/* The release tags whose commits the mainline branch (@mask) contains. */
+static size_t mainline_tags(struct build *b, unsigned long long mask,
+			    struct mtag **out)
+{
+	size_t i, n = 0;
+
+	*out = cbp_calloc(b->nr_tags + 1, sizeof(**out));
+	for (i = 0; i < b->nr_tags; i++) {
+		struct node *nd = b->tags[i].id ? build_get_node(b, b->tags[i].id) : NULL;
+
+		if (!nd || nd->state != NODE_LOADED || !(nd->br & mask))
+			continue;
+		(*out)[n].id = b->tags[i].id;
+		(*out)[n].vkey = b->tags[i].vkey;
+		n++;
+	}
+	cbp_sort(*out, n, sizeof(**out), cmp_mtag);
+	return n;
+}
+
+/**
+ * build_update_branches() - bring branch containment up to date
+ * @b: the build, after build_update_releases()
+ *
+ * Keeps the bit of every tracked branch that is still there and moved
+ * forward, clears the bits of branches that went away or were rewound
+ * (and of every branch when mainline did), gives new branches free bits,
+ * and walks each moved or new branch from its tip.
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
+int build_update_branches(struct build *b)
+{
+	struct mtag *mtags = NULL;
+	size_t nr_mtags = 0;
+	unsigned long long used = 0, clear = 0;
+	const char *first_ignored = NULL;
+	int ignored = 0;
+	sqlite3_stmt *st;
+	size_t i;
+	int rc;
+
+	for (i = 0; i < b->nr_br; i++) {
+		b->br[i].id = b->hash[build_hash_slot(b, &b->br[i].oid)];
+		b->br[i].row = -1;
+		b->br[i].base = -1;
+		b->br[i].vkey = 0;	/* 1: walk needed */
+	}
+	if (cbp_db_prepare(b->db, "SELECT bit, name, role, tip, base FROM branches",
+			   &st))
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		int bit = sqlite3_column_int(st, 0);
+		const char *name = (const char *)sqlite3_column_text(st, 1);
+		int role = sqlite3_column_int(st, 2);
+		const char *tip = (const char *)sqlite3_column_text(st, 3);
+		struct cbp_oid old;
+		int keep = 0;
+
+		for (i = 0; name && tip && i < b->nr_br; i++) {
+			struct ref_tip *t = &b->br[i];
+
+			if (strcmp(t->name, name) || t->role != role)
+				continue;
+			if (strlen(tip) < CBP_OID_HEXSZ || cbp_oid_fromhex(&old, tip))
+				break;
+			t->row = bit;
+			t->base = sqlite3_column_int64(st, 4);
+			keep = 1;
+			if (cbp_oid_equal(&old, &t->oid))
+				break;
+			t->vkey = 1;
+			/* Rewound or rewritten: recompute this bit. */
+			if (cbp_git_descendant_of(b->repo, &t->oid, &old) != 1)
+				clear |= 1ULL << bit;
+			break;
+		}
+		if (keep)
+			used |= 1ULL << bit;
+		else
+			clear |= 1ULL << bit;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return cbp_error_sqlite(b->db, "index");
+
+	/* Without its mainline, no branch can lean on mainline releases. */
+	for (i = 0; i < b->nr_br; i++)
+		if (b->br[i].role == CBP_ROLE_MAINLINE && b->br[i].row >= 0 &&
+		    (clear & (1ULL << b->br[i].row)))
+			clear |= used;
+	if (clear && !b->cold) {
+		char sql[160];
+
+		snprintf(sql, sizeof(sql),
+			 "UPDATE reach SET branches = branches & %lld",
+			 (long long)~clear);
+		if (cbp_db_exec(b->db, sql))
+			return -1;
+		/* Rows this run already loaded would write the bits back. */
+		for (i = 1; i < b->nr_node; i++)
+			if (b->node[i].state == NODE_LOADED)
+				b->node[i].br &= ~clear;
+	}
+	if (cbp_db_exec(b->db, "DELETE FROM branches"))
+		return -1;
+	if (cbp_db_prepare(b->db,
+			   "INSERT INTO branches(bit, name, role, tip, base) VALUES (?, ?, ?, ?, ?)",
+			   &st))
+		return -1;
+	for (i = 0; i < b->nr_br; i++) {
+		struct ref_tip *t = &b->br[i];
+		char hex[CBP_OID_HEXSZ + 1];
+		int bit;
+
+		if (t->row < 0) {
+			for (bit = 0; bit < CBP_MAX_BRANCHES; bit++)
+				if (!(used & (1ULL << bit)))
+					break;
+			if (bit == CBP_MAX_BRANCHES) {
+				if (!ignored++)
+					first_ignored = t->name;
+				continue;
+			}
+			used |= 1ULL << bit;
+			t->row = bit;
+			t->vkey = 1;
+		}
+		if (clear & (1ULL << t->row)) {
+			t->vkey = 1;
+			t->base = -1;
+		}
+		if (t->vkey && t->id)
+			mark_branch(b, t->id, (int)t->row,
+				    t->role == CBP_ROLE_MAINLINE ? NULL : mtags,
+				    t->role == CBP_ROLE_MAINLINE ? 0 : nr_mtags,
+				    &t->base);
+		if (t->role == CBP_ROLE_MAINLINE)
+			nr_mtags = mainline_tags(b, 1ULL << t->row, &mtags);
+		cbp_oid_tohex(&t->oid, hex);
+		sqlite3_bind_int(st, 1, (int)t->row);
+		sqlite3_bind_text(st, 2, t->name, -1, SQLITE_STATIC);
+		sqlite3_bind_int(st, 3, t->role);
+		sqlite3_bind_text(st, 4, hex, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(st, 5, t->base);
+		if (cbp_db_step(b->db, st)) {
+			sqlite3_finalize(st);
+			free(mtags);
+			return -1;
+		}
+	}
+	sqlite3_finalize(st);
+	free(mtags);
+	if (ignored)
+		cbp_note("warning: more than %d tracked branches; ignoring %d, from %s on",
+			 CBP_MAX_BRANCHES, ignored, first_ignored);
+	return 0;
+}

@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Reading new commits and storing them: each commit object is read once,
+ * straight from the object database, parsed for its parents, author
+ * time, subject and citations into a struct commit_rec, and written to
+ * the commits and links tables.  An incremental build does both in one
+ * thread; a cold one overlaps them (build-walk.c).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "build-priv.h"
+#include "base/mime.h"
+#include "base/output.h"
+#include "store/store-priv.h"
+#include "base/util.h"
+
+/* ---------------------------------------------------------------------- */
+/* Reading commits. */
+
+/*
+ * Keep one citation of the commit being read: not one of itself (or a
+ * prefix of itself), and each kind and ID once; malformed ones (IDs of
+ * more than 40 digits) too, stored apart.
+ */
+static int collect_cite(const struct cbp_cite *cite, void *data)
+{
+	struct commit_rec *r = data;
+	struct rec_cite *c;
+	size_t i;
+
+	if (!strncmp(r->hex, cite->hex, cite->hexlen))
+		return 0;
+	for (i = 0; i < r->nr_cites; i++)
+		if (r->cites[i].kind == cite->kind &&
+		    !strcmp(r->cites[i].hex, cite->hex))
+			return 0;
+
+	r->cites = cbp_grow(r->cites, sizeof(*r->cites), r->nr_cites + 1,
+			    &r->alloc_cites);
+	c = &r->cites[r->nr_cites++];
+	c->kind = cite->kind;
+	c->hexlen = cite->hexlen;
+	c->malformed = cite->malformed;
+	c->line = cite->line;
+	memcpy(c->hex, cite->hex, sizeof(c->hex));
+	c->has_quoted = !!cite->quoted;
+	c->quoted_len = c->has_quoted ?
+		cbp_sanitize(cite->quoted, cite->quoted_len, c->quoted,
+			     sizeof(c->quoted)) : 0;
+	return 0;
+}
+
+/**
+ * build_read_commit() - read one queued commit
+ * @b: the build
+ * @id: its row
+ * @r: filled in with what build_store_commit() writes
+ *
+ * Adds the commit's parents to the graph, queueing the new ones, however
+ * many there are (mainline has a merge of 66).  Touches no SQLite in a
+ * cold build, so that it can run beside build_store_commit().  A commit
+ * that cannot be read (a shallow clone) is skipped with one warning per
+ * run.
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
+int build_read_commit(struct build *b, unsigned int id, struct commit_rec *r)
+{
+	struct cbp_git_commit *c = &b->obj;
+	char hex[CBP_OID_HEXSZ + 1], *utf8 = NULL;
+	size_t npar = c->nr_parents, first, i, ulen = 0;
+	struct node *n;
+	int err;
+
+	r->id = id;
+	r->loaded = 0;
+	r->nr_cites = 0;
+	err = cbp_git_read_commit(b->odb, &b->oid[id], c);
+	if (err < 0) {
+		/* Shallow clones and broken repositories: skip, say so once. */
+		if (!b->absent_warned++)
+			cbp_note("warning: cannot read commit %s: %s",
+				 cbp_oid_tohex(&b->oid[id], hex),
+				 cbp_git_last_error());
+		b->node[id].state = NODE_ABSENT;
+		return 0;
+	}
+	if (err) {
+		/* Not a commit. */
+		b->node[id].state = NODE_ABSENT;
+		return 0;
+	}
+	/* The parents' rows go straight to the end of the edge array. */
+	npar = c->nr_parents;
+	first = b->nr_edge;
+	b->edge = cbp_grow(b->edge, sizeof(*b->edge), first + npar,
+			   &b->alloc_edge);
+	/* Never NULL: a root commit has an empty blob, not a NULL one. */
+	r->pblob = cbp_grow(r->pblob, 4, npar + 1, &r->alloc_pblob);
+	for (i = 0; i < npar; i++) {
+		unsigned int pid = build_lookup_commit(b, &c->parents[i]);
+
+		if (!pid) {
+			cbp_git_commit_done(c);
+			return -1;
+		}
+		b->edge[first + i] = pid;
+		r->pblob[4 * i] = pid & 0xff;
+		r->pblob[4 * i + 1] = (pid >> 8) & 0xff;
+		r->pblob[4 * i + 2] = (pid >> 16) & 0xff;
+		r->pblob[4 * i + 3] = (pid >> 24) & 0xff;
+	}
+	b->nr_edge = first + npar;
+	r->npar = (unsigned int)npar;
+	r->atime = c->atime;
+
+	n = &b->node[id];
+	n->par = (unsigned int)first;
+	n->npar = (unsigned int)npar;
+	n->state = NODE_LOADED;
+	n->dirty = 1;
+	n->rel = 0;
+	n->br = 0;
+
+	/* A message in another charset ("encoding" header) is read in UTF-8. */
+	if (c->encoding[0] && !cbp_mime_is_utf8(c->encoding, c->msg, c->msg_len))
+		utf8 = cbp_mime_to_utf8(c->msg, c->msg_len, c->encoding, &ulen);
+	r->sublen = cbp_subject(utf8 ? utf8 : c->msg, utf8 ? ulen : c->msg_len,
+				r->subject, sizeof(r->subject));
+	cbp_oid_tohex(&b->oid[id], r->hex);
+	err = cbp_scan_message(utf8 ? utf8 : c->msg, utf8 ? ulen : c->msg_len,
+			       CBP_SCAN_MALFORMED, collect_cite, r);
+	free(utf8);
+	cbp_git_commit_done(c);
+	r->loaded = 1;
+	return err;
+}
+
+/* A citation whose ID cannot be a commit's, for lint to name. */
+static int store_malformed(struct build *b, unsigned int id,
+			   const struct rec_cite *c)
+{
+	sqlite3_stmt *st = b->ins_malformed;
+
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int(st, 2, c->kind);
+	sqlite3_bind_int(st, 3, (int)c->line);
+	sqlite3_bind_text(st, 4, c->hex, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 5, c->hexlen);
+	if (c->has_quoted)
+		sqlite3_bind_text(st, 6, c->quoted, (int)c->quoted_len,
+				  SQLITE_STATIC);
+	else
+		sqlite3_bind_null(st, 6);
+	if (cbp_db_step(b->db, st))
+		return -1;
+	b->malformed++;
+	return 0;
+}
+
+/**
+ * build_store_commit() - write a commit and its citations to the index
+ * @b: the build
+ * @r: what build_read_commit() read
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
+int build_store_commit(struct build *b, const struct commit_rec *r)
+{
+	size_t i;
+
+	if (!r->loaded)
+		return 0;
+	sqlite3_bind_int64(b->ins_commit, 1, r->id);
+	sqlite3_bind_text(b->ins_commit, 2, r->hex, CBP_OID_HEXSZ, SQLITE_STATIC);
+	sqlite3_bind_text(b->ins_commit, 3, r->subject, (int)r->sublen,
+			  SQLITE_STATIC);
+	sqlite3_bind_int64(b->ins_commit, 4, cbp_subject_hash(r->subject));
+	sqlite3_bind_int64(b->ins_commit, 5, r->atime);
+	sqlite3_bind_blob(b->ins_commit, 6, r->pblob, (int)(4 * r->npar),
+			  SQLITE_STATIC);
+	if (cbp_db_step(b->db, b->ins_commit))
+		return -1;
+	/* A cited ID that arrived: its citations are to be judged. */
+	if (r->id <= b->max_old) {
+		b->arrived = cbp_grow(b->arrived, sizeof(*b->arrived),
+				      b->nr_arrived + 1, &b->alloc_arrived);
+		b->arrived[b->nr_arrived++] = r->id;
+	}
+
+	for (i = 0; i < r->nr_cites; i++) {
+		const struct rec_cite *c = &r->cites[i];
+
+		if (c->malformed) {
+			if (store_malformed(b, r->id, c))
+				return -1;
+			continue;
+		}
+		sqlite3_bind_int64(b->ins_link, 1, r->id);
+		sqlite3_bind_int(b->ins_link, 2, c->kind);
+		sqlite3_bind_text(b->ins_link, 3, c->hex, c->hexlen,
+				  SQLITE_STATIC);
+		if (c->has_quoted)
+			sqlite3_bind_text(b->ins_link, 4, c->quoted,
+					  (int)c->quoted_len, SQLITE_STATIC);
+		else
+			sqlite3_bind_null(b->ins_link, 4);
+		if (cbp_db_step(b->db, b->ins_link))
+			return -1;
+		b->links++;
+	}
+	b->read++;
+	return 0;
+}
+
+/**
+ * build_rec_release() - free what a record holds
+ * @r: the record
+ */
+void build_rec_release(struct commit_rec *r)
+{
+	free(r->cites);
+	free(r->pblob);
+	r->cites = NULL;
+	r->pblob = NULL;
+	r->alloc_cites = 0;
+	r->alloc_pblob = 0;
+}
+
+/**
+ * build_show_progress() - say how many commits were read, on a terminal
+ * @b: the build
+ * @last: when progress was last shown; updated
+ */
+void build_show_progress(const struct build *b, double *last)
+{
+	if (!isatty(2) || (b->read & 0x3fff) || cbp_now() - *last <= 0.5)
+		return;
+	*last = cbp_now();
+	cbp_progress("\rcheckbackport: reading commits: %lld", b->read);
+}

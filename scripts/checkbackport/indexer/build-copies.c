@@ -1,0 +1,533 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copies without a citation: a commit that a tracked branch has and
+ * mainline does not, and whose message names no commit of the repository
+ * as its origin (a cherry-pick without -x, a robot's copy, a trailer
+ * naming a commit the repository lacks), is still the same change as a
+ * mainline commit with the same patch: the same files turned from the
+ * same blobs into the same blobs, or else the same lines added to and
+ * dropped from each file, blanks aside (cbp_git_change_content(), which
+ * compares what git patch-id compares but the context lines).  Such a pair is
+ * stored as a link of its own kind, CBP_SAME_PATCH_ID ("same patch-id, no
+ * trailer"), with the verdict CBP_TRUST_SAME_PATCH, so every class of
+ * names follows it and every command shows it for what it is.
+ *
+ * A commit with an origin citation between two commits is never given
+ * one: the trailer's verdict stands, even a suspicious one.  Diffing
+ * every commit would cost more than reading the history, so the
+ * candidates are the mainline commits with the same subject hash or the
+ * same author time as the copy (git cherry-pick and rebase keep the author
+ * date), and only their changes are compared, each commit's once (the
+ * pids table keeps them), reading only the trees along the changed paths
+ * and the changed blobs: vendor-heavy histories cost what they change.
+ * The changes are computed before the pairs are looked at, on every
+ * core (each thread with a repository of its own); the pairs are then
+ * decided in order from memory.
+ * Every run looks at every pair, since a commit read earlier may have
+ * reached mainline since (a -fixes branch merged).  Of several mainline
+ * commits with the same patch (a change applied,
+ * reverted and re-applied), the one with the same author time, then the
+ * first read, is linked.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "build-priv.h"
+#include "base/output.h"
+#include "store/store-priv.h"
+#include "base/util.h"
+
+/* One candidate pair: the branch's commit and a mainline commit. */
+struct cand {
+	long long own, ml;
+	int same_time;
+	size_t o, m;		/* their entries in struct copies.pid */
+};
+
+/* Hex digits of a stored patch hash (cbp_git_change_content()). */
+#define PID_HEX		16
+
+/*
+ * One commit's change, compared once: the hash of its files' blob IDs
+ * (cbp_git_change.blobs, from the trees), and its patch-id only when
+ * that differs from a candidate's.
+ */
+struct pid {
+	long long id;
+	struct cbp_oid oid;
+	int row;		/* 0 not looked up, 1 in the pids table */
+	int blobs_ok;		/* 1 @blobs is known, -1 the commit is unreadable */
+	long long blobs;
+	long long files;	/* a hash of the paths it touches */
+	int pid_state;		/* 0 not computed, 1 @pid, -1 none */
+	char pid[PID_HEX + 1];
+	int linked;		/* this copy was linked already */
+	int queued;		/* on the list of a parallel step */
+	int dirty;		/* computed here, to be kept in the pids table */
+};
+
+struct copies {
+	struct build *b;
+	sqlite3_stmt *get, *put;	/* the pids table */
+	int err;			/* reading or storing a patch-id failed */
+	struct cand *c;
+	size_t nr_c, alloc_c;
+	struct pid *p;
+	size_t nr_p, alloc_p;
+};
+
+/*
+ * The pairs: the branch's commits without an origin citation of a
+ * commit, not merges, against mainline commits (not merges) with the same
+ * subject hash or author time that no citation joins to them already.
+ */
+#define OWN_SQL								\
+	"WITH own AS (SELECT c.id, c.hex, c.shash, c.atime FROM commits c\n" \
+	" JOIN reach r ON r.id = c.id\n"				\
+	" WHERE c.state = 1 AND (r.branches & ?1) = 0 AND r.branches != 0\n" \
+	" AND length(c.parents) = 4 AND NOT EXISTS\n"			\
+	" (SELECT 1 FROM links l JOIN commits d ON d.id = l.dst\n"	\
+	"  AND d.state = 1 WHERE l.src = c.id AND l.kind < 16))\n"
+
+#define PAIR_SQL(on)							\
+	"SELECT o.id, o.hex, m.id, m.hex, o.atime = m.atime FROM own o\n" \
+	" JOIN commits m ON " on " JOIN reach rm ON rm.id = m.id\n"	\
+	" WHERE m.state = 1 AND (rm.branches & ?1) != 0\n"		\
+	" AND length(m.parents) = 4\n"					\
+	" AND NOT EXISTS (SELECT 1 FROM links l\n"			\
+	"  WHERE l.src = m.id AND l.dst = o.id)\n"
+
+static const char pairs_sql[] =
+	OWN_SQL
+	PAIR_SQL("m.shash = o.shash")
+	" UNION "
+	PAIR_SQL("m.atime = o.atime AND o.atime != 0")
+	" ORDER BY 1, 5 DESC, 3";
+
+/*
+ * Mainline's own duplicates: a change mainline got twice without a
+ * trailer (a branch merged once as it was and once rebased) has two
+ * mainline IDs, and a stable branch citing one of them must count as
+ * having the other.  Only the pairs that matter are looked at, since
+ * mainline has many commits of one subject and author time: the
+ * duplicate (no origin citation of a commit) of a mainline commit that a
+ * commit outside mainline cites, with the same subject hash and the same
+ * author time.  Each pair once, the duplicate first.
+ */
+static const char mainline_pairs_sql[] =
+	"WITH m AS (SELECT c.id, c.hex, c.shash, c.atime FROM commits c\n"
+	" JOIN reach r ON r.id = c.id\n"
+	" WHERE c.state = 1 AND (r.branches & ?1) != 0\n"
+	" AND length(c.parents) = 4 AND c.atime != 0),\n"
+	" cited AS (SELECT m.* FROM m WHERE EXISTS\n"
+	" (SELECT 1 FROM links l JOIN reach rs ON rs.id = l.src\n"
+	"  WHERE l.dst = m.id AND l.kind < 16 AND (rs.branches & ?1) = 0))\n"
+	"SELECT x.id, x.hex, o.id, o.hex, 1 FROM m x JOIN cited o\n"
+	" ON o.shash = x.shash AND o.atime = x.atime AND o.id != x.id\n"
+	" WHERE (x.id NOT IN (SELECT id FROM cited) OR x.id > o.id)\n"
+	" AND NOT EXISTS (SELECT 1 FROM links l JOIN commits d ON d.id = l.dst\n"
+	"  AND d.state = 1 WHERE l.src = x.id AND l.kind < 16)\n"
+	" AND NOT EXISTS (SELECT 1 FROM links l\n"
+	"  WHERE l.src = o.id AND l.dst = x.id)\n"
+	" ORDER BY 1, 3";
+
+static void want_pid(struct copies *cp, long long id, const char *hex)
+{
+	struct pid *p;
+
+	cp->p = cbp_grow(cp->p, sizeof(*cp->p), cp->nr_p + 1, &cp->alloc_p);
+	p = &cp->p[cp->nr_p++];
+	memset(p, 0, sizeof(*p));
+	p->id = id;
+	if (!hex || cbp_oid_fromhex(&p->oid, hex))
+		p->blobs_ok = -1;
+}
+
+static int cmp_pid(const void *a, const void *b)
+{
+	const struct pid *x = a, *y = b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static size_t find_pid(const struct copies *cp, long long id)
+{
+	size_t lo = 0, hi = cp->nr_p;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (cp->p[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static int collect(struct copies *cp, const char *sql,
+		   unsigned long long mainline)
+{
+	struct build *b = cp->b;
+	sqlite3_stmt *st;
+	size_t i, o;
+	int rc;
+
+	if (cbp_db_prepare(b->db, sql, &st))
+		return -1;
+	sqlite3_bind_int64(st, 1, (long long)mainline);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct cand *c;
+
+		cp->c = cbp_grow(cp->c, sizeof(*cp->c), cp->nr_c + 1,
+				 &cp->alloc_c);
+		c = &cp->c[cp->nr_c++];
+		c->own = sqlite3_column_int64(st, 0);
+		c->ml = sqlite3_column_int64(st, 2);
+		c->same_time = sqlite3_column_int(st, 4);
+		want_pid(cp, c->own, (const char *)sqlite3_column_text(st, 1));
+		want_pid(cp, c->ml, (const char *)sqlite3_column_text(st, 3));
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return cbp_error_sqlite(b->db, "index");
+	cbp_sort(cp->p, cp->nr_p, sizeof(*cp->p), cmp_pid);
+	for (i = 0, o = 0; i < cp->nr_p; i++)
+		if (!o || cp->p[o - 1].id != cp->p[i].id)
+			cp->p[o++] = cp->p[i];
+	cp->nr_p = o;
+	for (i = 0; i < cp->nr_c; i++) {
+		cp->c[i].o = find_pid(cp, cp->c[i].own);
+		cp->c[i].m = find_pid(cp, cp->c[i].ml);
+	}
+	return 0;
+}
+
+/* A hash of the (sorted) paths a change touches. */
+static long long files_hash(const struct cbp_git_change *ch)
+{
+	unsigned long long h = 0xcbf29ce484222325ULL;
+	size_t i;
+	const char *s;
+
+	for (i = 0; i < ch->nr_paths; i++)
+		for (s = ch->paths[i]; ; s++) {
+			h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+			if (!*s)
+				break;
+		}
+	return (long long)h;
+}
+
+/* Keep what is known of @p in the pids table. */
+static void put_row(struct copies *cp, const struct pid *p)
+{
+	sqlite3_bind_int64(cp->put, 1, p->id);
+	sqlite3_bind_int64(cp->put, 2, p->blobs);
+	sqlite3_bind_int64(cp->put, 3, p->files);
+	if (p->pid_state > 0)
+		sqlite3_bind_text(cp->put, 4, p->pid, -1, SQLITE_TRANSIENT);
+	else if (p->pid_state < 0)
+		sqlite3_bind_text(cp->put, 4, "", -1, SQLITE_STATIC);
+	else
+		sqlite3_bind_null(cp->put, 4);
+	cp->err |= cbp_db_step(cp->b->db, cp->put);
+}
+
+/*
+ * What the pids table knows of @p.  Return: 1 when it has a row, 0 when
+ * not, -1 when reading failed (recorded in @cp->err).
+ */
+static int lookup(struct copies *cp, struct pid *p)
+{
+	int rc;
+
+	sqlite3_bind_int64(cp->get, 1, p->id);
+	rc = sqlite3_step(cp->get);
+	if (rc == SQLITE_ROW) {
+		const char *pid = (const char *)sqlite3_column_text(cp->get, 2);
+
+		p->row = 1;
+		p->blobs_ok = 1;
+		p->blobs = sqlite3_column_int64(cp->get, 0);
+		p->files = sqlite3_column_int64(cp->get, 1);
+		if (pid && strlen(pid) == PID_HEX) {
+			memcpy(p->pid, pid, PID_HEX + 1);
+			p->pid_state = 1;
+		} else if (pid) {
+			p->pid_state = -1;
+		}
+	}
+	sqlite3_reset(cp->get);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+		cp->err = cbp_error_sqlite(cp->b->db, "index");
+		return -1;
+	}
+	return rc == SQLITE_ROW;
+}
+
+/*
+ * @p's blobs hash, trees compared and no blob read.  A commit the git
+ * layer cannot diff (a damaged or shallow repository) links nothing and
+ * is tried again next time.  Runs in any thread, on its own @p.
+ */
+static void compute_blobs(struct cbp_repo *repo, struct pid *p)
+{
+	struct cbp_git_change ch;
+
+	p->blobs_ok = -1;
+	if (cbp_git_change_of(repo, &p->oid, 0, &ch))
+		return;
+	p->blobs = (long long)ch.blobs;
+	p->files = files_hash(&ch);
+	p->blobs_ok = 1;
+	p->dirty = 1;
+	cbp_git_change_release(&ch);
+}
+
+/* @p's patch as one number (cbp_git_change_content()); any thread. */
+static void compute_patch(struct cbp_repo *repo, struct pid *p)
+{
+	unsigned long long h;
+	int rc;
+
+	rc = cbp_git_change_content(repo, &p->oid, &h);
+	if (rc < 0)
+		return;
+	p->pid_state = rc ? -1 : 1;
+	if (!rc)
+		snprintf(p->pid, sizeof(p->pid), "%016llx", h);
+	p->dirty = 1;
+}
+
+/* One parallel step: each commit of @todo computed by whichever thread. */
+struct step {
+	struct copies *cp;
+	struct pid **todo;
+	size_t nr, next;
+	void (*fn)(struct cbp_repo *repo, struct pid *p);
+	pthread_mutex_t lock;
+};
+
+static void run_step(struct step *st, struct cbp_repo *repo)
+{
+	for (;;) {
+		size_t i;
+
+		pthread_mutex_lock(&st->lock);
+		i = st->next++;
+		pthread_mutex_unlock(&st->lock);
+		if (i >= st->nr)
+			break;
+		st->fn(repo, st->todo[i]);
+	}
+}
+
+static void *step_main(void *data)
+{
+	struct step *st = data;
+	struct cbp_repo *repo;
+
+	/* libgit2's objects are not shared between threads: a repository each. */
+	if (cbp_git_open(&repo, cbp_git_dir(st->cp->b->repo)))
+		return NULL;
+	run_step(st, repo);
+	cbp_git_close(repo);
+	return NULL;
+}
+
+/* Fewer commits than this are not worth a thread. */
+#define STEP_MIN_PARALLEL	8
+
+/*
+ * Compute @fn for the @nr commits of @todo on every core: this thread
+ * and one helper (the cold build's other thread is done by now).
+ */
+static void parallel_step(struct copies *cp, struct pid **todo, size_t nr,
+			  void (*fn)(struct cbp_repo *repo, struct pid *p))
+{
+	struct step st = { .cp = cp, .todo = todo, .nr = nr, .fn = fn };
+	pthread_t helper;
+	int threaded;
+
+	pthread_mutex_init(&st.lock, NULL);
+	threaded = nr >= STEP_MIN_PARALLEL && sysconf(_SC_NPROCESSORS_ONLN) > 1 &&
+		   !pthread_create(&helper, NULL, step_main, &st);
+	run_step(&st, cp->b->repo);
+	if (threaded)
+		pthread_join(helper, NULL);
+	pthread_mutex_destroy(&st.lock);
+}
+
+/*
+ * Everything the pairs need, before any is decided: each commit's row,
+ * then the blobs hashes missing, then the patches of the pairs that
+ * change the same files from other blobs; what was computed is kept.
+ */
+static int prepare(struct copies *cp)
+{
+	struct pid **todo = cbp_calloc(cp->nr_p + 1, sizeof(*todo));
+	size_t i, nr = 0;
+
+	for (i = 0; i < cp->nr_p && !cp->err; i++) {
+		struct pid *p = &cp->p[i];
+
+		if (!p->blobs_ok && !lookup(cp, p))
+			todo[nr++] = p;
+	}
+	if (!cp->err)
+		parallel_step(cp, todo, nr, compute_blobs);
+	for (i = 0, nr = 0; i < cp->nr_c && !cp->err; i++) {
+		struct pid *o = &cp->p[cp->c[i].o], *m = &cp->p[cp->c[i].m];
+
+		if (o->blobs_ok <= 0 || m->blobs_ok <= 0 ||
+		    (o->blobs && o->blobs == m->blobs) || o->files != m->files)
+			continue;
+		if (!o->pid_state && !o->queued) {
+			o->queued = 1;
+			todo[nr++] = o;
+		}
+		if (!m->pid_state && !m->queued) {
+			m->queued = 1;
+			todo[nr++] = m;
+		}
+	}
+	if (!cp->err)
+		parallel_step(cp, todo, nr, compute_patch);
+	free(todo);
+	for (i = 0; i < cp->nr_p && !cp->err; i++)
+		if (cp->p[i].dirty)
+			put_row(cp, &cp->p[i]);
+	return cp->err ? -1 : 0;
+}
+
+/*
+ * Are @o and @m the same patch?  The same files turned from the same
+ * blobs into the same blobs are, without reading a blob; other pairs
+ * need their patch-ids (a copy onto another base has other blobs).
+ */
+static int same_patch(const struct pid *o, const struct pid *m)
+{
+	if (o->blobs_ok <= 0 || m->blobs_ok <= 0)
+		return 0;
+	if (o->blobs && o->blobs == m->blobs)
+		return 1;
+	/* Other files: another patch, whatever the lines (no diff taken). */
+	if (o->files != m->files)
+		return 0;
+	return o->pid_state > 0 && m->pid_state > 0 && !strcmp(o->pid, m->pid);
+}
+
+/* The link and its verdict; no files were compared, the patches are one. */
+static int store(struct copies *cp, const struct cand *c, sqlite3_stmt *link,
+		 sqlite3_stmt *trust)
+{
+	const struct pid *m = &cp->p[c->m];
+	char hex[CBP_OID_HEXSZ + 1];
+	int k;
+
+	cbp_oid_tohex(&m->oid, hex);
+	sqlite3_bind_int64(link, 1, c->own);
+	sqlite3_bind_int(link, 2, CBP_SAME_PATCH_ID);
+	sqlite3_bind_text(link, 3, hex, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_null(link, 4);
+	sqlite3_bind_int64(link, 5, c->ml);
+	if (cbp_db_step(cp->b->db, link))
+		return -1;
+	sqlite3_bind_int64(trust, 1, c->own);
+	sqlite3_bind_int64(trust, 2, c->ml);
+	sqlite3_bind_int(trust, 3, CBP_TRUST_SAME_PATCH);
+	for (k = 4; k <= 8; k++)
+		sqlite3_bind_null(trust, k);
+	cp->b->copies++;
+	return cbp_db_step(cp->b->db, trust);
+}
+
+/* Link each candidate copy to its first mainline commit of the same patch. */
+static int link_all(struct copies *cp)
+{
+	sqlite3_stmt *link = NULL, *trust = NULL;
+	double last = cbp_now();
+	int err = -1, shown = 0;
+	size_t i;
+
+	if (cbp_db_prepare(cp->b->db,
+			   "INSERT INTO links(src, kind, cited, quoted, dst)\n"
+			   " VALUES (?, ?, ?, ?, ?)", &link) ||
+	    cbp_db_prepare(cp->b->db,
+			   "INSERT OR REPLACE INTO trust VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+			   &trust) ||
+	    cbp_db_prepare(cp->b->db,
+			   "SELECT blobs, files, pid FROM pids WHERE id = ?",
+			   &cp->get) ||
+	    cbp_db_prepare(cp->b->db,
+			   "INSERT OR REPLACE INTO pids VALUES (?, ?, ?, ?)",
+			   &cp->put) || prepare(cp))
+		goto out;
+	for (i = 0; i < cp->nr_c; i++) {
+		const struct cand *c = &cp->c[i];
+		int same;
+
+		/* Sorted by copy, the best candidate first: one link each. */
+		if (cp->p[c->o].linked)
+			continue;
+		same = same_patch(&cp->p[c->o], &cp->p[c->m]);
+		if (same) {
+			if (store(cp, c, link, trust))
+				goto out;
+			cp->p[c->o].linked = 1;
+		}
+		if (isatty(2) && cbp_now() - last > 0.5) {
+			last = cbp_now();
+			shown = 1;
+			cbp_progress("\rcheckbackport: copies without a trailer: %zu/%zu",
+				     i + 1, cp->nr_c);
+		}
+	}
+	if (shown)
+		cbp_progress("\n");
+	err = 0;
+out:
+	sqlite3_finalize(link);
+	sqlite3_finalize(trust);
+	sqlite3_finalize(cp->get);
+	sqlite3_finalize(cp->put);
+	return err;
+}
+
+/**
+ * build_link_copies() - link the branches' copies that cite no origin
+ * @b: the build, after the links were resolved and judged
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
+int build_link_copies(struct build *b)
+{
+	struct copies cp = { .b = b };
+	size_t i;
+	int err;
+
+	long long mb = -1;
+
+	for (i = 0; i < b->nr_br; i++)
+		if (b->br[i].role == CBP_ROLE_MAINLINE && b->br[i].row >= 0)
+			mb = b->br[i].row;
+	if (mb < 0 || mb >= CBP_MAX_BRANCHES)
+		return 0;
+	err = collect(&cp, pairs_sql, 1ULL << mb) || link_all(&cp) ? -1 : 0;
+	free(cp.p);
+	free(cp.c);
+	if (err)
+		return err;
+	/* Then mainline's duplicates of what the branches cite (or copied). */
+	memset(&cp, 0, sizeof(cp));
+	cp.b = b;
+	err = collect(&cp, mainline_pairs_sql, 1ULL << mb) || link_all(&cp) ?
+	      -1 : 0;
+	free(cp.p);
+	free(cp.c);
+	return err;
+}

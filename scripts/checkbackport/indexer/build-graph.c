@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The in-memory commit graph of a build: a row id per commit, found by
+ * object ID through an open-addressing hash, and per row its parents,
+ * first release and branch bits.  Commits read in this run are added as
+ * they are met; older ones are loaded from the index only when a walk
+ * reaches them, so an update costs time proportional to what changed.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "build-priv.h"
+#include "store/store-priv.h"
+#include "base/util.h"
+
+static void ensure_node(struct build *b, unsigned int id)
+{
+	size_t old = b->alloc_node;
+
+	if (id < b->nr_node)
+		return;
+	b->node = cbp_grow(b->node, sizeof(*b->node), id + 1, &b->alloc_node);
+	if (b->alloc_node > old)
+		memset(b->node + old, 0, (b->alloc_node - old) * sizeof(*b->node));
+	b->oid = cbp_grow(b->oid, sizeof(*b->oid), id + 1, &b->alloc_oid);
+	b->nr_node = id + 1;
+}
+
+static size_t oid_hash(const struct cbp_oid *oid)
+{
+	size_t h;
+
+	memcpy(&h, oid->id, sizeof(h));
+	return h;
+}
+
+/**
+ * build_hash_grow() - double the hash of object IDs (or create it)
+ * @b: the build
+ */
+void build_hash_grow(struct build *b)
+{
+	unsigned int *old = b->hash;
+	size_t old_size = b->hash_size, i;
+
+	b->hash_size = old_size ? old_size * 2 : 1 << 16;
+	b->hash = cbp_calloc(b->hash_size, sizeof(*b->hash));
+	for (i = 0; i < old_size; i++) {
+		size_t h;
+
+		if (!old[i])
+			continue;
+		h = oid_hash(&b->oid[old[i]]) & (b->hash_size - 1);
+		while (b->hash[h])
+			h = (h + 1) & (b->hash_size - 1);
+		b->hash[h] = old[i];
+	}
+	free(old);
+}
+
+/**
+ * build_hash_slot() - where an object ID is, or goes, in the hash
+ * @b: the build
+ * @oid: the object ID
+ *
+ * Return: the slot holding @oid's row, or the empty slot to put it in.
+ */
+size_t build_hash_slot(struct build *b, const struct cbp_oid *oid)
+{
+	size_t h = oid_hash(oid) & (b->hash_size - 1);
+
+	while (b->hash[h] && !cbp_oid_equal(&b->oid[b->hash[h]], oid))
+		h = (h + 1) & (b->hash_size - 1);
+	return h;
+}
+
+/**
+ * build_push() - push a row on the build's work stack
+ * @b: the build
+ * @id: the row
+ */
+void build_push(struct build *b, unsigned int id)
+{
+	b->stack = cbp_grow(b->stack, sizeof(*b->stack), b->nr_stack + 1,
+			    &b->alloc_stack);
+	b->stack[b->nr_stack++] = id;
+}
+
+/**
+ * build_lookup_commit() - the row of a commit, queueing it if it is new
+ * @b: the build
+ * @oid: the commit
+ *
+ * A commit the index does not have (or has only as cited) gets a row and
+ * is queued to be read.
+ *
+ * Return: the row id, or 0 with the error recorded.
+ */
+unsigned int build_lookup_commit(struct build *b, const struct cbp_oid *oid)
+{
+	char hex[CBP_OID_HEXSZ + 1];
+	unsigned int id = 0;
+	int fresh = 1;
+	size_t h;
+	int rc;
+
+	if (b->hash_nr * 2 >= b->hash_size)
+		build_hash_grow(b);
+	h = build_hash_slot(b, oid);
+	if (b->hash[h])
+		return b->hash[h];
+
+	if (!b->cold) {
+		cbp_oid_tohex(oid, hex);
+		sqlite3_bind_text(b->find_hex, 1, hex, CBP_OID_HEXSZ,
+				  SQLITE_TRANSIENT);
+		rc = sqlite3_step(b->find_hex);
+		if (rc == SQLITE_ROW) {
+			id = (unsigned int)sqlite3_column_int64(b->find_hex, 0);
+			fresh = sqlite3_column_int(b->find_hex, 1) != CBP_PRESENT;
+		}
+		sqlite3_reset(b->find_hex);
+		if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+			cbp_error_sqlite(b->db, "index");
+			return 0;
+		}
+	}
+	if (!id)
+		id = b->next_id++;
+	ensure_node(b, id);
+	b->oid[id] = *oid;
+	b->hash[h] = id;
+	b->hash_nr++;
+	if (fresh) {
+		/* Mark it as ours so that the graph walks never load it. */
+		b->node[id].state = NODE_ABSENT;
+		build_push(b, id);
+	}
+	return id;
+}
+
+/**
+ * build_get_node() - the graph node of a row
+ * @b: the build
+ * @id: the row
+ *
+ * A commit indexed by an earlier run has its parents, release and branch
+ * bits loaded from the index on first use.
+ *
+ * Return: the node, or NULL with the error recorded.
+ */
+struct node *build_get_node(struct build *b, unsigned int id)
+{
+	struct node *n;
+	const unsigned char *blob;
+	int rc, len, i;
+
+	ensure_node(b, id);
+	n = &b->node[id];
+	if (n->state != NODE_UNKNOWN)
+		return n;
+	sqlite3_bind_int64(b->load_node, 1, id);
+	rc = sqlite3_step(b->load_node);
+	if (rc != SQLITE_ROW) {
+		sqlite3_reset(b->load_node);
+		if (rc != SQLITE_DONE) {
+			cbp_error_sqlite(b->db, "index");
+			return NULL;
+		}
+		n->state = NODE_ABSENT;
+		return n;
+	}
+	blob = sqlite3_column_blob(b->load_node, 0);
+	len = sqlite3_column_bytes(b->load_node, 0) / 4;
+	n->rel = (unsigned int)sqlite3_column_int64(b->load_node, 1);
+	n->br = (unsigned long long)sqlite3_column_int64(b->load_node, 2);
+	b->edge = cbp_grow(b->edge, sizeof(*b->edge), b->nr_edge + len,
+			   &b->alloc_edge);
+	n->par = (unsigned int)b->nr_edge;
+	n->npar = (unsigned int)len;
+	for (i = 0; i < len; i++)
+		b->edge[b->nr_edge++] = cbp_parent_at(blob, i);
+	n->state = NODE_LOADED;
+	sqlite3_reset(b->load_node);
+	return n;
+}
+
+/**
+ * build_write_reach() - write the changed releases and branch bits
+ * @b: the build
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
+int build_write_reach(struct build *b)
+{
+	size_t i;
+
+	for (i = 1; i < b->nr_node; i++) {
+		struct node *n = &b->node[i];
+
+		if (!n->dirty || n->state != NODE_LOADED)
+			continue;
+		sqlite3_bind_int64(b->put_reach, 1, (long long)i);
+		sqlite3_bind_int64(b->put_reach, 2, n->rel);
+		sqlite3_bind_int64(b->put_reach, 3, (long long)n->br);
+		if (cbp_db_step(b->db, b->put_reach))
+			return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,163 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The builder's internals, shared by build*.c: the state of one run, the
+ * in-memory commit graph and the records passed from reading to storing.
+ */
+#ifndef CHECKBACKPORT_BUILD_PRIV_H
+#define CHECKBACKPORT_BUILD_PRIV_H
+
+#include <sqlite3.h>
+
+#include "build.h"
+#include "git/git.h"
+
+enum { NODE_UNKNOWN, NODE_LOADED, NODE_ABSENT };
+
+struct node {
+	unsigned long long br;
+	unsigned int rel;
+	unsigned int par;
+	unsigned int npar;
+	unsigned char state;
+	unsigned char dirty;
+};
+
+struct ref_tip {
+	char *name;
+	int role;		/* tags: unused */
+	long long vkey;		/* tags only */
+	struct cbp_oid oid;
+	unsigned int id;
+	long long row;		/* tags.id, or branches.bit */
+	long long base;		/* branches: see mark_branch() */
+};
+
+struct build {
+	struct cbp_index *idx;
+	sqlite3 *db;
+	struct cbp_repo *repo;
+	struct cbp_odb *odb;
+	struct cbp_git_commit obj;	/* the commit being read */
+	int cold;
+
+	struct node *node;
+	size_t nr_node, alloc_node;
+	struct cbp_oid *oid;
+	size_t alloc_oid;
+	unsigned int *edge;
+	size_t nr_edge, alloc_edge;
+	unsigned int *hash;
+	size_t hash_size, hash_nr;
+	unsigned int *stack;
+	size_t nr_stack, alloc_stack;
+	unsigned int next_id;
+
+	struct cbp_git_ref *refs;	/* the refs whose history is indexed */
+	unsigned int *ref_id;		/* the row of each */
+	size_t nr_refs;
+	int gc;				/* a ref may have lost commits */
+	long long gone;			/* commits no ref reaches any more */
+
+	struct ref_tip *tags;
+	size_t nr_tags, alloc_tags;
+	struct cbp_ignored_tag *ignored;	/* tags that are not releases */
+	size_t nr_ignored, alloc_ignored;
+	struct ref_tip *br;
+	size_t nr_br, alloc_br;
+	long long *tag_key;
+	size_t alloc_tag_key;
+
+	sqlite3_stmt *ins_commit, *ins_link, *find_hex, *load_node;
+	sqlite3_stmt *put_reach, *put_absent, *ins_malformed;
+
+	long long read, links, absent_warned;
+	long long malformed;		/* malformed citations stored */
+	long long verdicts[5];		/* links judged, per enum cbp_trust */
+	long long copies;		/* copies linked by patch-id */
+	/* Cited-only rows of earlier runs that became commits in this one. */
+	unsigned int max_old;		/* highest row of earlier runs */
+	unsigned int *arrived;
+	size_t nr_arrived, alloc_arrived;
+};
+
+/*
+ * One commit as read from the object database, ready to be stored.  A
+ * cold build reads commits in one thread and stores them in another, so
+ * everything the store needs is copied out of the object.
+ */
+struct rec_cite {
+	enum cbp_kind kind;
+	unsigned int hexlen;
+	int malformed;		/* more than 40 digits: see trailer.h */
+	unsigned int line;
+	int has_quoted;
+	size_t quoted_len;
+	char hex[CBP_CITE_HEX_MAX + 1];
+	char quoted[256];
+};
+
+struct commit_rec {
+	unsigned int id;
+	int loaded;		/* 0: absent or not a commit, nothing to store */
+	unsigned int npar;
+	long long atime;
+	size_t sublen;
+	char hex[CBP_OID_HEXSZ + 1];
+	unsigned char *pblob;	/* 4 bytes per parent, as stored */
+	size_t alloc_pblob;
+	char subject[512];
+	struct rec_cite *cites;
+	size_t nr_cites, alloc_cites;
+};
+
+/* build-graph.c */
+void build_hash_grow(struct build *b);
+size_t build_hash_slot(struct build *b, const struct cbp_oid *oid);
+void build_push(struct build *b, unsigned int id);
+unsigned int build_lookup_commit(struct build *b, const struct cbp_oid *oid);
+struct node *build_get_node(struct build *b, unsigned int id);
+int build_write_reach(struct build *b);
+
+/* build-commits.c */
+int build_read_commit(struct build *b, unsigned int id, struct commit_rec *r);
+int build_store_commit(struct build *b, const struct commit_rec *r);
+void build_show_progress(const struct build *b, double *last);
+void build_rec_release(struct commit_rec *r);
+
+/* build-walk.c */
+int build_walk_new_commits(struct build *b);
+
+/* build-refs.c */
+int build_collect_refs(struct build *b, const struct cbp_settings *set);
+
+/* build-releases.c */
+int build_update_releases(struct build *b);
+
+/* build-branches.c */
+int build_update_branches(struct build *b);
+
+/* build-resolve.c */
+int build_resolve_links(struct build *b, long long first_rowid);
+int build_resolve_unresolved(struct build *b);
+int build_reresolve_absent(struct build *b);
+
+/* build-trust.c */
+int build_judge_links(struct build *b, long long first_rowid,
+		      long long max_id);
+
+/* build-copies.c */
+int build_link_copies(struct build *b);
+
+/* build-edges.c */
+int build_update_order(struct build *b);
+/* build-gc.c */
+int build_gc_check(struct build *b);
+int build_gc(struct build *b);
+int build_store_refs(struct build *b);
+
+/* build-track.c */
+void build_track_decide(const struct cbp_settings *set, sqlite3 *old,
+			struct cbp_settings *eff, char *keep[CBP_TRACK_NR]);
+int build_track_store(struct build *b, const struct cbp_settings *eff);
+
+#endif /* CHECKBACKPORT_BUILD_PRIV_H */

@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The refs a build starts from: the commit of every branch, remote-
+ * tracking branch and tag (and of a detached HEAD) is queued to be read;
+ * other refs (pull requests, CI, notes, the stash) are not history and
+ * are left out.  Tags matching the release glob that parse as kernel
+ * versions become release tags, branches matching the mainline, stable
+ * and other globs become tracked branches, in the order their bits are
+ * given out.
+ */
+#include <fnmatch.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "build-priv.h"
+#include "base/release.h"
+#include "store/store-priv.h"
+#include "base/util.h"
+
+/* ---------------------------------------------------------------------- */
+/* Refs: release tags and tracked branches. */
+
+static int match_globs(const char *globs, const char *name)
+{
+	char pat[256];
+	const char *p = globs;
+
+	while (p && *p) {
+		size_t n;
+
+		while (*p == ' ' || *p == '\t' || *p == ',')
+			p++;
+		n = strcspn(p, " \t,");
+		if (n && n < sizeof(pat)) {
+			memcpy(pat, p, n);
+			pat[n] = '\0';
+			if (!fnmatch(pat, name, 0))
+				return 1;
+		}
+		p += n;
+	}
+	return 0;
+}
+
+/*
+ * The refs whose history is indexed: refs/heads, refs/remotes and
+ * refs/tags, and "HEAD" when detached.  Not refs/pull/, refs/notes/,
+ * refs/stash, and not CI refs such as refs/merge-requests/,
+ * refs/pipelines/, refs/changes/ or refs/keep-around/.
+ */
+static int is_history_ref(const char *name)
+{
+	return !strcmp(name, "HEAD") || !strncmp(name, "refs/heads/", 11) ||
+	       !strncmp(name, "refs/remotes/", 13) ||
+	       !strncmp(name, "refs/tags/", 10);
+}
+
+/* A tag matching the release glob that is not a release, said once. */
+static void ignore_tag(struct build *b, const char *name, const char *why)
+{
+	b->ignored = cbp_grow(b->ignored, sizeof(*b->ignored),
+			      b->nr_ignored + 1, &b->alloc_ignored);
+	b->ignored[b->nr_ignored].name = cbp_strdup(name);
+	b->ignored[b->nr_ignored].why = why;
+	b->nr_ignored++;
+}
+
+static void add_tip(struct build *b, const char *name, const struct cbp_oid *oid,
+		    const struct cbp_settings *set,
+		    const struct cbp_release_pattern *rp)
+{
+	struct ref_tip *t;
+	const char *shortname;
+	int role = -1;
+
+	if (!strncmp(name, "refs/tags/", 10)) {
+		long long key;
+
+		shortname = name + 10;
+		if (fnmatch(set->tags, shortname, 0))
+			return;
+		key = cbp_release_pattern_key(rp, shortname);
+		if (key < 0) {
+			ignore_tag(b, shortname, cbp_release_pattern_error(key));
+			return;
+		}
+		b->tags = cbp_grow(b->tags, sizeof(*b->tags), b->nr_tags + 1,
+				   &b->alloc_tags);
+		t = &b->tags[b->nr_tags++];
+		t->vkey = key;
+	} else {
+		if (!strncmp(name, "refs/heads/", 11))
+			shortname = name + 11;
+		else if (!strncmp(name, "refs/remotes/", 13))
+			shortname = name + 13;
+		else
+			return;
+		if (!strcmp(shortname, set->mainline))
+			role = CBP_ROLE_MAINLINE;
+		else if (match_globs(set->stable, shortname))
+			role = CBP_ROLE_STABLE;
+		else if (match_globs(set->branches, shortname))
+			role = CBP_ROLE_OTHER;
+		else
+			return;
+		b->br = cbp_grow(b->br, sizeof(*b->br), b->nr_br + 1,
+				 &b->alloc_br);
+		t = &b->br[b->nr_br++];
+		t->vkey = cbp_branch_version(shortname);
+	}
+	t->name = cbp_strdup(shortname);
+	t->role = role;
+	t->oid = *oid;
+	t->id = 0;
+	t->row = 0;
+}
+
+static int cmp_tip(const void *a, const void *b)
+{
+	const struct ref_tip *x = a, *y = b;
+
+	if (x->vkey != y->vkey)
+		return x->vkey < y->vkey ? -1 : 1;
+	if (x->role != y->role)
+		return x->role < y->role ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+/*
+ * Branches: mainline first, then by role, newest version first, so that
+ * if there are more than CBP_MAX_BRANCHES the oldest stable ones go.
+ */
+static int cmp_branch(const void *a, const void *b)
+{
+	const struct ref_tip *x = a, *y = b;
+
+	if (x->role != y->role)
+		return x->role < y->role ? -1 : 1;
+	if (x->vkey != y->vkey)
+		return x->vkey > y->vkey ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+/**
+ * build_collect_refs() - start a build from the refs
+ * @b: the build
+ * @set: which tags are releases and which branches are tracked
+ *
+ * Queues every commit a branch, remote-tracking branch or tag (or a
+ * detached HEAD) points at, keeps those refs and their rows (@b->refs,
+ * @b->ref_id), and collects the release tags in version order and the
+ * tracked branches in the order their bits are given out.
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
+int build_collect_refs(struct build *b, const struct cbp_settings *set)
+{
+	struct cbp_release_pattern rp;
+	struct cbp_git_ref *refs;
+	size_t nr, i;
+	int err = 0;
+
+	if (cbp_release_pattern_init(&rp, set->release))
+		return -1;
+	if (cbp_git_refs(b->repo, &refs, &nr)) {
+		cbp_release_pattern_release(&rp);
+		return -1;
+	}
+	b->ref_id = cbp_calloc(nr, sizeof(*b->ref_id));
+	/* A detached HEAD ("HEAD") keeps its commits reachable too. */
+	for (i = 0; i < nr && !err; i++) {
+		unsigned int id;
+
+		if (!is_history_ref(refs[i].name) || !refs[i].is_commit) {
+			if (!refs[i].is_commit &&
+			    !strncmp(refs[i].name, "refs/tags/", 10) &&
+			    !fnmatch(set->tags, refs[i].name + 10, 0))
+				ignore_tag(b, refs[i].name + 10,
+					   "it is not a commit (a tag of a tree or a blob)");
+			free(refs[i].name);
+			continue;
+		}
+		id = build_lookup_commit(b, &refs[i].commit);
+		if (!id)
+			err = -1;
+		else
+			add_tip(b, refs[i].name, &refs[i].commit, set, &rp);
+		refs[b->nr_refs] = refs[i];
+		b->ref_id[b->nr_refs++] = id;
+	}
+	for (; i < nr; i++)
+		free(refs[i].name);
+	b->refs = refs;
+	cbp_release_pattern_release(&rp);
+	if (err)
+		return -1;
+	cbp_sort(b->tags, b->nr_tags, sizeof(*b->tags), cmp_tip);
+	cbp_sort(b->br, b->nr_br, sizeof(*b->br), cmp_branch);
+	return 0;
+}

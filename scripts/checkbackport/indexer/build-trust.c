@@ -1,0 +1,337 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Judging links: the verdict on every origin citation between two
+ * commits of the repository (see trust.h), stored in the trust table.
+ *
+ * Most citations join commits with the same subject once normalised
+ * (cbp_subjects_consistent()): they are consistent, and nothing is
+ * stored for them, so a cold build pays only for reading the subjects
+ * back.  For the few whose subjects differ, the git layer gives the
+ * files each commit touches (trees compared, no blob read).  With no file
+ * in common the link is suspicious unless the two make the same changes
+ * under other paths (cbp_git_change.hunks: a directory moved between the
+ * branches), which makes it adapted; links with a file in common need
+ * the patch-ids, which tell a consistent link (same patch-id) from an
+ * adapted one.  Each commit is
+ * diffed at most once per run, however many links name it.
+ *
+ * A run judges the links it added and those whose cited ID became a
+ * commit in this run: a missing row resolved to a newly read commit (whose
+ * row is above every earlier one), or a missing full ID whose commit was
+ * read (its row is kept, build-commits.c lists it).  Every other link
+ * between two commits was judged when it became one.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "build-priv.h"
+#include "base/output.h"
+#include "store/store-priv.h"
+#include "base/util.h"
+
+/* A link to judge from the files and patch-ids of its ends. */
+struct pair {
+	long long src, dst;
+	size_t s, d;		/* their entries in struct judge.ch */
+};
+
+/* One commit's change, computed once. */
+struct change {
+	long long id;
+	struct cbp_oid oid;
+	int state;		/* 0 not read, 1 paths, 2 paths and patch-id, -1 failed */
+	struct cbp_git_change ch;
+};
+
+struct judge {
+	struct build *b;
+	struct pair *p;
+	size_t nr_p, alloc_p;
+	struct change *ch;
+	size_t nr_ch, alloc_ch;
+	sqlite3_stmt *put;
+};
+
+static int cmp_change(const void *a, const void *b)
+{
+	const struct change *x = a, *y = b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static int cmp_pair(const void *a, const void *b)
+{
+	const struct pair *x = a, *y = b;
+
+	if (x->src != y->src)
+		return x->src < y->src ? -1 : 1;
+	return x->dst < y->dst ? -1 : x->dst > y->dst;
+}
+
+static size_t find_change(const struct judge *j, long long id)
+{
+	size_t lo = 0, hi = j->nr_ch;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (j->ch[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static void want_change(struct judge *j, long long id, const char *hex)
+{
+	struct change *c;
+
+	j->ch = cbp_grow(j->ch, sizeof(*j->ch), j->nr_ch + 1, &j->alloc_ch);
+	c = &j->ch[j->nr_ch++];
+	memset(c, 0, sizeof(*c));
+	c->id = id;
+	if (!hex || cbp_oid_fromhex(&c->oid, hex))
+		c->state = -1;
+}
+
+/*
+ * Links to judge, from one query: those whose ends have consistent
+ * subjects are settled here; the others are kept with the commits whose
+ * changes they need.
+ */
+static int collect_query(struct judge *j, sqlite3_stmt *st)
+{
+	int rc;
+
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *ss = (const char *)sqlite3_column_text(st, 2);
+		const char *ds = (const char *)sqlite3_column_text(st, 3);
+		struct pair *p;
+
+		if (cbp_subjects_consistent(ss ? ss : "", ds ? ds : "")) {
+			j->b->verdicts[CBP_TRUST_SAME_SUBJECT]++;
+			continue;
+		}
+		j->p = cbp_grow(j->p, sizeof(*j->p), j->nr_p + 1, &j->alloc_p);
+		p = &j->p[j->nr_p++];
+		p->src = sqlite3_column_int64(st, 0);
+		p->dst = sqlite3_column_int64(st, 1);
+		want_change(j, p->src, (const char *)sqlite3_column_text(st, 4));
+		want_change(j, p->dst, (const char *)sqlite3_column_text(st, 5));
+	}
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? 0 : cbp_error_sqlite(j->b->db, "index");
+}
+
+#define JUDGE_SQL(where)						\
+	"SELECT l.src, l.dst, s.subject, d.subject,\n"			\
+	" s.hex, d.hex FROM links l\n"				\
+	" JOIN commits s ON s.id = l.src AND s.state = 1\n"		\
+	" JOIN commits d ON d.id = l.dst AND d.state = 1\n"		\
+	" WHERE " where " AND l.kind < 16 AND l.src != l.dst"
+
+/*
+ * The links this run made, those resolved to a commit it read (a row
+ * above every earlier one), and those naming a cited ID that arrived.
+ */
+static int collect(struct judge *j, long long first_rowid, long long max_id)
+{
+	struct build *b = j->b;
+	sqlite3_stmt *st;
+	size_t i, o;
+	int err;
+
+	/* A cold build judges every link: a plain scan is twice as fast. */
+	if (cbp_db_prepare(b->db, first_rowid || max_id ?
+			   JUDGE_SQL("(l.rowid > ?1 OR l.dst > ?2)") :
+			   JUDGE_SQL("?1 = ?2"), &st))
+		return -1;
+	sqlite3_bind_int64(st, 1, first_rowid);
+	sqlite3_bind_int64(st, 2, max_id);
+	err = collect_query(j, st);
+	sqlite3_finalize(st);
+	if (err || (b->nr_arrived &&
+		    cbp_db_prepare(b->db, JUDGE_SQL("l.dst = ?1 AND l.rowid <= ?2"),
+				   &st)))
+		return -1;
+	for (i = 0; i < b->nr_arrived && !err; i++) {
+		sqlite3_bind_int64(st, 1, b->arrived[i]);
+		sqlite3_bind_int64(st, 2, first_rowid);
+		err = collect_query(j, st);
+	}
+	if (b->nr_arrived)
+		sqlite3_finalize(st);
+	if (err)
+		return -1;
+
+	/* Each link once (a commit may cite another in two forms). */
+	cbp_sort(j->p, j->nr_p, sizeof(*j->p), cmp_pair);
+	for (i = 0, o = 0; i < j->nr_p; i++)
+		if (!o || cmp_pair(&j->p[o - 1], &j->p[i]))
+			j->p[o++] = j->p[i];
+	j->nr_p = o;
+	/* Each commit once, sorted by row for lookups. */
+	cbp_sort(j->ch, j->nr_ch, sizeof(*j->ch), cmp_change);
+	for (i = 0, o = 0; i < j->nr_ch; i++)
+		if (!o || j->ch[o - 1].id != j->ch[i].id)
+			j->ch[o++] = j->ch[i];
+	j->nr_ch = o;
+	for (i = 0; i < j->nr_p; i++) {
+		j->p[i].s = find_change(j, j->p[i].src);
+		j->p[i].d = find_change(j, j->p[i].dst);
+	}
+	return 0;
+}
+
+/*
+ * Make @c's change known, with its patch-id if @pid.  A commit the git
+ * layer cannot diff (a damaged or shallow repository) is left unjudged,
+ * never suspicious.
+ */
+static void load(struct judge *j, struct change *c, int pid)
+{
+	if (c->state < 0 || c->state >= 1 + !!pid)
+		return;
+	cbp_git_change_release(&c->ch);
+	c->state = cbp_git_change_of(j->b->repo, &c->oid, pid, &c->ch) ? -1 :
+		   1 + !!pid;
+}
+
+static int store(struct judge *j, const struct pair *p, int verdict,
+		 const struct change *s, const struct change *d,
+		 size_t common, const char *path)
+{
+	sqlite3_stmt *st = j->put;
+
+	j->b->verdicts[verdict]++;
+	sqlite3_bind_int64(st, 1, p->src);
+	sqlite3_bind_int64(st, 2, p->dst);
+	sqlite3_bind_int(st, 3, verdict);
+	if (verdict == CBP_TRUST_UNJUDGED) {
+		for (int k = 4; k <= 8; k++)
+			sqlite3_bind_null(st, k);
+	} else {
+		sqlite3_bind_int64(st, 4, (long long)s->ch.nr_paths);
+		sqlite3_bind_int64(st, 5, (long long)d->ch.nr_paths);
+		sqlite3_bind_int64(st, 6, (long long)common);
+		/* A file to name: one in common, or one of each side. */
+		if (common)
+			sqlite3_bind_text(st, 7, path, -1, SQLITE_TRANSIENT);
+		else if (s->ch.nr_paths)
+			sqlite3_bind_text(st, 7, s->ch.paths[0], -1,
+					  SQLITE_TRANSIENT);
+		else
+			sqlite3_bind_null(st, 7);
+		if (!common && d->ch.nr_paths)
+			sqlite3_bind_text(st, 8, d->ch.paths[0], -1,
+					  SQLITE_TRANSIENT);
+		else
+			sqlite3_bind_null(st, 8);
+	}
+	return cbp_db_step(j->b->db, st);
+}
+
+/*
+ * Whether two changes with no file in common may still make the same
+ * changes under other paths (hunks compared, see judge_one()): each file
+ * is a diff of its own, a rename one diff of two paths, so the numbers of
+ * diffs must be able to meet.  Telling them apart otherwise costs a diff
+ * of every file of both commits.
+ */
+static int may_match_moved(const struct cbp_git_change *a,
+			   const struct cbp_git_change *b)
+{
+	return a->nr_paths && b->nr_paths &&
+	       b->nr_paths >= (a->nr_paths + 1) / 2 &&
+	       a->nr_paths >= (b->nr_paths + 1) / 2;
+}
+
+static int judge_one(struct judge *j, const struct pair *p)
+{
+	struct change *s = &j->ch[p->s], *d = &j->ch[p->d];
+	const char *path;
+	size_t common;
+
+	load(j, s, 0);
+	load(j, d, 0);
+	if (s->state < 0 || d->state < 0)
+		return store(j, p, CBP_TRUST_UNJUDGED, s, d, 0, NULL);
+	common = cbp_git_change_common(&s->ch, &d->ch, &path);
+	if (!common) {
+		/* The same changes under other paths: a directory moved. */
+		if (!may_match_moved(&s->ch, &d->ch))
+			return store(j, p, CBP_TRUST_SUSPICIOUS, s, d, 0, NULL);
+		load(j, s, 1);
+		load(j, d, 1);
+		if (s->state == 2 && d->state == 2 && s->ch.has_pid &&
+		    d->ch.has_pid && s->ch.hunks == d->ch.hunks)
+			return store(j, p, CBP_TRUST_ADAPTED, s, d, 0, NULL);
+		return store(j, p, CBP_TRUST_SUSPICIOUS, s, d, 0, NULL);
+	}
+	/*
+	 * A patch-id hashes each file's path with its diff: other files,
+	 * another patch-id, and no diff to read.  The same files changed
+	 * from and to the same blobs are the same diff.
+	 */
+	if (common != s->ch.nr_paths || common != d->ch.nr_paths)
+		return store(j, p, CBP_TRUST_ADAPTED, s, d, common, path);
+	if (s->ch.blobs == d->ch.blobs)
+		return store(j, p, CBP_TRUST_SAME_PATCH, s, d, common, path);
+	load(j, s, 1);
+	load(j, d, 1);
+	if (s->state < 0 || d->state < 0)
+		return store(j, p, CBP_TRUST_UNJUDGED, s, d, 0, NULL);
+	/* Reloading for the patch-id freed the first path found. */
+	common = cbp_git_change_common(&s->ch, &d->ch, &path);
+	if (s->ch.has_pid && d->ch.has_pid && !strcmp(s->ch.pid, d->ch.pid))
+		return store(j, p, CBP_TRUST_SAME_PATCH, s, d, common, path);
+	return store(j, p, CBP_TRUST_ADAPTED, s, d, common, path);
+}
+
+/**
+ * build_judge_links() - the verdicts on the links this run made or resolved
+ * @b: the build, after cited IDs were resolved
+ * @first_rowid: the last links row of earlier runs
+ * @max_id: the highest commits row of earlier runs
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
+int build_judge_links(struct build *b, long long first_rowid,
+		      long long max_id)
+{
+	struct judge j = { .b = b };
+	double last = cbp_now();
+	int err = -1, shown = 0;
+	size_t i;
+
+	if (collect(&j, first_rowid, max_id) ||
+	    cbp_db_prepare(b->db,
+			   "INSERT OR REPLACE INTO trust VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+			   &j.put))
+		goto out;
+	for (i = 0; i < j.nr_p; i++) {
+		if (judge_one(&j, &j.p[i]))
+			goto out;
+		if (isatty(2) && cbp_now() - last > 0.5) {
+			last = cbp_now();
+			shown = 1;
+			cbp_progress("\rcheckbackport: judging links: %zu/%zu",
+				     i + 1, j.nr_p);
+		}
+	}
+	if (shown)
+		cbp_progress("\n");
+	err = 0;
+out:
+	for (i = 0; i < j.nr_ch; i++)
+		cbp_git_change_release(&j.ch[i].ch);
+	sqlite3_finalize(j.put);
+	free(j.ch);
+	free(j.p);
+	return err;
+}

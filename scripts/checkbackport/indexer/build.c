@@ -1,0 +1,414 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Building and updating the commit index: the runs as a whole.
+ *
+ * cbp_index_open() decides, under the index's lock, between using the
+ * file as it is, updating it in place (one transaction, reading only the
+ * commits no row has yet) and building it afresh (build_cold()).  A run
+ * collects the refs, reads the new commits, then brings first releases,
+ * branch containment, cited-ID resolution and the verdicts on new links
+ * up to date, in that order.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "build.h"
+#include "build-priv.h"
+#include "store/store-priv.h"
+#include "base/util.h"
+
+/* ---------------------------------------------------------------------- */
+/* Whole runs. */
+
+static void build_free(struct build *b)
+{
+	size_t i;
+
+	sqlite3_finalize(b->ins_commit);
+	sqlite3_finalize(b->ins_link);
+	sqlite3_finalize(b->find_hex);
+	sqlite3_finalize(b->load_node);
+	sqlite3_finalize(b->put_reach);
+	sqlite3_finalize(b->put_absent);
+	sqlite3_finalize(b->ins_malformed);
+	for (i = 0; i < b->nr_tags; i++)
+		free(b->tags[i].name);
+	for (i = 0; i < b->nr_ignored; i++)
+		free(b->ignored[i].name);
+	free(b->ignored);
+	for (i = 0; i < b->nr_br; i++)
+		free(b->br[i].name);
+	free(b->tags);
+	free(b->br);
+	free(b->tag_key);
+	free(b->node);
+	free(b->oid);
+	free(b->edge);
+	free(b->hash);
+	free(b->stack);
+	free(b->arrived);
+	cbp_git_refs_free(b->refs, b->nr_refs);
+	free(b->ref_id);
+	cbp_git_odb_close(b->odb);
+	cbp_git_commit_release(&b->obj);
+}
+
+/**
+ * build_run() - one build, cold or incremental, inside a transaction
+ * @idx: the index, open for writing
+ * @repo: the repository
+ * @set: what to index
+ * @cold: the index is empty and private (see build_cold())
+ * @stats: filled in
+ *
+ * Reads the new commits and brings everything derived from them up to
+ * date: releases, branch containment, cited IDs.
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
+static int build_run(struct cbp_index *idx, struct cbp_repo *repo,
+		     const struct cbp_settings *set, int cold,
+		     struct cbp_update_stats *stats)
+{
+	struct build b = {
+		.idx = idx, .repo = repo, .db = idx->db, .cold = cold,
+	};
+	long long max_id = 0, first_link = 0, total = 0;
+	int err = -1;
+
+	if (cbp_git_odb_open(repo, &b.odb))
+		return -1;
+	if (!cold && (cbp_db_int(idx->db, "SELECT max(id) FROM commits", &max_id) ||
+		      cbp_db_int(idx->db, "SELECT max(rowid) FROM links",
+				 &first_link) ||
+		      cbp_db_int(idx->db,
+				 "SELECT value FROM meta WHERE key = 'present'",
+				 &total)))
+		goto out;
+	if (max_id < 0)
+		max_id = 0;
+	if (first_link < 0)
+		first_link = 0;
+	if (total < 0)
+		total = 0;
+	b.next_id = (unsigned int)max_id + 1;
+	b.max_old = (unsigned int)max_id;
+	build_hash_grow(&b);
+
+	if (cbp_db_prepare(idx->db,
+			   "INSERT OR REPLACE INTO commits(id, hex, state, subject,\n"
+			   " shash, atime, parents) VALUES (?, ?, 1, ?, ?, ?, ?)",
+			   &b.ins_commit) ||
+		cbp_db_prepare(idx->db,
+			       "INSERT INTO links(src, kind, cited, quoted) VALUES (?, ?, ?, ?)",
+			       &b.ins_link) ||
+		cbp_db_prepare(idx->db,
+			       "INSERT OR REPLACE INTO reach(id, rel, branches) VALUES (?, ?, ?)",
+			       &b.put_reach) ||
+		cbp_db_prepare(idx->db,
+			       "INSERT OR REPLACE INTO commits(id, hex, state) VALUES (?, ?, ?)",
+			       &b.put_absent) ||
+		cbp_db_prepare(idx->db,
+			       "INSERT INTO malformed VALUES (?, ?, ?, ?, ?, ?)",
+			       &b.ins_malformed))
+		goto out;
+	if (!cold &&
+	    (cbp_db_prepare(idx->db, "SELECT id, state FROM commits WHERE hex = ?",
+			&b.find_hex) ||
+	     cbp_db_prepare(idx->db,
+			    "SELECT c.parents, r.rel, r.branches FROM commits c\n"
+			    " LEFT JOIN reach r ON r.id = c.id\n"
+			    " WHERE c.id = ? AND c.state = 1", &b.load_node)))
+		goto out;
+
+	if (build_collect_refs(&b, set) || build_walk_new_commits(&b) ||
+	    build_gc_check(&b))
+		goto out;
+	if (cold && cbp_store_add_indexes(idx))
+		goto out;
+	if (!b.load_node &&
+	    cbp_db_prepare(idx->db,
+			   "SELECT c.parents, r.rel, r.branches FROM commits c\n"
+			   " LEFT JOIN reach r ON r.id = c.id\n"
+			   " WHERE c.id = ? AND c.state = 1", &b.load_node))
+		goto out;
+	if (cbp_prepare_queries(idx))
+		goto out;
+	if (build_update_releases(&b) || build_update_branches(&b) || build_write_reach(&b))
+		goto out;
+	if (build_update_order(&b))
+		goto out;
+	if (build_resolve_links(&b, first_link))
+		goto out;
+	if (!cold && b.read && build_reresolve_absent(&b))
+		goto out;
+	/* Before judging: the links that named a removed commit change. */
+	if (build_gc(&b) || build_judge_links(&b, first_link, max_id) ||
+	    build_link_copies(&b) || build_store_refs(&b) || build_track_store(&b, set))
+		goto out;
+
+	total += b.read - b.gone;
+	{
+		char sql[128];
+
+		snprintf(sql, sizeof(sql),
+			 "INSERT OR REPLACE INTO meta VALUES ('present', %lld)",
+			 total);
+		if (cbp_db_exec(idx->db, sql))
+			goto out;
+	}
+	stats->read = b.read;
+	stats->links = b.links;
+	stats->total = total;
+	stats->tags = (long long)b.nr_tags;
+	stats->malformed = b.malformed;
+	stats->adapted = b.verdicts[CBP_TRUST_ADAPTED];
+	stats->suspicious = b.verdicts[CBP_TRUST_SUSPICIOUS];
+	stats->ignored = b.ignored;
+	stats->nr_ignored = b.nr_ignored;
+	b.ignored = NULL;
+	b.nr_ignored = 0;
+	err = 0;
+out:
+	build_free(&b);
+	return err;
+}
+
+/**
+ * build_cold() - build the index afresh
+ * @idx: the index; @idx->path is where it goes, @idx->db must be closed
+ * @repo: the repository
+ * @set: what to index
+ * @stats: filled in
+ *
+ * Return: 0 with the new index in place (and closed), or -1 with the
+ * error recorded and the old file, if any, untouched.
+ */
+static int build_cold(struct cbp_index *idx, struct cbp_repo *repo,
+		      const struct cbp_settings *set,
+		      struct cbp_update_stats *stats)
+{
+	char *tmp;
+	int err;
+
+	stats->rebuilt = 1;
+	if (cbp_store_create(idx, &tmp))
+		return -1;
+	err = build_run(idx, repo, set, 1, stats);
+	if (err)
+		cbp_store_abandon(idx, tmp);
+	else
+		err = cbp_store_publish(idx, tmp);
+	free(tmp);
+	return err;
+}
+
+static int build_incremental(struct cbp_index *idx, struct cbp_repo *repo,
+			     const struct cbp_settings *set,
+			     struct cbp_update_stats *stats, int *damaged)
+{
+	int err, code;
+
+	/* In place, so durable: the fast settings are for private files. */
+	err = cbp_db_exec(idx->db,
+			  "PRAGMA synchronous = FULL; PRAGMA cache_size = -65536;"
+			  "BEGIN IMMEDIATE;");
+	if (err)
+		return err;
+	err = build_run(idx, repo, set, 0, stats) || cbp_db_exec(idx->db, "COMMIT;");
+	if (err) {
+		char *msg = cbp_strdup(cbp_errmsg());
+
+		code = sqlite3_errcode(idx->db);
+		*damaged = code == SQLITE_CORRUPT || code == SQLITE_NOTADB;
+
+		sqlite3_exec(idx->db, "ROLLBACK", NULL, NULL, NULL);
+		cbp_error("%s", msg);
+		free(msg);
+	}
+	return err;
+}
+
+/*
+ * What the run will track (build-track.c): read from the index at
+ * @idx->path when it is ours, even if it is to be rebuilt.
+ */
+static void decide_tracking(struct cbp_index *idx, int state,
+			    const struct cbp_settings *set,
+			    struct cbp_settings *eff, char *keep[CBP_TRACK_NR])
+{
+	sqlite3 *old = idx->db;
+
+	if (!old && state == CBP_STORE_STALE &&
+	    sqlite3_open_v2(idx->path, &old, SQLITE_OPEN_READONLY, NULL) !=
+	    SQLITE_OK) {
+		sqlite3_close(old);
+		old = NULL;
+	}
+	build_track_decide(set, old, eff, keep);
+	if (old != idx->db)
+		sqlite3_close(old);
+}
+
+/*
+ * An index we may read but not write (a shared file, mode 0444, in a
+ * directory of someone else's) still serves every query: it is copied
+ * into memory and brought up to date there for this run, so the answers
+ * are those of an index of the repository as it is now.
+ */
+static int update_in_memory(struct cbp_index *idx, struct cbp_repo *repo,
+			    const struct cbp_settings *set,
+			    struct cbp_update_stats *stats)
+{
+	sqlite3 *mem = NULL;
+	sqlite3_backup *bk;
+	int rc, damaged = 0;
+
+	if (sqlite3_open(":memory:", &mem) != SQLITE_OK) {
+		cbp_error_sqlite(mem, "memory");
+		sqlite3_close(mem);
+		return -1;
+	}
+	bk = sqlite3_backup_init(mem, "main", idx->db, "main");
+	rc = bk ? sqlite3_backup_step(bk, -1) : SQLITE_ERROR;
+	if (bk)
+		sqlite3_backup_finish(bk);
+	if (rc != SQLITE_DONE) {
+		cbp_error_sqlite(bk ? mem : idx->db, idx->path);
+		sqlite3_close(mem);
+		return -1;
+	}
+	cbp_store_close_db(idx);
+	idx->db = mem;
+	if (build_incremental(idx, repo, set, stats, &damaged))
+		return -1;
+	if (stats->read)
+		cbp_note("%s is read-only: %s (%lld new commits)", idx->path,
+			 "brought up to date in memory for this run", stats->read);
+	return 0;
+}
+
+/**
+ * cbp_update_stats_release() - free what cbp_index_open() put in stats
+ * @stats: the stats
+ */
+void cbp_update_stats_release(struct cbp_update_stats *stats)
+{
+	size_t i;
+
+	for (i = 0; i < stats->nr_ignored; i++)
+		free(stats->ignored[i].name);
+	free(stats->ignored);
+	stats->ignored = NULL;
+	stats->nr_ignored = 0;
+}
+
+/**
+ * cbp_index_open() - open the index of a repository, building it if needed
+ * @out: the opened index
+ * @repo: the repository (borrowed; must outlive the index)
+ * @set: what to index; @set->index_path may be NULL
+ * @flags: CBP_OPEN_UPDATE and/or CBP_OPEN_REBUILD
+ * @stats: filled in when the index is built or updated; may be NULL
+ *
+ * An index that is missing is built.  One of another schema version, or
+ * damaged, is rebuilt with a message on stderr, never used.  A file that
+ * is not ours is an error, and is left as it is.  Builds and updates take
+ * an exclusive lock (<index>.lock) so that concurrent runs wait for each
+ * other, and remove the temporary files of killed runs; a fresh build is
+ * written to a temporary file and renamed into place, so readers never
+ * see a half-built index.  What the index tracks changes only as
+ * build_track_decide() says.
+ *
+ * Return: 0 on success, -1 on error (message recorded).
+ */
+int cbp_index_open(struct cbp_index **out, struct cbp_repo *repo,
+		   const struct cbp_settings *set, unsigned int flags,
+		   struct cbp_update_stats *stats)
+{
+	struct cbp_update_stats dummy;
+	struct cbp_settings eff;
+	char *keep[CBP_TRACK_NR] = { NULL };
+	struct cbp_index *idx;
+	double start = cbp_now();
+	int lockfd = -1, state, err = -1;
+
+	if (!stats)
+		stats = &dummy;
+	memset(stats, 0, sizeof(*stats));
+	*out = NULL;
+	idx = cbp_calloc(1, sizeof(*idx));
+	idx->mainline_bit = -1;
+	idx->path = set->index_path ? cbp_strdup(set->index_path) :
+		    cbp_index_default_path(cbp_git_commondir(repo));
+
+	state = cbp_store_check(idx->path, &idx->db);
+	if (state == CBP_STORE_FOREIGN)
+		goto fail;
+	if (state == 0 && !(flags & (CBP_OPEN_UPDATE | CBP_OPEN_REBUILD)))
+		goto opened;
+	if (state == 0 && !(flags & CBP_OPEN_REBUILD) &&
+	    sqlite3_db_readonly(idx->db, "main") == 1) {
+		decide_tracking(idx, state, set, &eff, keep);
+		if (update_in_memory(idx, repo, &eff, stats))
+			goto fail;
+		goto opened;
+	}
+
+	cbp_store_close_db(idx);
+	lockfd = cbp_index_lock(idx->path);
+	if (lockfd < 0)
+		goto fail;
+	cbp_store_remove_stale(idx->path);
+	/* Someone else may have built or fixed it while we waited. */
+	state = cbp_store_check(idx->path, &idx->db);
+	if (state == CBP_STORE_FOREIGN)
+		goto fail;
+	decide_tracking(idx, state, set, &eff, keep);
+	if (state == 1) {
+		cbp_note("no index at %s; building it", idx->path);
+	} else if (state == CBP_STORE_STALE) {
+		cbp_note("%s; rebuilding %s", cbp_errmsg(), idx->path);
+	} else if (flags & CBP_OPEN_REBUILD) {
+		state = CBP_STORE_STALE;
+	} else if (flags & CBP_OPEN_UPDATE) {
+		int damaged = 0;
+
+		if (build_incremental(idx, repo, &eff, stats, &damaged)) {
+			if (!damaged)
+				goto fail;
+			cbp_note("%s; rebuilding %s", cbp_errmsg(), idx->path);
+			state = CBP_STORE_STALE;
+		}
+	}
+	if (state) {
+		cbp_store_close_db(idx);
+		if (build_cold(idx, repo, &eff, stats))
+			goto fail;
+		if (cbp_store_check(idx->path, &idx->db))
+			goto fail;
+	}
+	close(lockfd);
+	lockfd = -1;
+
+opened:
+	if (cbp_prepare_queries(idx) || cbp_store_load_branches(idx))
+		goto fail;
+	stats->seconds = cbp_now() - start;
+	if (stats == &dummy)
+		cbp_update_stats_release(stats);
+	cbp_track_free(keep);
+	*out = idx;
+	return 0;
+fail:
+	cbp_update_stats_release(stats);
+	if (lockfd >= 0)
+		close(lockfd);
+	cbp_track_free(keep);
+	cbp_index_close(idx);
+	return err;
+}

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Building and updating the commit index (build*.c): the only writer of
+ * the store.
+ */
+#ifndef CHECKBACKPORT_BUILD_H
+#define CHECKBACKPORT_BUILD_H
+
+#include "store/store.h"
+
+struct cbp_repo;
+
+/**
+ * struct cbp_update_stats - what cbp_index_open() did
+ * @read: commits read from the repository in this run
+ * @total: present commits in the index afterwards
+ * @links: citations recorded in this run
+ * @tags: release tags known afterwards
+ * @malformed: citations of IDs too long to be commits, found in this run
+ * @adapted: citations between commits judged adapted in this run
+ * @suspicious: citations between commits judged suspicious in this run
+ * @rebuilt: 1 if the index was (re)built from scratch
+ * @seconds: wall time
+ * @ignored: tags matching the release glob that are not releases, each
+ *	     listed once, in ref order; free with cbp_update_stats_release()
+ * @nr_ignored: number of @ignored
+ */
+struct cbp_update_stats {
+	long long read;
+	long long total;
+	long long links;
+	long long tags;
+	long long malformed;
+	long long adapted;
+	long long suspicious;
+	int rebuilt;
+	double seconds;
+	struct cbp_ignored_tag *ignored;
+	size_t nr_ignored;
+};
+
+/**
+ * struct cbp_ignored_tag - a tag that looks like a release and is not one
+ * @name: its short name ("v2.6.11-tree")
+ * @why: why it is not used as a release
+ */
+struct cbp_ignored_tag {
+	char *name;
+	const char *why;
+};
+
+/* Flags for cbp_index_open(). */
+#define CBP_OPEN_UPDATE		0x1	/* bring the index up to date */
+#define CBP_OPEN_REBUILD	0x2	/* discard it and build afresh */
+
+int cbp_index_open(struct cbp_index **out, struct cbp_repo *repo,
+		   const struct cbp_settings *set, unsigned int flags,
+		   struct cbp_update_stats *stats);
+void cbp_update_stats_release(struct cbp_update_stats *stats);
+
+#endif /* CHECKBACKPORT_BUILD_H */

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Small SQLite helpers of the store: a failed call recorded with
+ * SQLite's message, and a statement run, prepared or read as one
+ * number.  Every other file of the store, and the builder until the
+ * store has a write API, calls them; they call nothing of the store.
+ */
+#include <sqlite3.h>
+
+#include "store-priv.h"
+#include "base/util.h"
+
+/**
+ * cbp_error_sqlite() - record a failed SQLite call with SQLite's message
+ * @db: the connection the call failed on (may be NULL)
+ * @what: what was being done
+ *
+ * Return: -1.
+ */
+int cbp_error_sqlite(sqlite3 *db, const char *what)
+{
+	int code = db ? sqlite3_errcode(db) : SQLITE_NOMEM;
+
+	return cbp_error("%s: %s%s", what,
+			 db ? sqlite3_errmsg(db) : "out of memory",
+			 code == SQLITE_CORRUPT || code == SQLITE_NOTADB ?
+			 " (run 'checkbackport index --rebuild')" : "");
+}
+
+/**
+ * cbp_db_exec() - run SQL statements that return nothing
+ * @db: the connection
+ * @sql: the statements
+ *
+ * Return: 0, or -1 with SQLite's message recorded.
+ */
+int cbp_db_exec(sqlite3 *db, const char *sql)
+{
+	if (sqlite3_exec(db, sql, NULL, NULL, NULL) != SQLITE_OK)
+		return cbp_error_sqlite(db, "index");
+	return 0;
+}
+
+/**
+ * cbp_db_prepare() - prepare one statement
+ * @db: the connection
+ * @sql: the statement
+ * @st: the prepared statement
+ *
+ * Return: 0, or -1 with SQLite's message recorded.
+ */
+int cbp_db_prepare(sqlite3 *db, const char *sql, sqlite3_stmt **st)
+{
+	if (sqlite3_prepare_v2(db, sql, -1, st, NULL) != SQLITE_OK)
+		return cbp_error_sqlite(db, "index");
+	return 0;
+}
+
+/**
+ * cbp_db_int() - run a statement that returns at most one integer
+ * @db: the connection
+ * @sql: the statement
+ * @val: the integer, -1 if there is no row
+ *
+ * Return: 0, or -1 with SQLite's message recorded.
+ */
+int cbp_db_int(sqlite3 *db, const char *sql, long long *val)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (cbp_db_prepare(db, sql, &st))
+		return -1;
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*val = sqlite3_column_int64(st, 0);
+	else
+		*val = -1;
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return cbp_error_sqlite(db, "index");
+	return 0;
+}
+
+/**
+ * cbp_db_step() - run a bound statement once and reset it
+ * @db: the connection
+ * @st: the statement
+ *
+ * Return: 0, or -1 with SQLite's message recorded.
+ */
+int cbp_db_step(sqlite3 *db, sqlite3_stmt *st)
+{
+	int rc = sqlite3_step(st);
+
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return cbp_error_sqlite(db, "index");
+	return 0;
+}

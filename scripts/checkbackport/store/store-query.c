@@ -1,0 +1,379 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Read-only queries on the commit index: resolving names, reading rows,
+ * following citations, subjects and release order.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store.h"
+#include "store-priv.h"
+#include "base/util.h"
+
+#define MAX_CANDS	32
+
+/*
+ * Branches other than mainline are not marked on the commits of the
+ * newest mainline release they contain whole (branches.base): a commit
+ * in mainline whose first release is no later than that is in them.
+ */
+static void add_based_branches(const struct cbp_index *idx,
+			       struct cbp_commit *c)
+{
+	int bit;
+
+	if (idx->mainline_bit < 0 || c->release_key < 0 ||
+	    !(c->branches & (1ULL << idx->mainline_bit)))
+		return;
+	for (bit = 0; bit < idx->nr_branches; bit++)
+		if (idx->branch[bit].name && idx->branch[bit].base >= 0 &&
+		    c->release_key <= idx->branch[bit].base)
+			c->branches |= 1ULL << bit;
+}
+
+static int row_to_commit(sqlite3_stmt *st, long long id, struct cbp_commit *c)
+{
+	const char *hex = (const char *)sqlite3_column_text(st, 0);
+	const char *subject = (const char *)sqlite3_column_text(st, 2);
+	const char *rel = (const char *)sqlite3_column_text(st, 4);
+
+	memset(c, 0, sizeof(*c));
+	c->id = id;
+	snprintf(c->hex, sizeof(c->hex), "%s", hex ? hex : "");
+	c->state = sqlite3_column_int(st, 1);
+	snprintf(c->subject, sizeof(c->subject), "%s", subject ? subject : "");
+	c->atime = sqlite3_column_int64(st, 3);
+	snprintf(c->release, sizeof(c->release), "%s", rel ? rel : "");
+	c->release_key = rel ? sqlite3_column_int64(st, 5) : -1;
+	c->branches = (unsigned long long)sqlite3_column_int64(st, 6);
+	return 0;
+}
+
+/**
+ * cbp_index_branch_tip_bit() - the bit of a branch the index has at a tip
+ * @idx: the index
+ * @name: the branch's short name, as tracked ("master", "origin/x")
+ * @tip: the full ID the branch points at now
+ *
+ * The commits' branch bits (cbp_commit.branches) answer whether a
+ * branch contains a commit exactly when the index was brought up to date
+ * with the branch at the tip it has now.
+ *
+ * Return: the bit, or -1 if the index tracks no such branch at @tip (or
+ * reading failed).
+ */
+int cbp_index_branch_tip_bit(struct cbp_index *idx, const char *name,
+			     const char *tip)
+{
+	sqlite3_stmt *st;
+	int bit = -1;
+
+	if (cbp_db_prepare(idx->db,
+			   "SELECT bit FROM branches WHERE name = ? AND tip = ?",
+			   &st))
+		return -1;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, tip, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		bit = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	return bit >= 0 && bit < CBP_MAX_BRANCHES ? bit : -1;
+}
+
+/**
+ * cbp_commit_get() - read one row of the index
+ * @idx: the index
+ * @id: row id
+ * @c: filled in
+ *
+ * Return: 0, CBP_NOT_FOUND if there is no such row, or -1 on error.
+ */
+int cbp_commit_get(struct cbp_index *idx, long long id, struct cbp_commit *c)
+{
+	sqlite3_stmt *st = idx->st_get;
+	int rc;
+
+	sqlite3_bind_int64(st, 1, id);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		row_to_commit(st, id, c);
+		add_based_branches(idx, c);
+	}
+	sqlite3_reset(st);
+	if (rc == SQLITE_ROW)
+		return 0;
+	if (rc == SQLITE_DONE)
+		return CBP_NOT_FOUND;
+	return cbp_error_sqlite(idx->db, "index");
+}
+
+static int is_hex_name(const char *s, size_t len)
+{
+	size_t i;
+
+	if (len < 4 || len > CBP_HEX_MAX)
+		return 0;
+	for (i = 0; i < len; i++)
+		if (!strchr("0123456789abcdefABCDEF", s[i]) || !s[i])
+			return 0;
+	return 1;
+}
+
+/* Rows whose hex starts with @hex; present ones first. */
+static int prefix_rows(struct cbp_index *idx, const char *hex, size_t len,
+		       long long *ids, int *states, int max)
+{
+	sqlite3_stmt *st = idx->st_range;
+	char upper[CBP_HEX_MAX + 2];
+	int n = 0, rc;
+
+	memcpy(upper, hex, len);
+	upper[len] = 'g';
+	sqlite3_bind_text(st, 1, hex, (int)len, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, upper, (int)len + 1, SQLITE_STATIC);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && n < max) {
+		ids[n] = sqlite3_column_int64(st, 0);
+		states[n] = sqlite3_column_int(st, 1);
+		n++;
+	}
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return cbp_error_sqlite(idx->db, "index");
+	return n;
+}
+
+static int fill_cands(struct cbp_index *idx, const long long *ids, int n,
+		      struct cbp_commit **cands, size_t *nr)
+{
+	int i;
+
+	if (!cands)
+		return 0;
+	*cands = cbp_calloc(n, sizeof(**cands));
+	*nr = 0;
+	for (i = 0; i < n; i++)
+		if (!cbp_commit_get(idx, ids[i], &(*cands)[*nr]))
+			(*nr)++;
+	return 0;
+}
+
+/**
+ * cbp_index_lookup_full() - the row of a full commit ID
+ * @idx: the index
+ * @hex: CBP_OID_HEXSZ lower-case hex digits
+ * @id: the row found
+ *
+ * Return: 0, CBP_NOT_FOUND, or -1 on error.
+ */
+int cbp_index_lookup_full(struct cbp_index *idx, const char *hex, long long *id)
+{
+	long long ids[2];
+	int states[2];
+	int n = prefix_rows(idx, hex, CBP_OID_HEXSZ, ids, states, 2);
+
+	if (n < 0)
+		return -1;
+	if (n == 0)
+		return CBP_NOT_FOUND;
+	*id = ids[0];
+	return 0;
+}
+
+/**
+ * cbp_resolve_id() - find the index row a commit ID stands for
+ * @idx: the index
+ * @name: a full or abbreviated ID, possibly one only cited by other
+ *	  commits
+ * @id: the row id found
+ * @cands: for an ambiguous ID, the candidate rows (free() them); may be NULL
+ * @nr_cands: number of @cands
+ *
+ * Abbreviated IDs are matched against commits in the index first; only if
+ * none matches are IDs that are merely cited considered.  A name that is
+ * not hex, or that no row matches, may still be a revision git knows
+ * (v6.12, HEAD~2, a commit no ref reaches): that is for the caller to ask.
+ *
+ * Return: 0 if found; CBP_NOT_FOUND or CBP_IS_AMBIGUOUS with a message
+ * recorded; -1 on error.
+ */
+int cbp_resolve_id(struct cbp_index *idx, const char *name, long long *id,
+		   struct cbp_commit **cands, size_t *nr_cands)
+{
+	size_t len = strlen(name), i;
+	char hex[CBP_OID_HEXSZ + 1];
+	long long ids[MAX_CANDS];
+	int states[MAX_CANDS];
+	int n, present = 0;
+
+	if (cands) {
+		*cands = NULL;
+		*nr_cands = 0;
+	}
+	if (is_hex_name(name, len)) {
+		for (i = 0; i < len; i++)
+			hex[i] = (char)(name[i] | 0x20);
+		hex[len] = '\0';
+		n = prefix_rows(idx, hex, len, ids, states, MAX_CANDS);
+		if (n < 0)
+			return -1;
+		while (present < n && states[present] == CBP_PRESENT)
+			present++;
+		if (present == 1 || (!present && n == 1)) {
+			*id = ids[0];
+			return 0;
+		}
+		if (present > 1 || n > 1) {
+			fill_cands(idx, ids, present ? present : n, cands,
+				   nr_cands);
+			cbp_error("short ID %s is ambiguous", name);
+			return CBP_IS_AMBIGUOUS;
+		}
+		/* Cited under a shorter ID than the one asked about? */
+		for (i = len - 1; i >= CBP_HEX_MIN; i--) {
+			n = prefix_rows(idx, hex, i, ids, states, 2);
+			if (n < 0)
+				return -1;
+			if (n == 1 && states[0] != CBP_PRESENT) {
+				*id = ids[0];
+				return 0;
+			}
+		}
+	}
+	cbp_error("unknown commit %s", name);
+	return CBP_NOT_FOUND;
+}
+
+static void copy_link(sqlite3_stmt *st, struct cbp_link *l)
+{
+	const char *cited = (const char *)sqlite3_column_text(st, 3);
+	const char *quoted = (const char *)sqlite3_column_text(st, 4);
+
+	l->src = sqlite3_column_int64(st, 0);
+	l->dst = sqlite3_column_int64(st, 1);
+	l->kind = sqlite3_column_int(st, 2);
+	snprintf(l->cited, sizeof(l->cited), "%s", cited ? cited : "");
+	snprintf(l->quoted, sizeof(l->quoted), "%s", quoted ? quoted : "");
+	l->trust = sqlite3_column_int(st, 5);
+}
+
+/**
+ * cbp_links() - citations made by, or pointing at, one row
+ * @idx: the index
+ * @id: the row
+ * @outgoing: 1 for the citations in @id's message, 0 for those naming @id
+ * @origin_only: 1 to return only cherry-pick/upstream/backport citations
+ * @links: the result, in message order (free() it)
+ * @nr: number of @links
+ *
+ * Return: 0, or -1 on error.
+ */
+int cbp_links(struct cbp_index *idx, long long id, int outgoing,
+	      int origin_only, struct cbp_link **links, size_t *nr)
+{
+	sqlite3_stmt *st = idx->st_links[!!outgoing][!!origin_only];
+	size_t alloc = 0;
+	int rc;
+
+	*links = NULL;
+	*nr = 0;
+	sqlite3_bind_int64(st, 1, id);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		*links = cbp_grow(*links, sizeof(**links), *nr + 1, &alloc);
+		copy_link(st, &(*links)[(*nr)++]);
+	}
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE)
+		return cbp_error_sqlite(idx->db, "index");
+	return 0;
+}
+
+/**
+ * cbp_subject_hash() - the hash stored in commits.shash
+ * @s: a sanitized subject
+ *
+ * Return: 64-bit FNV-1a of @s, shifted to stay a positive SQLite integer.
+ */
+long long cbp_subject_hash(const char *s)
+{
+	unsigned long long h = 1469598103934665603ULL;
+
+	while (*s) {
+		h ^= (unsigned char)*s++;
+		h *= 1099511628211ULL;
+	}
+	return (long long)(h >> 1);
+}
+
+/**
+ * cbp_release_before() - whether one commit was released before another
+ * @a: a commit
+ * @b: another commit
+ *
+ * Orders by first release; a commit in no release yet sorts after every
+ * released one, and the author date breaks ties.
+ *
+ * Return: nonzero if @a comes first.
+ */
+int cbp_release_before(const struct cbp_commit *a, const struct cbp_commit *b)
+{
+	if (a->release_key != b->release_key) {
+		if (a->release_key < 0 || b->release_key < 0)
+			return b->release_key < 0;
+		return a->release_key < b->release_key;
+	}
+	return a->atime < b->atime;
+}
+
+/**
+ * cbp_same_subject() - present commits with exactly this subject
+ * @idx: the index
+ * @subject: the subject
+ * @ids: the rows found (free() them)
+ * @nr: number of @ids
+ *
+ * Return: 0, or -1 on error.
+ */
+int cbp_same_subject(struct cbp_index *idx, const char *subject,
+		     long long **ids, size_t *nr)
+{
+	sqlite3_stmt *st;
+	size_t alloc = 0;
+	int rc;
+
+	*ids = NULL;
+	*nr = 0;
+	if (sqlite3_prepare_v2(idx->db,
+			       "SELECT id FROM commits WHERE shash = ? AND\n"
+			       " subject = ? AND state = 1 ORDER BY atime",
+			       -1, &st, NULL) != SQLITE_OK)
+		return cbp_error_sqlite(idx->db, "index");
+	sqlite3_bind_int64(st, 1, cbp_subject_hash(subject));
+	sqlite3_bind_text(st, 2, subject, -1, SQLITE_STATIC);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		*ids = cbp_grow(*ids, sizeof(**ids), *nr + 1, &alloc);
+		(*ids)[(*nr)++] = sqlite3_column_int64(st, 0);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return cbp_error_sqlite(idx->db, "index");
+	return 0;
+}
+
+/**
+ * cbp_index_count_present() - how many commits the index has
+ * @idx: the index
+ * @nr: the number of commits (rows of state present)
+ *
+ * Return: 0, or -1 on error.
+ */
+int cbp_index_count_present(struct cbp_index *idx, long long *nr)
+{
+	if (cbp_db_int(idx->db, "SELECT value FROM meta WHERE key = 'present'",
+		       nr))
+		return -1;
+	if (*nr < 0)
+		return cbp_db_int(idx->db,
+				  "SELECT count(*) FROM commits WHERE state = 1", nr);
+	return 0;
+}

@@ -1,0 +1,186 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# check-layers.sh SRCDIR BUILDDIR: prove that the sources keep to their
+# layers, as the Makefile declares them (make print-layers: one line per
+# layer, "NAME|USES|LIBS|PRIVATE|SRCS").  Prints one line per violation
+# and exits 1 if there is any:
+#
+#  - a file of a layer's folder includes a header of a folder that is
+#    not its own nor one of the layers it uses, a header of its own
+#    folder by a path, or another folder's private header (NAME-priv.h)
+#    that the layer's PRIVATE does not list;
+#  - it includes a library's header (git2.h, sqlite3.h, json-c/) that
+#    its layer's LIBS do not name;
+#  - a C file of a layer's folder is not among its SRCS (it would not be
+#    built);
+#  - a layer's archive, linked whole (every file of it) with a main()
+#    that does nothing, against only the archives of the layers it uses
+#    and the LIBS of all these, leaves a symbol undefined: one of its
+#    files calls up or sideways;
+#  - a layer uses one that is not listed before it (the layers would
+#    not be a stack), or two files of a layer call each other, directly
+#    or through others of the layer (nm of the archive's members).
+#
+# The archives are linked with the compiler and flags of the build
+# (BUILDDIR/cflags), so that a build with sanitizers links too.
+
+src=${1:?usage: check-layers.sh SRCDIR BUILDDIR}
+build=${2:?usage: check-layers.sh SRCDIR BUILDDIR}
+PKG_CONFIG=${PKG_CONFIG:-pkg-config}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/cbp-layers.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT
+
+make -s --no-print-directory -C "$src" print-layers >"$tmp/table" ||
+	exit 2
+test -s "$tmp/table" || { echo "check-layers: no layers" >&2; exit 2; }
+cc=$(cat "$build/cflags") || exit 2
+printf 'int main(void)\n{\n\treturn 0;\n}\n' >"$tmp/main.c" &&
+$cc -c -o "$tmp/main.o" "$tmp/main.c" || exit 2
+
+bad=0
+below=
+while IFS='|' read -r name uses libs private srcs
+do
+	for u in $uses
+	do
+		case " $below " in
+		*" $u "*) ;;
+		*)	echo "$name: uses $u, which is not below it"
+			bad=1 ;;
+		esac
+	done
+	below="$below $name"
+
+	# Calls between the archive's members: a cycle is a pair of files
+	# each reaching the other.
+	nm -A "$build/lib$name.a" 2>/dev/null | awk -v lib="lib$name.a" '
+		{
+			split($1, p, ":")
+			m = p[2]
+			if (!(m in seen)) {
+				seen[m] = 1
+				mem[++n] = m
+			}
+			if ($(NF - 1) == "U")
+				use[m, $NF] = 1
+			else if ($(NF - 1) ~ /^[TDBRC]$/)
+				def[$NF] = m
+		}
+		END {
+			for (k in use) {
+				split(k, q, SUBSEP)
+				if ((q[2] in def) && def[q[2]] != q[1])
+					r[q[1], def[q[2]]] = 1
+			}
+			for (k = 1; k <= n; k++)
+				for (i = 1; i <= n; i++)
+					for (j = 1; j <= n; j++)
+						if (r[mem[i], mem[k]] && r[mem[k], mem[j]])
+							r[mem[i], mem[j]] = 1
+			for (i = 1; i <= n; i++)
+				for (j = i + 1; j <= n; j++)
+					if (r[mem[i], mem[j]] && r[mem[j], mem[i]]) {
+						print lib ": " mem[i] " and " mem[j] \
+						      " call each other"
+						bad = 1
+					}
+			exit bad
+		}
+	' || bad=1
+
+	# Includes, one "FILE HEADER" per line, with <> or "" kept.
+	for f in "$src/$name"/*.[ch]
+	do
+		sed -n 's/^#[ \t]*include[ \t]*\([<"][^>"]*[>"]\).*/\1/p' "$f" |
+		while read -r h
+		do
+			printf '%s %s\n' "${f#"$src"/}" "$h"
+		done
+	done >"$tmp/includes"
+	awk -v name="$name" -v uses="$uses" -v libs="$libs" \
+	    -v private="$private" -v src="$src" '
+		BEGIN {
+			n = split(uses, u, " ")
+			for (i = 1; i <= n; i++)
+				ok[u[i]] = 1
+			n = split(libs, l, " ")
+			for (i = 1; i <= n; i++)
+				lib[l[i]] = 1
+			n = split(private, p, " ")
+			for (i = 1; i <= n; i++)
+				priv[p[i]] = 1
+		}
+		function fail(msg) {
+			print $1 ": " msg
+			bad = 1
+		}
+		$2 ~ /^</ {
+			h = substr($2, 2, length($2) - 2)
+			need = ""
+			if (h == "git2.h" || h ~ /^git2\//)
+				need = "libgit2"
+			else if (h == "sqlite3.h")
+				need = "sqlite3"
+			else if (h ~ /^json-c\//)
+				need = "json-c"
+			if (need != "" && !(need in lib))
+				fail("includes <" h ">: " name "/ does not link " need)
+			next
+		}
+		{
+			h = substr($2, 2, length($2) - 2)
+			if (h !~ /\//) {
+				if (system("test -f \"" src "/" name "/" h "\""))
+					fail("includes \"" h "\": not in " name "/")
+				next
+			}
+			d = h
+			sub(/\/.*/, "", d)
+			if (d == name)
+				fail("includes \"" h "\" by a path, in its own folder")
+			else if (!(d in ok))
+				fail("includes \"" h "\": " name "/ does not use " d "/")
+			else if (h ~ /-priv\.h$/ && !(h in priv))
+				fail("includes \"" h "\": private to " d "/")
+		}
+		END { exit bad }
+	' "$tmp/includes" || bad=1
+
+	# Every C file of the folder is built.
+	for f in "$src/$name"/*.c
+	do
+		case " $srcs " in
+		*" ${f##*/} "*) ;;
+		*)	echo "${f#"$src"/}: not built: not in ${name}_SRCS"
+			bad=1 ;;
+		esac
+	done
+
+	# The archive whole, against what the layer may use.  The table
+	# lists the lower layers first, so their libraries are known.
+	echo "$libs" >"$tmp/libs-$name"
+	set --
+	all=$libs
+	for u in $uses
+	do
+		set -- "$@" "$build/lib$u.a"
+		# (none known of a layer wrongly used from below)
+		all="$all $(cat "$tmp/libs-$u" 2>/dev/null)"
+	done
+	flags=$(echo "$all" | tr ' ' '\n' | grep . | sort -u | tr '\n' ' ')
+	# shellcheck disable=SC2086 # one package per word
+	test -z "${flags% }" || flags=$($PKG_CONFIG --libs $flags) || exit 2
+	# shellcheck disable=SC2086 # cc and flags are lists
+	if ! $cc -o "$tmp/$name" "$tmp/main.o" \
+		-Wl,--whole-archive "$build/lib$name.a" -Wl,--no-whole-archive \
+		"$@" $flags -pthread >"$tmp/ld" 2>&1
+	then
+		echo "lib$name.a: does not link against ${uses:-no layer}" \
+		     "and ${libs:-no library}:"
+		grep -e 'undefined reference' -e 'cannot find' "$tmp/ld" |
+			sed 's/^[^ ]*: //' | sort -u
+		bad=1
+	fi
+done <"$tmp/table"
+exit "$bad"

@@ -15,8 +15,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "base/patch-id.h"
-#include "base/util.h"
+#include "patch-id.h"
+#include "util.h"
 
 /* SHA-1 (FIPS 180-4), only as much as a patch-id needs; int is 32 bits. */
 struct sha1 {

@@ -15,6 +15,18 @@ FIXPORT_CACHE=${FIXPORT_CACHE:-${XDG_CACHE_HOME:-${real_home:-/root}/.cache}/drm
 CHECKBACKPORT_CACHE=${CHECKBACKPORT_CACHE:-$FIXPORT_CACHE/checkbackport}
 export CHECKBACKPORT_CACHE
 
+# check --tree looks for the tree's kernel configuration in /usr/src, in
+# /boot and in drm-fixport's unpacked headers under $XDG_CACHE_HOME (else
+# $HOME/.cache).  A machine set up by drm-fixport has only the last, and
+# HOME is the trash directory here: point the tool at the real cache, as
+# the user's own shell would.
+case $FIXPORT_CACHE in
+*/drm-fixport)
+	XDG_CACHE_HOME=${FIXPORT_CACHE%/drm-fixport}
+	export XDG_CACHE_HOME
+	;;
+esac
+
 # kbuild records `$(RUSTC) --version` in the build directory's
 # auto.conf.cmd and re-runs syncconfig (tens of seconds) when the answer
 # changes.  A rustup proxy finds its toolchains through HOME, so with

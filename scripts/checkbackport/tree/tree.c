@@ -790,11 +790,15 @@ int cbp_tree_open(struct cbp_tree **out, const struct cbp_tree_opts *o)
 	else if (t->build)
 		t->info.config = find_config(t->info.version);
 	if (t->build && !t->info.config) {
-		cbp_error("no kernel configuration for Linux %s on this machine %s%s%s%s%s",
-			  t->info.version, "(looked for /usr/src/linux-headers-",
-			  t->info.version, "*-amd64/.config and /boot/config-",
-			  t->info.version,
-			  "*): install its linux-headers package or pass --config FILE");
+		char *pat[3];
+
+		/* Name every place looked at: the cache's depends on HOME. */
+		config_globs(t->info.version, pat);
+		cbp_error("no kernel configuration for Linux %s here (looked at %s, %s and %s): %s",
+			  t->info.version, pat[0], pat[1], pat[2],
+			  "install its linux-headers package or pass --config FILE");
+		for (int i = 0; i < 3; i++)
+			free(pat[i]);
 		goto fail;
 	}
 	if (t->build) {

@@ -775,6 +775,16 @@ const char *cbp_index_path(const struct cbp_index *idx)
 }
 
 /**
+ * cbp_store_sqlite_version() - the version of the SQLite library in use
+ *
+ * Return: its version string ("3.46.1").
+ */
+const char *cbp_store_sqlite_version(void)
+{
+	return sqlite3_libversion();
+}
+
+/**
  * cbp_index_nr_branches() - one more than the highest branch bit in use
  * @idx: the index
  *

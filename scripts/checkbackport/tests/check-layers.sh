@@ -12,6 +12,10 @@
 #    that the layer's PRIVATE does not list;
 #  - it includes a library's header (git2.h, sqlite3.h, json-c/) that
 #    its layer's LIBS do not name;
+#  - a C file or header anywhere outside store/ (the programs' own files,
+#    builtin/, tests/, fuzz/ and bench/ too) includes sqlite3.h or names
+#    a sqlite3_* function followed by "(", in code or comment: every line
+#    of SQL is the store's, whatever a layer links;
 #  - a C file of a layer's folder is not among its SRCS (it would not be
 #    built);
 #  - a layer's archive, linked whole (every file of it) with a main()
@@ -120,7 +124,7 @@ do
 			need = ""
 			if (h == "git2.h" || h ~ /^git2\//)
 				need = "libgit2"
-			else if (h == "sqlite3.h")
+			else if (h == "sqlite3.h" && name == "store")
 				need = "sqlite3"
 			else if (h ~ /^json-c\//)
 				need = "json-c"
@@ -183,4 +187,21 @@ do
 		bad=1
 	fi
 done <"$tmp/table"
+
+# SQL is the store's.  (Other layers' sqlite3.h includes are this rule's.)
+find "$src" \( -path "$src/build" -o -path "$src/store" \) -prune -o \
+	-type f \( -name '*.c' -o -name '*.h' \) -print | sort |
+while read -r f
+do
+	name=${f#"$src"/}
+	grep -q '^[ \t]*#[ \t]*include[ \t]*<sqlite3\.h>' "$f" &&
+		echo "$name: includes <sqlite3.h>: only store/ may"
+	grep -n -o 'sqlite3_[A-Za-z0-9_]*[ \t]*(' "$f" |
+		sed "s|^\([0-9]*\):\(sqlite3_[A-Za-z0-9_]*\).*|$name:\1: calls \2(): only store/ may|"
+done >"$tmp/sql"
+if test -s "$tmp/sql"
+then
+	cat "$tmp/sql"
+	bad=1
+fi
 exit "$bad"

@@ -15,7 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/cbp.h"
+#include "builtin/builtin.h"
+#include "program.h"
 #include "store/store-edges.h"
 #include "base/output.h"
 

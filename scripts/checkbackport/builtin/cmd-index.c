@@ -4,6 +4,7 @@
  */
 #include <stdlib.h>
 
+#include "builtin.h"
 #include "indexer/build.h"
 #include "report/cbp.h"
 #include "git/git.h"

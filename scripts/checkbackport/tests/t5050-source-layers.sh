@@ -6,8 +6,9 @@
 # above or beside its own, another folder's private header or a library
 # its layer does not link, every file of a layer is built, each layer's
 # archive links whole against the layers below it alone, and no two
-# files of a layer call each other; and no file outside store/ includes
-# sqlite3.h or calls SQLite.  Each kind of violation, made in a copy, is
+# files of a layer call each other; every function or variable a header
+# declares is defined in the header's own folder; and no file outside
+# store/ includes sqlite3.h or calls SQLite.  Each kind of violation, made in a copy, is
 # caught and named.
 
 . "$(dirname "$0")/lib-checkbackport.sh"
@@ -119,6 +120,21 @@ test_expect_success 'a file of a layer that is not built is refused' '
 	test_expect_code 1 check_layers src "$CBP_DIR/build" >out &&
 	rm src/tree/tree-unbuilt.c &&
 	echo "tree/tree-unbuilt.c: not built: not in tree_SRCS" >expect &&
+	test_cmp expect out
+'
+
+# A command's function declared in the command layer's header, as
+# report/cbp.h once declared them all.
+test_expect_success 'a header declaring what a layer above defines is refused' '
+	break_layers report/cbp.h "int cmd_index(struct cbp_ctx *ctx);" &&
+	echo "report/cbp.h: declares cmd_index, not defined in report/" >expect &&
+	test_cmp expect out
+'
+
+test_expect_success 'a header declaring a variable defined above is refused' '
+	break_layers store/store.h \
+		"extern const struct cbp_git_ops cbp_git_ops;" &&
+	echo "store/store.h: declares cbp_git_ops, not defined in store/" >expect &&
 	test_cmp expect out
 '
 

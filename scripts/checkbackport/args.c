@@ -3,14 +3,15 @@
  * The command line: options before and after the subcommand and among
  * its operands, "--" ending the options, and the subcommand looked up in
  * the table.  It only fills struct cbp_options (pointers into argv) and
- * prints nothing, so that it can be fuzzed on its own (fuzz/fuzz-args.c);
+ * prints nothing, so that it can be fuzzed on its own (the fuzz target of
+ * the command line, in fuzz/);
  * main() in checkbackport.c acts on what it returns.
  */
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/cbp.h"
+#include "program.h"
 
 /*
  * getopt_long()'s table, made from cbp_options_table[] (options.c): a

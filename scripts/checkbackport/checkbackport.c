@@ -15,9 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <sqlite3.h>
-
-#include "report/cbp.h"
+#include "builtin/builtin.h"
+#include "program.h"
 #include "store/store-edges.h"
 #include "base/output.h"
 
@@ -352,7 +351,7 @@ int main(int argc, char **argv)
 		return CBP_EXIT_OK;
 	case CBP_ARGS_VERSION:
 		printf("checkbackport %s (libgit2 %s, SQLite %s)\n", CBP_VERSION,
-		       CBP_LIBGIT2_VERSION, sqlite3_libversion());
+		       CBP_LIBGIT2_VERSION, cbp_store_sqlite_version());
 		return CBP_EXIT_OK;
 	case CBP_ARGS_USAGE:
 		usage_error(cbp_errmsg());

@@ -17,7 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "report/cbp.h"
+#include "program.h"
 
 /**
  * cbp_exec_full() - continue in checkbackport-git with the same arguments

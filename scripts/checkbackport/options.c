@@ -12,7 +12,7 @@
  */
 #include <string.h>
 
-#include "report/cbp.h"
+#include "program.h"
 
 const struct cbp_option cbp_options_table[CBP_OPT_NR] = {
 	[CBP_OPT_REPO]		= { "repo", 'C', "DIR", 1 },

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "builtin.h"
 #include "indexer/build.h"
 #include "report/cbp.h"
 #include "check/check.h"

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "builtin.h"
 #include "report/cbp.h"
 
 /* The member of @cls with the lowest first release on branch @bit (-1: any). */

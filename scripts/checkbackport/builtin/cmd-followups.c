@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "builtin.h"
 #include "report/report-edges.h"
 
 /* Where a follow-up stands with respect to the --stable branch. */

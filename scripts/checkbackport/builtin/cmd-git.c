@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "builtin.h"
 #include "indexer/build.h"
 #include "report/cbp.h"
 #include "git/git.h"

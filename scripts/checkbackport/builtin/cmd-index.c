@@ -4,9 +4,25 @@
  */
 #include <stdlib.h>
 
+#include "builtin.h"
 #include "indexer/build.h"
 #include "report/cbp.h"
 #include "git/git.h"
+
+/* A number of the JSON output, under its member's name. */
+struct count {
+	const char *key;
+	long long n;
+};
+
+/* Add one member to @o per entry of @c, in order. */
+static void add_counts(struct json_object *o, const struct count *c, size_t nr)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++)
+		json_object_object_add(o, c[i].key, json_object_new_int64(c[i].n));
+}
 
 /* index --verify: check the index file, change nothing. */
 static int verify(struct cbp_ctx *ctx)
@@ -25,6 +41,10 @@ static int verify(struct cbp_ctx *ctx)
 	if (ctx->opt->json) {
 		struct json_object *o = json_object_new_object();
 		struct json_object *arr = json_object_new_array();
+		const struct count counts[] = {
+			{ "commits", rep.commits },
+			{ "citations", rep.links },
+		};
 
 		json_object_object_add(o, "index", json_object_new_string(path));
 		json_object_object_add(o, "sound",
@@ -34,10 +54,7 @@ static int verify(struct cbp_ctx *ctx)
 		for (i = 0; i < rep.nr; i++)
 			json_object_array_add(arr, json_object_new_string(rep.msg[i]));
 		json_object_object_add(o, "listed", arr);
-		json_object_object_add(o, "commits",
-				       json_object_new_int64(rep.commits));
-		json_object_object_add(o, "citations",
-				       json_object_new_int64(rep.links));
+		add_counts(o, counts, ARRAY_SIZE(counts));
 		cbp_json_print(o);
 	} else if (!rep.problems) {
 		printf("verified %s: %lld commits, %lld citations; no damage found\n",
@@ -136,24 +153,21 @@ int cmd_index(struct cbp_ctx *ctx)
 	idx = ctx->idx;
 	if (ctx->opt->json) {
 		struct json_object *o = json_object_new_object();
+		const struct count counts[] = {
+			{ "read", st.read },
+			{ "commits", st.total },
+			{ "citations", st.links },
+			{ "release_tags", st.tags },
+			{ "new_suspicious", st.suspicious },
+			{ "new_adapted", st.adapted },
+			{ "new_malformed", st.malformed },
+		};
 
 		json_object_object_add(o, "index",
 				       json_object_new_string(cbp_index_path(idx)));
 		json_object_object_add(o, "rebuilt",
 				       json_object_new_boolean(st.rebuilt));
-		json_object_object_add(o, "read", json_object_new_int64(st.read));
-		json_object_object_add(o, "commits",
-				       json_object_new_int64(st.total));
-		json_object_object_add(o, "citations",
-				       json_object_new_int64(st.links));
-		json_object_object_add(o, "release_tags",
-				       json_object_new_int64(st.tags));
-		json_object_object_add(o, "new_suspicious",
-				       json_object_new_int64(st.suspicious));
-		json_object_object_add(o, "new_adapted",
-				       json_object_new_int64(st.adapted));
-		json_object_object_add(o, "new_malformed",
-				       json_object_new_int64(st.malformed));
+		add_counts(o, counts, ARRAY_SIZE(counts));
 		json_object_object_add(o, "seconds",
 				       json_object_new_double(st.seconds));
 		json_object_object_add(o, "tracking", tracking_json(ctx));

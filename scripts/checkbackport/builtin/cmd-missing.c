@@ -20,6 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "builtin.h"
 #include "base/idmap.h"
 #include "base/output.h"
 #include "report/report-edges.h"

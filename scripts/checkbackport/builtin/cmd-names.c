@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "builtin.h"
 #include "report/cbp.h"
 
 /*

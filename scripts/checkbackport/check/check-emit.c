@@ -4,7 +4,7 @@
  * of the running check's type (check_emit()), the line of the input a
  * message line came from, a line of the message with a replacement,
  * and the words for levels.  It calls nothing of the checks, so that no
- * check calls back up into the table that runs it (check.c).
+ * check calls back up into the table that runs it (check-table.c).
  */
 #include <stdarg.h>
 #include <stdio.h>

@@ -9,7 +9,8 @@
  * Branch containment is asked of git directly rather than of the index's
  * branch bits, so any --stable branch can be checked against without
  * re-indexing.  Errors here (a damaged index, git failing) stop the
- * command; the checks themselves (check.c) only read these facts.
+ * command; the checks themselves (listed in check-table.c) only read
+ * these facts.
  */
 #include <stdio.h>
 #include <stdlib.h>

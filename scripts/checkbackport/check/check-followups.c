@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The checks of `check` about what happened to a change after it landed
- * and about the series it is sent in (entries of the table in check.c):
+ * and about the series it is sent in (entries of the table in check-table.c):
  *
  *   FOLLOWUP_MISSING   mainline fixed the change later (by any of its
  *                      names, to any depth) and neither the branch nor

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The internals of `check`: what the checks look at (struct check_facts,
- * gathered once per patch by check-facts.c) and the table of checks
- * (check.c).
+ * gathered once per patch by check-facts.c), what the checks make their
+ * findings with (check-emit.c), and the checks themselves, which the
+ * table in check-table.c lists and runs.
  *
- * Adding a check is adding one entry to the table in check.c, next to
+ * Adding a check is adding one entry to the table in check-table.c, next to
  * the entries of the same scope, with the function that inspects one
  * item of that scope and emits findings of its type through
  * check_emit(), and a test in tests/t2*.sh or t3*.sh that shows it firing and
@@ -232,9 +233,30 @@ __printf(3, 4)
 struct cbp_finding *check_emit(struct check_run *run, unsigned int line,
 			       const char *fmt, ...);
 
-/* check.c */
+/* check-emit.c */
 char *check_msg_line(const struct cbp_patch *p, unsigned int line);
 char *check_replace_in(const char *line, const char *from, const char *to);
+
+/* check.c: the patch's own words (its upstream line, trailers, Fixes:, Cc:) */
+int check_malformed_patch(struct check_run *run, size_t i);
+int check_too_many_citations(struct check_run *run, size_t i);
+int check_upstream_missing(struct check_run *run, size_t i);
+int check_upstream_unknown(struct check_run *run, size_t i);
+int check_upstream_not_mainline(struct check_run *run, size_t i);
+int check_upstream_not_in_mainline(struct check_run *run, size_t i);
+int check_upstream_duplicate(struct check_run *run, size_t i);
+int check_upstream_subject_mismatch(struct check_run *run, size_t i);
+int check_cherry_pick_unknown(struct check_run *run, size_t i);
+int check_already_applied(struct check_run *run, size_t i);
+int check_cited_suspicious(struct check_run *run, size_t i);
+int check_already_applied_patch_id(struct check_run *run, size_t i);
+int check_fixes_unknown(struct check_run *run, size_t i);
+int check_fixes_subject_mismatch(struct check_run *run, size_t i);
+int check_fixes_not_in_stable(struct check_run *run, size_t i);
+int check_fixes_alias(struct check_run *run, size_t i);
+int check_fixes_precedes_bug(struct check_run *run, size_t i);
+int check_cc_stable_excludes_target(struct check_run *run, size_t i);
+int check_cc_stable_version(struct check_run *run, size_t i);
 
 /* check-facts.c */
 int check_facts_load(struct checker *chk, struct cbp_patch *p,

@@ -92,7 +92,7 @@ int check_series_has_names(const struct checker *chk, int at,
 const char *check_series_name(const struct checker *chk, int i, char *buf,
 			      size_t size);
 
-/* check-followups.c: entries of the table of checks (check.c) */
+/* check-followups.c: entries of the table of checks (check-table.c) */
 int check_followup_missing(struct check_run *run, size_t i);
 int check_reverted_upstream(struct check_run *run, size_t i);
 int check_prereq_missing(struct check_run *run, size_t i);

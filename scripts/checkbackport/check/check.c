@@ -2,8 +2,9 @@
 /*
  * checkbackport check: is this backport ready for the stable list?
  *
- * The checks, one function per finding type, and the table that lists
- * them (check_types[], at the end), as checkpatch lists its types.  For
+ * The checks of the patch's own words, one function per finding type;
+ * check-table.c lists them with the others (check_types[]), as
+ * checkpatch lists its types, and runs them.  For
  * each patch (or commit) the facts are gathered once (check-facts.c):
  * the IDs its message cites, resolved against the index, and where their
  * names are.  Each check then answers one question from them:
@@ -58,7 +59,7 @@ static const char *fetch_hint(void)
 /* ---------------------------------------------------------------------- */
 /* The mail and the patch as a whole. */
 
-static int malformed_patch(struct check_run *run, size_t i __always_unused)
+int check_malformed_patch(struct check_run *run, size_t i __always_unused)
 {
 	const struct cbp_patch *p = run->fx->p;
 
@@ -67,7 +68,7 @@ static int malformed_patch(struct check_run *run, size_t i __always_unused)
 	return 0;
 }
 
-static int too_many_citations(struct check_run *run, size_t i __always_unused)
+int check_too_many_citations(struct check_run *run, size_t i __always_unused)
 {
 	if (run->fx->truncated)
 		check_emit(run, 0,
@@ -76,7 +77,7 @@ static int too_many_citations(struct check_run *run, size_t i __always_unused)
 	return 0;
 }
 
-static int upstream_missing(struct check_run *run, size_t i __always_unused)
+int check_upstream_missing(struct check_run *run, size_t i __always_unused)
 {
 	const struct check_facts *fx = run->fx;
 
@@ -90,7 +91,7 @@ static int upstream_missing(struct check_run *run, size_t i __always_unused)
 /* ---------------------------------------------------------------------- */
 /* Each upstream line: present, in mainline, unique there, same subject. */
 
-static int upstream_unknown(struct check_run *run, size_t i)
+int check_upstream_unknown(struct check_run *run, size_t i)
 {
 	const struct check_upstream *u = &run->fx->up[i];
 	struct cbp_finding *f;
@@ -108,7 +109,7 @@ static int upstream_unknown(struct check_run *run, size_t i)
 	return 0;
 }
 
-static int upstream_not_mainline(struct check_run *run, size_t i)
+int check_upstream_not_mainline(struct check_run *run, size_t i)
 {
 	const struct check_upstream *u = &run->fx->up[i];
 	struct cbp_finding *f;
@@ -131,7 +132,7 @@ static int upstream_not_mainline(struct check_run *run, size_t i)
 	return 0;
 }
 
-static int upstream_not_in_mainline(struct check_run *run, size_t i)
+int check_upstream_not_in_mainline(struct check_run *run, size_t i)
 {
 	const struct check_upstream *u = &run->fx->up[i];
 	struct cbp_finding *f;
@@ -147,7 +148,7 @@ static int upstream_not_in_mainline(struct check_run *run, size_t i)
 	return 0;
 }
 
-static int upstream_duplicate(struct check_run *run, size_t i)
+int check_upstream_duplicate(struct check_run *run, size_t i)
 {
 	const struct check_upstream *u = &run->fx->up[i];
 	struct cbp_finding *f;
@@ -180,7 +181,7 @@ static int upstream_duplicate(struct check_run *run, size_t i)
 	return 0;
 }
 
-static int upstream_subject_mismatch(struct check_run *run, size_t i)
+int check_upstream_subject_mismatch(struct check_run *run, size_t i)
 {
 	const struct check_upstream *u = &run->fx->up[i];
 	const struct cbp_patch *p = run->fx->p;
@@ -200,7 +201,7 @@ static int upstream_subject_mismatch(struct check_run *run, size_t i)
 /* ---------------------------------------------------------------------- */
 /* Each cherry-pick trailer. */
 
-static int cherry_pick_unknown(struct check_run *run, size_t i)
+int check_cherry_pick_unknown(struct check_run *run, size_t i)
 {
 	const struct check_pick *pk = &run->fx->picks[i];
 	struct cbp_finding *f;
@@ -240,7 +241,7 @@ static int copy_without_trailer(struct checker *chk, const struct cbp_commit *c)
  * only for names of the fix the branch had before it (its ancestors),
  * which it applied again.
  */
-static int already_applied(struct check_run *run, size_t i)
+int check_already_applied(struct check_run *run, size_t i)
 {
 	const struct check_facts *fx = run->fx;
 	const struct check_names *fix = &fx->fix;
@@ -295,7 +296,7 @@ static int is_name(const struct check_names *fix, long long id)
  * fix under it (a backport squashed with other work, or a cherry-pick
  * across a move).  Saying nothing would be answering silently wrong.
  */
-static int cited_suspicious(struct check_run *run, size_t i)
+int check_cited_suspicious(struct check_run *run, size_t i)
 {
 	const struct check_names *fix = &run->fx->fix;
 	struct checker *chk = run->chk;
@@ -332,7 +333,7 @@ static int cited_suspicious(struct check_run *run, size_t i)
 }
 
 /* With --patch-id: a commit of the branch with the same patch-id. */
-static int already_applied_patch_id(struct check_run *run, size_t i)
+int check_already_applied_patch_id(struct check_run *run, size_t i)
 {
 	const struct check_facts *fx = run->fx;
 	struct checker *chk = run->chk;
@@ -371,7 +372,7 @@ static int already_applied_patch_id(struct check_run *run, size_t i)
 /* ---------------------------------------------------------------------- */
 /* Each Fixes: trailer. */
 
-static int fixes_unknown(struct check_run *run, size_t i)
+int check_fixes_unknown(struct check_run *run, size_t i)
 {
 	const struct check_fixes *ff = &run->fx->fixes[i];
 	struct cbp_finding *f;
@@ -393,7 +394,7 @@ static int quoted_matches(const struct cbp_cite *ct, const char *subject)
 	return !strcmp(q, subject);
 }
 
-static int fixes_subject_mismatch(struct check_run *run, size_t i)
+int check_fixes_subject_mismatch(struct check_run *run, size_t i)
 {
 	const struct check_fixes *ff = &run->fx->fixes[i];
 	struct cbp_finding *f;
@@ -417,7 +418,7 @@ static int fixes_subject_mismatch(struct check_run *run, size_t i)
 	return 0;
 }
 
-static int fixes_not_in_stable(struct check_run *run, size_t i)
+int check_fixes_not_in_stable(struct check_run *run, size_t i)
 {
 	const struct check_fixes *ff = &run->fx->fixes[i];
 	struct cbp_finding *f;
@@ -437,7 +438,7 @@ static int fixes_not_in_stable(struct check_run *run, size_t i)
 	return 0;
 }
 
-static int fixes_alias(struct check_run *run, size_t i)
+int check_fixes_alias(struct check_run *run, size_t i)
 {
 	const struct check_fixes *ff = &run->fx->fixes[i];
 	const struct cbp_commit *fix_first = run->fx->fix_first;
@@ -459,7 +460,7 @@ static int fixes_alias(struct check_run *run, size_t i)
 	return 0;
 }
 
-static int fixes_precedes_bug(struct check_run *run, size_t i)
+int check_fixes_precedes_bug(struct check_run *run, size_t i)
 {
 	const struct check_fixes *ff = &run->fx->fixes[i];
 	const struct cbp_commit *fix_first = run->fx->fix_first;
@@ -479,7 +480,7 @@ static int fixes_precedes_bug(struct check_run *run, size_t i)
 /* ---------------------------------------------------------------------- */
 /* Each Cc: stable annotation. */
 
-static int cc_stable_excludes_target(struct check_run *run, size_t i)
+int check_cc_stable_excludes_target(struct check_run *run, size_t i)
 {
 	const struct check_cc *cc = &run->fx->cc[i];
 	const struct checker *chk = run->chk;
@@ -493,7 +494,7 @@ static int cc_stable_excludes_target(struct check_run *run, size_t i)
 	return 0;
 }
 
-static int cc_stable_version(struct check_run *run, size_t i)
+int check_cc_stable_version(struct check_run *run, size_t i)
 {
 	const struct check_cc *cc = &run->fx->cc[i];
 	const struct cbp_commit *bug_first = &run->fx->bug_first;
@@ -523,168 +524,4 @@ static int cc_stable_version(struct check_run *run, size_t i)
 	f->old = cbp_strdup(cc->text);
 	f->new = check_replace_in(cc->text, had, want);
 	return 0;
-}
-
-/* ---------------------------------------------------------------------- */
-
-/*
- * The finding types, in the order findings are made: entries of one scope
- * are kept together, and run item by item (all checks on the first
- * upstream line, then all on the second, ...).  The types and levels are
- * documented in Documentation/checkbackport-check.rst.
- */
-static const struct check_type check_types[] = {
-	{ "MALFORMED_PATCH", CBP_LEVEL_ERROR, CHECK_MAIL, malformed_patch },
-
-	{ "TOO_MANY_CITATIONS", CBP_LEVEL_INFO, CHECK_PATCH,
-	  too_many_citations },
-	{ "UPSTREAM_MISSING", CBP_LEVEL_ERROR, CHECK_PATCH, upstream_missing },
-	{ "TRAILER_SUSPICIOUS", CBP_LEVEL_WARNING, CHECK_PATCH,
-	  check_trailer_suspicious },
-	{ "TRAILER_MALFORMED", CBP_LEVEL_WARNING, CHECK_PATCH,
-	  check_trailer_malformed },
-
-	{ "UPSTREAM_UNKNOWN", CBP_LEVEL_ERROR, CHECK_UPSTREAM,
-	  upstream_unknown },
-	{ "UPSTREAM_NOT_MAINLINE", CBP_LEVEL_WARNING, CHECK_UPSTREAM,
-	  upstream_not_mainline },
-	{ "UPSTREAM_NOT_IN_MAINLINE", CBP_LEVEL_ERROR, CHECK_UPSTREAM,
-	  upstream_not_in_mainline },
-	{ "UPSTREAM_DUPLICATE", CBP_LEVEL_INFO, CHECK_UPSTREAM,
-	  upstream_duplicate },
-	{ "UPSTREAM_SUBJECT_MISMATCH", CBP_LEVEL_WARNING, CHECK_UPSTREAM,
-	  upstream_subject_mismatch },
-
-	{ "CHERRY_PICK_UNKNOWN", CBP_LEVEL_WARNING, CHECK_PICK,
-	  cherry_pick_unknown },
-
-	{ "ALREADY_APPLIED", CBP_LEVEL_ERROR, CHECK_PATCH, already_applied },
-	{ "ALREADY_APPLIED_PATCH_ID", CBP_LEVEL_ERROR, CHECK_PATCH,
-	  already_applied_patch_id },
-	{ "CITED_SUSPICIOUS", CBP_LEVEL_WARNING, CHECK_PATCH,
-	  cited_suspicious },
-
-	{ "FIXES_UNKNOWN", CBP_LEVEL_ERROR, CHECK_FIXES, fixes_unknown },
-	{ "FIXES_SUBJECT_MISMATCH", CBP_LEVEL_WARNING, CHECK_FIXES,
-	  fixes_subject_mismatch },
-	{ "FIXES_NOT_IN_STABLE", CBP_LEVEL_WARNING, CHECK_FIXES,
-	  fixes_not_in_stable },
-	{ "FIXES_ALIAS", CBP_LEVEL_INFO, CHECK_FIXES, fixes_alias },
-	{ "FIXES_PRECEDES_BUG", CBP_LEVEL_WARNING, CHECK_FIXES,
-	  fixes_precedes_bug },
-
-	/* What came after the change, and the series (check-followups.c). */
-	{ "REVERTED_UPSTREAM", CBP_LEVEL_ERROR, CHECK_PATCH,
-	  check_reverted_upstream },
-	{ "FOLLOWUP_MISSING", CBP_LEVEL_WARNING, CHECK_PATCH,
-	  check_followup_missing },
-	{ "PREREQ_MISSING", CBP_LEVEL_WARNING, CHECK_PATCH,
-	  check_prereq_missing },
-	{ "SERIES_ORDER", CBP_LEVEL_WARNING, CHECK_PATCH, check_series_order },
-
-	{ "CC_STABLE_EXCLUDES_TARGET", CBP_LEVEL_WARNING, CHECK_CC_STABLE,
-	  cc_stable_excludes_target },
-	{ "CC_STABLE_VERSION", CBP_LEVEL_WARNING, CHECK_CC_STABLE,
-	  cc_stable_version },
-
-	/* check-tree.c: --tree */
-	{ "APPLY_FAILED", CBP_LEVEL_ERROR, CHECK_TREE, check_apply_failed },
-	{ "APPLIES_IN_REVERSE", CBP_LEVEL_ERROR, CHECK_TREE,
-	  check_applies_in_reverse },
-	{ "APPLY_OFFSET", CBP_LEVEL_INFO, CHECK_TREE, check_apply_offset },
-	{ "BUILD_FAILED", CBP_LEVEL_ERROR, CHECK_TREE, check_build_failed },
-	{ "NEW_WARNING", CBP_LEVEL_WARNING, CHECK_TREE, check_new_warning },
-	{ "BUILD_SKIPPED", CBP_LEVEL_INFO, CHECK_TREE, check_build_skipped },
-
-	/* check-compare.c: --compare */
-	{ "BACKPORT_EXTRA", CBP_LEVEL_WARNING, CHECK_COMPARE,
-	  check_backport_extra },
-	{ "BACKPORT_DROPPED", CBP_LEVEL_WARNING, CHECK_COMPARE,
-	  check_backport_dropped },
-	{ "BACKPORT_SQUASH", CBP_LEVEL_INFO, CHECK_COMPARE,
-	  check_backport_squash },
-};
-
-/* How many items a scope has in this patch. */
-static size_t scope_items(const struct check_facts *fx, enum check_scope s)
-{
-	switch (s) {
-	case CHECK_MAIL:
-	case CHECK_PATCH:
-		return 1;
-	case CHECK_UPSTREAM:
-		return fx->nr_up;
-	case CHECK_PICK:
-		return fx->nr_picks;
-	case CHECK_FIXES:
-		return fx->nr_fixes;
-	case CHECK_CC_STABLE:
-		return fx->nr_cc;
-	case CHECK_TREE:
-		return !!fx->tree;
-	case CHECK_COMPARE:
-		return !!fx->cmp;
-	}
-	return 0;
-}
-
-/* Run checks @first to @end (one scope) on each item of their scope. */
-static int run_scope(struct check_run *run, size_t first, size_t end)
-{
-	size_t i, k, n = scope_items(run->fx, check_types[first].scope);
-	int err = 0;
-
-	for (i = 0; i < n && !err; i++)
-		for (k = first; k < end && !err; k++) {
-			run->type = &check_types[k];
-			err = run->type->fn(run, i);
-		}
-	return err;
-}
-
-/**
- * cbp_check_patch() - make the findings about one patch
- * @chk: the target branches and the index
- * @r: the report; r->p is the patch
- *
- * Runs every check of check_types[] on the patch; a malformed patch gets
- * only the checks of the mail as read, and without an index (--tree
- * outside a repository) only those and the checks of the tree run.
- *
- * Return: 0, or -1 on an index or git error (message recorded).
- */
-int cbp_check_patch(struct checker *chk, struct cbp_report *r)
-{
-	struct check_facts fx = { .p = r->p };
-	struct check_run run = { .chk = chk, .fx = &fx, .r = r };
-	size_t first, end;
-	int loaded = 0, err = 0;
-
-	for (first = 0; first < ARRAY_SIZE(check_types) && !err; first = end) {
-		enum check_scope scope = check_types[first].scope;
-
-		if (scope != CHECK_MAIL && !loaded) {
-			if (r->p->error)
-				break;
-			err = chk->idx ? check_facts_load(chk, r->p, &fx) : 0;
-			loaded = 1;
-			if (!err && (check_tree_load(chk, &fx) ||
-				     check_compare_load(chk, &fx)))
-				err = -1;
-			if (err)
-				break;
-		}
-		for (end = first; end < ARRAY_SIZE(check_types) &&
-		     check_types[end].scope == scope; end++)
-			;
-		if (!chk->idx && scope != CHECK_MAIL && scope != CHECK_TREE)
-			continue;
-		err = run_scope(&run, first, end);
-	}
-	check_tree_report(&fx, r);
-	check_compare_report(&fx, r);
-	check_tree_release(&fx);
-	check_compare_release(&fx);
-	check_facts_release(&fx);
-	return err;
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * `checkbackport check`: the findings about one backport and how they are
- * printed.  The checks themselves are in check.c; the finding types are
+ * printed.  The table of checks is check-table.c's; the finding types are
  * listed in Documentation/checkbackport-check.rst and must keep their
  * names, as scripts match on them.
  */

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/cbp.h"
+#include "program.h"
 
 #define MAX_ARGS	64
 

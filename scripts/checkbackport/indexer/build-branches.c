@@ -11,10 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <sqlite3.h>
-
 #include "build-priv.h"
-#include "store/store-priv.h"
 #include "base/util.h"
 
 /* Mainline release tags by commit row, for mark_branch(). */
@@ -90,6 +87,47 @@ static size_t mainline_tags(struct build *b, unsigned long long mask,
 	return n;
 }
 
+/* What the branches recorded say, for build_update_branches(). */
+struct old_branches {
+	struct build *b;
+	unsigned long long used, clear;
+};
+
+/* Match a recorded branch with a tip of this run; mark its bit used or not. */
+static int old_branch(const struct cbp_store_branch *br, void *data)
+{
+	struct old_branches *ob = data;
+	struct build *b = ob->b;
+	struct cbp_oid old;
+	int keep = 0;
+	size_t i;
+
+	for (i = 0; br->name && br->tip && i < b->nr_br; i++) {
+		struct ref_tip *t = &b->br[i];
+
+		if (strcmp(t->name, br->name) || t->role != br->role)
+			continue;
+		if (strlen(br->tip) < CBP_OID_HEXSZ ||
+		    cbp_oid_fromhex(&old, br->tip))
+			break;
+		t->row = br->bit;
+		t->base = br->base;
+		keep = 1;
+		if (cbp_oid_equal(&old, &t->oid))
+			break;
+		t->vkey = 1;
+		/* Rewound or rewritten: recompute this bit. */
+		if (cbp_git_descendant_of(b->repo, &t->oid, &old) != 1)
+			ob->clear |= 1ULL << br->bit;
+		break;
+	}
+	if (keep)
+		ob->used |= 1ULL << br->bit;
+	else
+		ob->clear |= 1ULL << br->bit;
+	return 0;
+}
+
 /**
  * build_update_branches() - bring branch containment up to date
  * @b: the build, after build_update_releases()
@@ -103,14 +141,13 @@ static size_t mainline_tags(struct build *b, unsigned long long mask,
  */
 int build_update_branches(struct build *b)
 {
+	struct old_branches ob = { .b = b };
 	struct mtag *mtags = NULL;
 	size_t nr_mtags = 0;
-	unsigned long long used = 0, clear = 0;
+	unsigned long long used, clear;
 	const char *first_ignored = NULL;
 	int ignored = 0;
-	sqlite3_stmt *st;
 	size_t i;
-	int rc;
 
 	for (i = 0; i < b->nr_br; i++) {
 		b->br[i].id = b->hash[build_hash_slot(b, &b->br[i].oid)];
@@ -118,43 +155,10 @@ int build_update_branches(struct build *b)
 		b->br[i].base = -1;
 		b->br[i].vkey = 0;	/* 1: walk needed */
 	}
-	if (cbp_db_prepare(b->db, "SELECT bit, name, role, tip, base FROM branches",
-			   &st))
+	if (cbp_store_each_branch(b->w, old_branch, &ob))
 		return -1;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		int bit = sqlite3_column_int(st, 0);
-		const char *name = (const char *)sqlite3_column_text(st, 1);
-		int role = sqlite3_column_int(st, 2);
-		const char *tip = (const char *)sqlite3_column_text(st, 3);
-		struct cbp_oid old;
-		int keep = 0;
-
-		for (i = 0; name && tip && i < b->nr_br; i++) {
-			struct ref_tip *t = &b->br[i];
-
-			if (strcmp(t->name, name) || t->role != role)
-				continue;
-			if (strlen(tip) < CBP_OID_HEXSZ || cbp_oid_fromhex(&old, tip))
-				break;
-			t->row = bit;
-			t->base = sqlite3_column_int64(st, 4);
-			keep = 1;
-			if (cbp_oid_equal(&old, &t->oid))
-				break;
-			t->vkey = 1;
-			/* Rewound or rewritten: recompute this bit. */
-			if (cbp_git_descendant_of(b->repo, &t->oid, &old) != 1)
-				clear |= 1ULL << bit;
-			break;
-		}
-		if (keep)
-			used |= 1ULL << bit;
-		else
-			clear |= 1ULL << bit;
-	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		return cbp_error_sqlite(b->db, "index");
+	used = ob.used;
+	clear = ob.clear;
 
 	/* Without its mainline, no branch can lean on mainline releases. */
 	for (i = 0; i < b->nr_br; i++)
@@ -162,27 +166,19 @@ int build_update_branches(struct build *b)
 		    (clear & (1ULL << b->br[i].row)))
 			clear |= used;
 	if (clear && !b->cold) {
-		char sql[160];
-
-		snprintf(sql, sizeof(sql),
-			 "UPDATE reach SET branches = branches & %lld",
-			 (long long)~clear);
-		if (cbp_db_exec(b->db, sql))
+		if (cbp_store_clear_branch_bits(b->w, clear))
 			return -1;
 		/* Rows this run already loaded would write the bits back. */
 		for (i = 1; i < b->nr_node; i++)
 			if (b->node[i].state == NODE_LOADED)
 				b->node[i].br &= ~clear;
 	}
-	if (cbp_db_exec(b->db, "DELETE FROM branches"))
-		return -1;
-	if (cbp_db_prepare(b->db,
-			   "INSERT INTO branches(bit, name, role, tip, base) VALUES (?, ?, ?, ?, ?)",
-			   &st))
+	if (cbp_store_clear_branches(b->w))
 		return -1;
 	for (i = 0; i < b->nr_br; i++) {
 		struct ref_tip *t = &b->br[i];
 		char hex[CBP_OID_HEXSZ + 1];
+		struct cbp_store_branch row;
 		int bit;
 
 		if (t->row < 0) {
@@ -209,19 +205,16 @@ int build_update_branches(struct build *b)
 				    &t->base);
 		if (t->role == CBP_ROLE_MAINLINE)
 			nr_mtags = mainline_tags(b, 1ULL << t->row, &mtags);
-		cbp_oid_tohex(&t->oid, hex);
-		sqlite3_bind_int(st, 1, (int)t->row);
-		sqlite3_bind_text(st, 2, t->name, -1, SQLITE_STATIC);
-		sqlite3_bind_int(st, 3, t->role);
-		sqlite3_bind_text(st, 4, hex, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(st, 5, t->base);
-		if (cbp_db_step(b->db, st)) {
-			sqlite3_finalize(st);
+		row.bit = (int)t->row;
+		row.name = t->name;
+		row.role = t->role;
+		row.tip = cbp_oid_tohex(&t->oid, hex);
+		row.base = t->base;
+		if (cbp_store_add_branch(b->w, &row)) {
 			free(mtags);
 			return -1;
 		}
 	}
-	sqlite3_finalize(st);
 	free(mtags);
 	if (ignored)
 		cbp_note("warning: more than %d tracked branches; ignoring %d, from %s on",

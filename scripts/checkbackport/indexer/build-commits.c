@@ -11,12 +11,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <sqlite3.h>
-
 #include "build-priv.h"
 #include "base/mime.h"
 #include "base/output.h"
-#include "store/store-priv.h"
 #include "base/util.h"
 
 /* ---------------------------------------------------------------------- */
@@ -101,7 +98,8 @@ int build_read_commit(struct build *b, unsigned int id, struct commit_rec *r)
 	b->edge = cbp_grow(b->edge, sizeof(*b->edge), first + npar,
 			   &b->alloc_edge);
 	/* Never NULL: a root commit has an empty blob, not a NULL one. */
-	r->pblob = cbp_grow(r->pblob, 4, npar + 1, &r->alloc_pblob);
+	r->pblob = cbp_grow(r->pblob, CBP_STORE_PARENT_SIZE, npar + 1,
+			    &r->alloc_pblob);
 	for (i = 0; i < npar; i++) {
 		unsigned int pid = build_lookup_commit(b, &c->parents[i]);
 
@@ -110,10 +108,7 @@ int build_read_commit(struct build *b, unsigned int id, struct commit_rec *r)
 			return -1;
 		}
 		b->edge[first + i] = pid;
-		r->pblob[4 * i] = pid & 0xff;
-		r->pblob[4 * i + 1] = (pid >> 8) & 0xff;
-		r->pblob[4 * i + 2] = (pid >> 16) & 0xff;
-		r->pblob[4 * i + 3] = (pid >> 24) & 0xff;
+		cbp_store_put_parent(r->pblob, i, pid);
 	}
 	b->nr_edge = first + npar;
 	r->npar = (unsigned int)npar;
@@ -145,19 +140,9 @@ int build_read_commit(struct build *b, unsigned int id, struct commit_rec *r)
 static int store_malformed(struct build *b, unsigned int id,
 			   const struct rec_cite *c)
 {
-	sqlite3_stmt *st = b->ins_malformed;
-
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int(st, 2, c->kind);
-	sqlite3_bind_int(st, 3, (int)c->line);
-	sqlite3_bind_text(st, 4, c->hex, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 5, c->hexlen);
-	if (c->has_quoted)
-		sqlite3_bind_text(st, 6, c->quoted, (int)c->quoted_len,
-				  SQLITE_STATIC);
-	else
-		sqlite3_bind_null(st, 6);
-	if (cbp_db_step(b->db, st))
+	if (cbp_store_add_malformed(b->w, id, c->kind, c->line, c->hex,
+				    c->hexlen, c->has_quoted ? c->quoted : NULL,
+				    c->quoted_len))
 		return -1;
 	b->malformed++;
 	return 0;
@@ -176,15 +161,8 @@ int build_store_commit(struct build *b, const struct commit_rec *r)
 
 	if (!r->loaded)
 		return 0;
-	sqlite3_bind_int64(b->ins_commit, 1, r->id);
-	sqlite3_bind_text(b->ins_commit, 2, r->hex, CBP_OID_HEXSZ, SQLITE_STATIC);
-	sqlite3_bind_text(b->ins_commit, 3, r->subject, (int)r->sublen,
-			  SQLITE_STATIC);
-	sqlite3_bind_int64(b->ins_commit, 4, cbp_subject_hash(r->subject));
-	sqlite3_bind_int64(b->ins_commit, 5, r->atime);
-	sqlite3_bind_blob(b->ins_commit, 6, r->pblob, (int)(4 * r->npar),
-			  SQLITE_STATIC);
-	if (cbp_db_step(b->db, b->ins_commit))
+	if (cbp_store_add_commit(b->w, r->id, r->hex, r->subject, r->sublen,
+				 r->atime, r->pblob, r->npar))
 		return -1;
 	/* A cited ID that arrived: its citations are to be judged. */
 	if (r->id <= b->max_old) {
@@ -201,16 +179,9 @@ int build_store_commit(struct build *b, const struct commit_rec *r)
 				return -1;
 			continue;
 		}
-		sqlite3_bind_int64(b->ins_link, 1, r->id);
-		sqlite3_bind_int(b->ins_link, 2, c->kind);
-		sqlite3_bind_text(b->ins_link, 3, c->hex, c->hexlen,
-				  SQLITE_STATIC);
-		if (c->has_quoted)
-			sqlite3_bind_text(b->ins_link, 4, c->quoted,
-					  (int)c->quoted_len, SQLITE_STATIC);
-		else
-			sqlite3_bind_null(b->ins_link, 4);
-		if (cbp_db_step(b->db, b->ins_link))
+		if (cbp_store_add_link(b->w, r->id, c->kind, c->hex, c->hexlen,
+				       c->has_quoted ? c->quoted : NULL,
+				       c->quoted_len))
 			return -1;
 		b->links++;
 	}

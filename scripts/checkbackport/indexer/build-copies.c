@@ -37,7 +37,6 @@
 
 #include "build-priv.h"
 #include "base/output.h"
-#include "store/store-priv.h"
 #include "base/util.h"
 
 /* One candidate pair: the branch's commit and a mainline commit. */
@@ -71,68 +70,12 @@ struct pid {
 
 struct copies {
 	struct build *b;
-	sqlite3_stmt *get, *put;	/* the pids table */
 	int err;			/* reading or storing a patch-id failed */
 	struct cand *c;
 	size_t nr_c, alloc_c;
 	struct pid *p;
 	size_t nr_p, alloc_p;
 };
-
-/*
- * The pairs: the branch's commits without an origin citation of a
- * commit, not merges, against mainline commits (not merges) with the same
- * subject hash or author time that no citation joins to them already.
- */
-#define OWN_SQL								\
-	"WITH own AS (SELECT c.id, c.hex, c.shash, c.atime FROM commits c\n" \
-	" JOIN reach r ON r.id = c.id\n"				\
-	" WHERE c.state = 1 AND (r.branches & ?1) = 0 AND r.branches != 0\n" \
-	" AND length(c.parents) = 4 AND NOT EXISTS\n"			\
-	" (SELECT 1 FROM links l JOIN commits d ON d.id = l.dst\n"	\
-	"  AND d.state = 1 WHERE l.src = c.id AND l.kind < 16))\n"
-
-#define PAIR_SQL(on)							\
-	"SELECT o.id, o.hex, m.id, m.hex, o.atime = m.atime FROM own o\n" \
-	" JOIN commits m ON " on " JOIN reach rm ON rm.id = m.id\n"	\
-	" WHERE m.state = 1 AND (rm.branches & ?1) != 0\n"		\
-	" AND length(m.parents) = 4\n"					\
-	" AND NOT EXISTS (SELECT 1 FROM links l\n"			\
-	"  WHERE l.src = m.id AND l.dst = o.id)\n"
-
-static const char pairs_sql[] =
-	OWN_SQL
-	PAIR_SQL("m.shash = o.shash")
-	" UNION "
-	PAIR_SQL("m.atime = o.atime AND o.atime != 0")
-	" ORDER BY 1, 5 DESC, 3";
-
-/*
- * Mainline's own duplicates: a change mainline got twice without a
- * trailer (a branch merged once as it was and once rebased) has two
- * mainline IDs, and a stable branch citing one of them must count as
- * having the other.  Only the pairs that matter are looked at, since
- * mainline has many commits of one subject and author time: the
- * duplicate (no origin citation of a commit) of a mainline commit that a
- * commit outside mainline cites, with the same subject hash and the same
- * author time.  Each pair once, the duplicate first.
- */
-static const char mainline_pairs_sql[] =
-	"WITH m AS (SELECT c.id, c.hex, c.shash, c.atime FROM commits c\n"
-	" JOIN reach r ON r.id = c.id\n"
-	" WHERE c.state = 1 AND (r.branches & ?1) != 0\n"
-	" AND length(c.parents) = 4 AND c.atime != 0),\n"
-	" cited AS (SELECT m.* FROM m WHERE EXISTS\n"
-	" (SELECT 1 FROM links l JOIN reach rs ON rs.id = l.src\n"
-	"  WHERE l.dst = m.id AND l.kind < 16 AND (rs.branches & ?1) = 0))\n"
-	"SELECT x.id, x.hex, o.id, o.hex, 1 FROM m x JOIN cited o\n"
-	" ON o.shash = x.shash AND o.atime = x.atime AND o.id != x.id\n"
-	" WHERE (x.id NOT IN (SELECT id FROM cited) OR x.id > o.id)\n"
-	" AND NOT EXISTS (SELECT 1 FROM links l JOIN commits d ON d.id = l.dst\n"
-	"  AND d.state = 1 WHERE l.src = x.id AND l.kind < 16)\n"
-	" AND NOT EXISTS (SELECT 1 FROM links l\n"
-	"  WHERE l.src = o.id AND l.dst = x.id)\n"
-	" ORDER BY 1, 3";
 
 static void want_pid(struct copies *cp, long long id, const char *hex)
 {
@@ -168,32 +111,28 @@ static size_t find_pid(const struct copies *cp, long long id)
 	return lo;
 }
 
-static int collect(struct copies *cp, const char *sql,
+static int want_cand(const struct cbp_store_cand *sc, void *data)
+{
+	struct copies *cp = data;
+	struct cand *c;
+
+	cp->c = cbp_grow(cp->c, sizeof(*cp->c), cp->nr_c + 1, &cp->alloc_c);
+	c = &cp->c[cp->nr_c++];
+	c->own = sc->own;
+	c->ml = sc->ml;
+	c->same_time = sc->same_time;
+	want_pid(cp, c->own, sc->own_hex);
+	want_pid(cp, c->ml, sc->ml_hex);
+	return 0;
+}
+
+static int collect(struct copies *cp, enum cbp_copy_kind kind,
 		   unsigned long long mainline)
 {
-	struct build *b = cp->b;
-	sqlite3_stmt *st;
 	size_t i, o;
-	int rc;
 
-	if (cbp_db_prepare(b->db, sql, &st))
+	if (cbp_store_copy_candidates(cp->b->w, kind, mainline, want_cand, cp))
 		return -1;
-	sqlite3_bind_int64(st, 1, (long long)mainline);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct cand *c;
-
-		cp->c = cbp_grow(cp->c, sizeof(*cp->c), cp->nr_c + 1,
-				 &cp->alloc_c);
-		c = &cp->c[cp->nr_c++];
-		c->own = sqlite3_column_int64(st, 0);
-		c->ml = sqlite3_column_int64(st, 2);
-		c->same_time = sqlite3_column_int(st, 4);
-		want_pid(cp, c->own, (const char *)sqlite3_column_text(st, 1));
-		want_pid(cp, c->ml, (const char *)sqlite3_column_text(st, 3));
-	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		return cbp_error_sqlite(b->db, "index");
 	cbp_sort(cp->p, cp->nr_p, sizeof(*cp->p), cmp_pid);
 	for (i = 0, o = 0; i < cp->nr_p; i++)
 		if (!o || cp->p[o - 1].id != cp->p[i].id)
@@ -225,16 +164,13 @@ static long long files_hash(const struct cbp_git_change *ch)
 /* Keep what is known of @p in the pids table. */
 static void put_row(struct copies *cp, const struct pid *p)
 {
-	sqlite3_bind_int64(cp->put, 1, p->id);
-	sqlite3_bind_int64(cp->put, 2, p->blobs);
-	sqlite3_bind_int64(cp->put, 3, p->files);
+	const char *pid = NULL;
+
 	if (p->pid_state > 0)
-		sqlite3_bind_text(cp->put, 4, p->pid, -1, SQLITE_TRANSIENT);
+		pid = p->pid;
 	else if (p->pid_state < 0)
-		sqlite3_bind_text(cp->put, 4, "", -1, SQLITE_STATIC);
-	else
-		sqlite3_bind_null(cp->put, 4);
-	cp->err |= cbp_db_step(cp->b->db, cp->put);
+		pid = "";
+	cp->err |= cbp_store_put_pid(cp->b->w, p->id, p->blobs, p->files, pid);
 }
 
 /*
@@ -243,30 +179,27 @@ static void put_row(struct copies *cp, const struct pid *p)
  */
 static int lookup(struct copies *cp, struct pid *p)
 {
+	struct cbp_store_pid row;
 	int rc;
 
-	sqlite3_bind_int64(cp->get, 1, p->id);
-	rc = sqlite3_step(cp->get);
-	if (rc == SQLITE_ROW) {
-		const char *pid = (const char *)sqlite3_column_text(cp->get, 2);
-
+	rc = cbp_store_get_pid(cp->b->w, p->id, &row);
+	if (rc < 0) {
+		cp->err = -1;
+		return -1;
+	}
+	if (rc) {
 		p->row = 1;
 		p->blobs_ok = 1;
-		p->blobs = sqlite3_column_int64(cp->get, 0);
-		p->files = sqlite3_column_int64(cp->get, 1);
-		if (pid && strlen(pid) == PID_HEX) {
-			memcpy(p->pid, pid, PID_HEX + 1);
+		p->blobs = row.blobs;
+		p->files = row.files;
+		if (row.has_pid && strlen(row.pid) == PID_HEX) {
+			memcpy(p->pid, row.pid, PID_HEX + 1);
 			p->pid_state = 1;
-		} else if (pid) {
+		} else if (row.has_pid) {
 			p->pid_state = -1;
 		}
 	}
-	sqlite3_reset(cp->get);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
-		cp->err = cbp_error_sqlite(cp->b->db, "index");
-		return -1;
-	}
-	return rc == SQLITE_ROW;
+	return rc;
 }
 
 /*
@@ -422,51 +355,25 @@ static int same_patch(const struct pid *o, const struct pid *m)
 }
 
 /* The link and its verdict; no files were compared, the patches are one. */
-static int store(struct copies *cp, const struct cand *c, sqlite3_stmt *link,
-		 sqlite3_stmt *trust)
+static int store(struct copies *cp, const struct cand *c)
 {
 	const struct pid *m = &cp->p[c->m];
 	char hex[CBP_OID_HEXSZ + 1];
-	int k;
 
 	cbp_oid_tohex(&m->oid, hex);
-	sqlite3_bind_int64(link, 1, c->own);
-	sqlite3_bind_int(link, 2, CBP_SAME_PATCH_ID);
-	sqlite3_bind_text(link, 3, hex, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_null(link, 4);
-	sqlite3_bind_int64(link, 5, c->ml);
-	if (cbp_db_step(cp->b->db, link))
-		return -1;
-	sqlite3_bind_int64(trust, 1, c->own);
-	sqlite3_bind_int64(trust, 2, c->ml);
-	sqlite3_bind_int(trust, 3, CBP_TRUST_SAME_PATCH);
-	for (k = 4; k <= 8; k++)
-		sqlite3_bind_null(trust, k);
 	cp->b->copies++;
-	return cbp_db_step(cp->b->db, trust);
+	return cbp_store_add_copy(cp->b->w, c->own, hex, c->ml);
 }
 
 /* Link each candidate copy to its first mainline commit of the same patch. */
 static int link_all(struct copies *cp)
 {
-	sqlite3_stmt *link = NULL, *trust = NULL;
 	double last = cbp_now();
-	int err = -1, shown = 0;
+	int shown = 0;
 	size_t i;
 
-	if (cbp_db_prepare(cp->b->db,
-			   "INSERT INTO links(src, kind, cited, quoted, dst)\n"
-			   " VALUES (?, ?, ?, ?, ?)", &link) ||
-	    cbp_db_prepare(cp->b->db,
-			   "INSERT OR REPLACE INTO trust VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-			   &trust) ||
-	    cbp_db_prepare(cp->b->db,
-			   "SELECT blobs, files, pid FROM pids WHERE id = ?",
-			   &cp->get) ||
-	    cbp_db_prepare(cp->b->db,
-			   "INSERT OR REPLACE INTO pids VALUES (?, ?, ?, ?)",
-			   &cp->put) || prepare(cp))
-		goto out;
+	if (prepare(cp))
+		return -1;
 	for (i = 0; i < cp->nr_c; i++) {
 		const struct cand *c = &cp->c[i];
 		int same;
@@ -476,8 +383,8 @@ static int link_all(struct copies *cp)
 			continue;
 		same = same_patch(&cp->p[c->o], &cp->p[c->m]);
 		if (same) {
-			if (store(cp, c, link, trust))
-				goto out;
+			if (store(cp, c))
+				return -1;
 			cp->p[c->o].linked = 1;
 		}
 		if (isatty(2) && cbp_now() - last > 0.5) {
@@ -489,13 +396,7 @@ static int link_all(struct copies *cp)
 	}
 	if (shown)
 		cbp_progress("\n");
-	err = 0;
-out:
-	sqlite3_finalize(link);
-	sqlite3_finalize(trust);
-	sqlite3_finalize(cp->get);
-	sqlite3_finalize(cp->put);
-	return err;
+	return 0;
 }
 
 /**
@@ -517,7 +418,7 @@ int build_link_copies(struct build *b)
 			mb = b->br[i].row;
 	if (mb < 0 || mb >= CBP_MAX_BRANCHES)
 		return 0;
-	err = collect(&cp, pairs_sql, 1ULL << mb) || link_all(&cp) ? -1 : 0;
+	err = collect(&cp, CBP_COPY_BRANCH, 1ULL << mb) || link_all(&cp) ? -1 : 0;
 	free(cp.p);
 	free(cp.c);
 	if (err)
@@ -525,7 +426,7 @@ int build_link_copies(struct build *b)
 	/* Then mainline's duplicates of what the branches cite (or copied). */
 	memset(&cp, 0, sizeof(cp));
 	cp.b = b;
-	err = collect(&cp, mainline_pairs_sql, 1ULL << mb) || link_all(&cp) ?
+	err = collect(&cp, CBP_COPY_MAINLINE, 1ULL << mb) || link_all(&cp) ?
 	      -1 : 0;
 	free(cp.p);
 	free(cp.c);

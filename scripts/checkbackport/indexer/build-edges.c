@@ -21,10 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <sqlite3.h>
-
 #include "build-priv.h"
-#include "store/store-priv.h"
 #include "base/util.h"
 
 enum { POS_UNKNOWN, POS_SET, POS_OPEN, POS_NONE };
@@ -36,7 +33,6 @@ struct order {
 	struct { unsigned int id, next; } *stack;
 	size_t nr, alloc;
 	long long next_pos;
-	sqlite3_stmt *has, *put;
 	long long written;
 };
 
@@ -54,16 +50,9 @@ static unsigned char *mark_of(struct order *o, unsigned int id)
 /* Has row @id a position from an earlier run?  -1 on error. */
 static int positioned(struct order *o, unsigned int id)
 {
-	int rc;
-
 	if (o->b->cold)
 		return 0;
-	sqlite3_bind_int64(o->has, 1, id);
-	rc = sqlite3_step(o->has);
-	sqlite3_reset(o->has);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return cbp_error_sqlite(o->b->db, "index");
-	return rc == SQLITE_ROW;
+	return cbp_store_has_order(o->b->w, id);
 }
 
 /* Put row @id on the walk unless it is done or has a position. */
@@ -115,9 +104,7 @@ static int number(struct order *o, unsigned int tip)
 			continue;
 		}
 		/* Every parent is numbered: this commit comes next. */
-		sqlite3_bind_int64(o->put, 1, id);
-		sqlite3_bind_int64(o->put, 2, o->next_pos++);
-		if (cbp_db_step(b->db, o->put))
+		if (cbp_store_put_order(b->w, id, o->next_pos++))
 			return -1;
 		o->written++;
 		o->mark[id] = POS_SET;
@@ -144,17 +131,10 @@ int build_update_order(struct build *b)
 			break;
 	if (i == b->nr_br)
 		return 0;
-	if (!b->cold && cbp_db_int(b->db, "SELECT max(pos) FROM morder", &max))
+	if (!b->cold && cbp_store_max_order(b->w, &max))
 		return -1;
 	o.next_pos = max < 0 ? 1 : max + 1;
-	if (cbp_db_prepare(b->db, "SELECT 1 FROM morder WHERE id = ?", &o.has) ||
-	    cbp_db_prepare(b->db, "INSERT OR REPLACE INTO morder(id, pos) VALUES (?, ?)",
-			   &o.put))
-		err = -1;
-	if (!err)
-		err = number(&o, b->br[i].id);
-	sqlite3_finalize(o.has);
-	sqlite3_finalize(o.put);
+	err = number(&o, b->br[i].id);
 	free(o.mark);
 	free(o.stack);
 	return err;

@@ -9,10 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <sqlite3.h>
-
 #include "build-priv.h"
-#include "store/store-priv.h"
 #include "base/util.h"
 
 static void ensure_node(struct build *b, unsigned int id)
@@ -102,7 +99,7 @@ unsigned int build_lookup_commit(struct build *b, const struct cbp_oid *oid)
 {
 	char hex[CBP_OID_HEXSZ + 1];
 	unsigned int id = 0;
-	int fresh = 1;
+	int fresh = 1, present = 0;
 	size_t h;
 	int rc;
 
@@ -114,18 +111,11 @@ unsigned int build_lookup_commit(struct build *b, const struct cbp_oid *oid)
 
 	if (!b->cold) {
 		cbp_oid_tohex(oid, hex);
-		sqlite3_bind_text(b->find_hex, 1, hex, CBP_OID_HEXSZ,
-				  SQLITE_TRANSIENT);
-		rc = sqlite3_step(b->find_hex);
-		if (rc == SQLITE_ROW) {
-			id = (unsigned int)sqlite3_column_int64(b->find_hex, 0);
-			fresh = sqlite3_column_int(b->find_hex, 1) != CBP_PRESENT;
-		}
-		sqlite3_reset(b->find_hex);
-		if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
-			cbp_error_sqlite(b->db, "index");
+		rc = cbp_store_find_commit(b->w, hex, &id, &present);
+		if (rc < 0)
 			return 0;
-		}
+		if (rc)
+			fresh = !present;
 	}
 	if (!id)
 		id = b->next_id++;
@@ -154,36 +144,25 @@ unsigned int build_lookup_commit(struct build *b, const struct cbp_oid *oid)
 struct node *build_get_node(struct build *b, unsigned int id)
 {
 	struct node *n;
-	const unsigned char *blob;
-	int rc, len, i;
+	size_t first;
+	int rc;
 
 	ensure_node(b, id);
 	n = &b->node[id];
 	if (n->state != NODE_UNKNOWN)
 		return n;
-	sqlite3_bind_int64(b->load_node, 1, id);
-	rc = sqlite3_step(b->load_node);
-	if (rc != SQLITE_ROW) {
-		sqlite3_reset(b->load_node);
-		if (rc != SQLITE_DONE) {
-			cbp_error_sqlite(b->db, "index");
-			return NULL;
-		}
+	first = b->nr_edge;
+	rc = cbp_store_commit_node(b->w, id, &n->rel, &n->br, &b->edge,
+				   &b->nr_edge, &b->alloc_edge);
+	if (rc < 0)
+		return NULL;
+	if (!rc) {
 		n->state = NODE_ABSENT;
 		return n;
 	}
-	blob = sqlite3_column_blob(b->load_node, 0);
-	len = sqlite3_column_bytes(b->load_node, 0) / 4;
-	n->rel = (unsigned int)sqlite3_column_int64(b->load_node, 1);
-	n->br = (unsigned long long)sqlite3_column_int64(b->load_node, 2);
-	b->edge = cbp_grow(b->edge, sizeof(*b->edge), b->nr_edge + len,
-			   &b->alloc_edge);
-	n->par = (unsigned int)b->nr_edge;
-	n->npar = (unsigned int)len;
-	for (i = 0; i < len; i++)
-		b->edge[b->nr_edge++] = cbp_parent_at(blob, i);
+	n->par = (unsigned int)first;
+	n->npar = (unsigned int)(b->nr_edge - first);
 	n->state = NODE_LOADED;
-	sqlite3_reset(b->load_node);
 	return n;
 }
 
@@ -202,10 +181,7 @@ int build_write_reach(struct build *b)
 
 		if (!n->dirty || n->state != NODE_LOADED)
 			continue;
-		sqlite3_bind_int64(b->put_reach, 1, (long long)i);
-		sqlite3_bind_int64(b->put_reach, 2, n->rel);
-		sqlite3_bind_int64(b->put_reach, 3, (long long)n->br);
-		if (cbp_db_step(b->db, b->put_reach))
+		if (cbp_store_put_reach(b->w, (unsigned int)i, n->rel, n->br))
 			return -1;
 	}
 	return 0;

@@ -6,10 +6,9 @@
 #ifndef CHECKBACKPORT_BUILD_PRIV_H
 #define CHECKBACKPORT_BUILD_PRIV_H
 
-#include <sqlite3.h>
-
 #include "build.h"
 #include "git/git.h"
+#include "store/store-write.h"
 
 enum { NODE_UNKNOWN, NODE_LOADED, NODE_ABSENT };
 
@@ -34,7 +33,7 @@ struct ref_tip {
 
 struct build {
 	struct cbp_index *idx;
-	sqlite3 *db;
+	struct cbp_writer *w;		/* what the build writes through */
 	struct cbp_repo *repo;
 	struct cbp_odb *odb;
 	struct cbp_git_commit obj;	/* the commit being read */
@@ -66,9 +65,6 @@ struct build {
 	size_t nr_br, alloc_br;
 	long long *tag_key;
 	size_t alloc_tag_key;
-
-	sqlite3_stmt *ins_commit, *ins_link, *find_hex, *load_node;
-	sqlite3_stmt *put_reach, *put_absent, *ins_malformed;
 
 	long long read, links, absent_warned;
 	long long malformed;		/* malformed citations stored */
@@ -103,7 +99,7 @@ struct commit_rec {
 	long long atime;
 	size_t sublen;
 	char hex[CBP_OID_HEXSZ + 1];
-	unsigned char *pblob;	/* 4 bytes per parent, as stored */
+	unsigned char *pblob;	/* see cbp_store_put_parent() */
 	size_t alloc_pblob;
 	char subject[512];
 	struct rec_cite *cites;
@@ -156,8 +152,9 @@ int build_gc(struct build *b);
 int build_store_refs(struct build *b);
 
 /* build-track.c */
-void build_track_decide(const struct cbp_settings *set, sqlite3 *old,
-			struct cbp_settings *eff, char *keep[CBP_TRACK_NR]);
+void build_track_decide(const struct cbp_settings *set, int have_old,
+			char *keep[CBP_TRACK_NR], char *seen[CBP_TRACK_NR],
+			struct cbp_settings *eff);
 int build_track_store(struct build *b, const struct cbp_settings *eff);
 
 #endif /* CHECKBACKPORT_BUILD_PRIV_H */

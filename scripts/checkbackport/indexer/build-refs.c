@@ -14,7 +14,6 @@
 
 #include "build-priv.h"
 #include "base/release.h"
-#include "store/store-priv.h"
 #include "base/util.h"
 
 /* ---------------------------------------------------------------------- */

@@ -12,10 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <sqlite3.h>
-
 #include "build-priv.h"
-#include "store/store-priv.h"
 #include "base/util.h"
 
 static int same(const char *a, const char *b)
@@ -26,28 +23,24 @@ static int same(const char *a, const char *b)
 /**
  * build_track_decide() - what a build will track
  * @set: the options given to index (@set->given) and the git config
- * @old: a connection to the index being updated or rebuilt, or NULL
- * @eff: filled in: @set with each of @eff->track decided
- * @keep: holds the strings read from @old that @eff points to; free them
+ * @have_old: the index being updated or rebuilt said what it tracked
+ *	      (cbp_store_tracked())
+ * @keep: what it tracked; @eff may point to these strings: free them
  *	  with cbp_track_free() once @eff is no longer used
+ * @seen: the git config it last saw
+ * @eff: filled in: @set with each of @eff->track decided
  *
  * For each key: the option given, else (for a new index, or when the git
  * config changed since the index last saw it) the git config or the
  * default, else what the index tracked.  A change is said on stderr.
  */
-void build_track_decide(const struct cbp_settings *set, sqlite3 *old,
-			struct cbp_settings *eff, char *keep[CBP_TRACK_NR])
+void build_track_decide(const struct cbp_settings *set, int have_old,
+			char *keep[CBP_TRACK_NR], char *seen[CBP_TRACK_NR],
+			struct cbp_settings *eff)
 {
-	char *seen[CBP_TRACK_NR];
-	int have_old = 0, k;
+	int k;
 
 	*eff = *set;
-	for (k = 0; k < CBP_TRACK_NR; k++) {
-		keep[k] = NULL;
-		seen[k] = NULL;
-	}
-	if (old && !cbp_store_read_tracking(old, keep, seen))
-		have_old = 1;
 	for (k = 0; k < CBP_TRACK_NR; k++) {
 		const struct cbp_track_info *ti = cbp_track_info(k);
 		const char *want = set->config[k] ? set->config[k] : ti->def;
@@ -73,7 +66,6 @@ void build_track_decide(const struct cbp_settings *set, sqlite3 *old,
 			cbp_note("now tracking %s '%s' (was '%s'): from %s",
 				 ti->what, eff->track[k], keep[k], why);
 	}
-	cbp_track_free(seen);
 }
 
 /**
@@ -85,29 +77,5 @@ void build_track_decide(const struct cbp_settings *set, sqlite3 *old,
  */
 int build_track_store(struct build *b, const struct cbp_settings *eff)
 {
-	sqlite3_stmt *st;
-	int k, err = 0;
-
-	if (cbp_db_prepare(b->db, "INSERT OR REPLACE INTO meta VALUES (?, ?)",
-			   &st))
-		return -1;
-	for (k = 0; k < CBP_TRACK_NR && !err; k++) {
-		const struct cbp_track_info *ti = cbp_track_info(k);
-		char key[64];
-
-		snprintf(key, sizeof(key), "track.%s", ti->meta);
-		sqlite3_bind_text(st, 1, key, -1, SQLITE_TRANSIENT);
-		sqlite3_bind_text(st, 2, eff->track[k], -1, SQLITE_STATIC);
-		err = cbp_db_step(b->db, st);
-		snprintf(key, sizeof(key), "config.%s", ti->meta);
-		sqlite3_bind_text(st, 1, key, -1, SQLITE_TRANSIENT);
-		if (eff->config[k])
-			sqlite3_bind_text(st, 2, eff->config[k], -1,
-					  SQLITE_STATIC);
-		else
-			sqlite3_bind_null(st, 2);
-		err = err || cbp_db_step(b->db, st);
-	}
-	sqlite3_finalize(st);
-	return err ? -1 : 0;
+	return cbp_store_write_tracking(b->w, eff);
 }

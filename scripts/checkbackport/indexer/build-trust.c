@@ -26,11 +26,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <sqlite3.h>
-
 #include "build-priv.h"
 #include "base/output.h"
-#include "store/store-priv.h"
 #include "base/util.h"
 
 /* A link to judge from the files and patch-ids of its ends. */
@@ -53,7 +50,6 @@ struct judge {
 	size_t nr_p, alloc_p;
 	struct change *ch;
 	size_t nr_ch, alloc_ch;
-	sqlite3_stmt *put;
 };
 
 static int cmp_change(const void *a, const void *b)
@@ -100,40 +96,27 @@ static void want_change(struct judge *j, long long id, const char *hex)
 }
 
 /*
- * Links to judge, from one query: those whose ends have consistent
- * subjects are settled here; the others are kept with the commits whose
- * changes they need.
+ * A link to judge: settled here when its ends have consistent subjects,
+ * else kept with the commits whose changes it needs.
  */
-static int collect_query(struct judge *j, sqlite3_stmt *st)
+static int collect_pair(const struct cbp_store_pair *sp, void *data)
 {
-	int rc;
+	struct judge *j = data;
+	struct pair *p;
 
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		const char *ss = (const char *)sqlite3_column_text(st, 2);
-		const char *ds = (const char *)sqlite3_column_text(st, 3);
-		struct pair *p;
-
-		if (cbp_subjects_consistent(ss ? ss : "", ds ? ds : "")) {
-			j->b->verdicts[CBP_TRUST_SAME_SUBJECT]++;
-			continue;
-		}
-		j->p = cbp_grow(j->p, sizeof(*j->p), j->nr_p + 1, &j->alloc_p);
-		p = &j->p[j->nr_p++];
-		p->src = sqlite3_column_int64(st, 0);
-		p->dst = sqlite3_column_int64(st, 1);
-		want_change(j, p->src, (const char *)sqlite3_column_text(st, 4));
-		want_change(j, p->dst, (const char *)sqlite3_column_text(st, 5));
+	if (cbp_subjects_consistent(sp->src_subject ? sp->src_subject : "",
+				    sp->dst_subject ? sp->dst_subject : "")) {
+		j->b->verdicts[CBP_TRUST_SAME_SUBJECT]++;
+		return 0;
 	}
-	sqlite3_reset(st);
-	return rc == SQLITE_DONE ? 0 : cbp_error_sqlite(j->b->db, "index");
+	j->p = cbp_grow(j->p, sizeof(*j->p), j->nr_p + 1, &j->alloc_p);
+	p = &j->p[j->nr_p++];
+	p->src = sp->src;
+	p->dst = sp->dst;
+	want_change(j, p->src, sp->src_hex);
+	want_change(j, p->dst, sp->dst_hex);
+	return 0;
 }
-
-#define JUDGE_SQL(where)						\
-	"SELECT l.src, l.dst, s.subject, d.subject,\n"			\
-	" s.hex, d.hex FROM links l\n"				\
-	" JOIN commits s ON s.id = l.src AND s.state = 1\n"		\
-	" JOIN commits d ON d.id = l.dst AND d.state = 1\n"		\
-	" WHERE " where " AND l.kind < 16 AND l.src != l.dst"
 
 /*
  * The links this run made, those resolved to a commit it read (a row
@@ -142,31 +125,10 @@ static int collect_query(struct judge *j, sqlite3_stmt *st)
 static int collect(struct judge *j, long long first_rowid, long long max_id)
 {
 	struct build *b = j->b;
-	sqlite3_stmt *st;
 	size_t i, o;
-	int err;
 
-	/* A cold build judges every link: a plain scan is twice as fast. */
-	if (cbp_db_prepare(b->db, first_rowid || max_id ?
-			   JUDGE_SQL("(l.rowid > ?1 OR l.dst > ?2)") :
-			   JUDGE_SQL("?1 = ?2"), &st))
-		return -1;
-	sqlite3_bind_int64(st, 1, first_rowid);
-	sqlite3_bind_int64(st, 2, max_id);
-	err = collect_query(j, st);
-	sqlite3_finalize(st);
-	if (err || (b->nr_arrived &&
-		    cbp_db_prepare(b->db, JUDGE_SQL("l.dst = ?1 AND l.rowid <= ?2"),
-				   &st)))
-		return -1;
-	for (i = 0; i < b->nr_arrived && !err; i++) {
-		sqlite3_bind_int64(st, 1, b->arrived[i]);
-		sqlite3_bind_int64(st, 2, first_rowid);
-		err = collect_query(j, st);
-	}
-	if (b->nr_arrived)
-		sqlite3_finalize(st);
-	if (err)
+	if (cbp_store_links_to_judge(b->w, first_rowid, max_id, b->arrived,
+				     b->nr_arrived, collect_pair, j))
 		return -1;
 
 	/* Each link once (a commit may cite another in two forms). */
@@ -206,34 +168,24 @@ static int store(struct judge *j, const struct pair *p, int verdict,
 		 const struct change *s, const struct change *d,
 		 size_t common, const char *path)
 {
-	sqlite3_stmt *st = j->put;
+	struct cbp_store_files f;
 
 	j->b->verdicts[verdict]++;
-	sqlite3_bind_int64(st, 1, p->src);
-	sqlite3_bind_int64(st, 2, p->dst);
-	sqlite3_bind_int(st, 3, verdict);
-	if (verdict == CBP_TRUST_UNJUDGED) {
-		for (int k = 4; k <= 8; k++)
-			sqlite3_bind_null(st, k);
-	} else {
-		sqlite3_bind_int64(st, 4, (long long)s->ch.nr_paths);
-		sqlite3_bind_int64(st, 5, (long long)d->ch.nr_paths);
-		sqlite3_bind_int64(st, 6, (long long)common);
-		/* A file to name: one in common, or one of each side. */
-		if (common)
-			sqlite3_bind_text(st, 7, path, -1, SQLITE_TRANSIENT);
-		else if (s->ch.nr_paths)
-			sqlite3_bind_text(st, 7, s->ch.paths[0], -1,
-					  SQLITE_TRANSIENT);
-		else
-			sqlite3_bind_null(st, 7);
-		if (!common && d->ch.nr_paths)
-			sqlite3_bind_text(st, 8, d->ch.paths[0], -1,
-					  SQLITE_TRANSIENT);
-		else
-			sqlite3_bind_null(st, 8);
-	}
-	return cbp_db_step(j->b->db, st);
+	if (verdict == CBP_TRUST_UNJUDGED)
+		return cbp_store_put_trust(j->b->w, p->src, p->dst, verdict,
+					   NULL);
+	f.src_files = (long long)s->ch.nr_paths;
+	f.dst_files = (long long)d->ch.nr_paths;
+	f.common = (long long)common;
+	/* A file to name: one in common, or one of each side. */
+	if (common)
+		f.path = path;
+	else if (s->ch.nr_paths)
+		f.path = s->ch.paths[0];
+	else
+		f.path = NULL;
+	f.other = !common && d->ch.nr_paths ? d->ch.paths[0] : NULL;
+	return cbp_store_put_trust(j->b->w, p->src, p->dst, verdict, &f);
 }
 
 /*
@@ -309,10 +261,7 @@ int build_judge_links(struct build *b, long long first_rowid,
 	int err = -1, shown = 0;
 	size_t i;
 
-	if (collect(&j, first_rowid, max_id) ||
-	    cbp_db_prepare(b->db,
-			   "INSERT OR REPLACE INTO trust VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-			   &j.put))
+	if (collect(&j, first_rowid, max_id))
 		goto out;
 	for (i = 0; i < j.nr_p; i++) {
 		if (judge_one(&j, &j.p[i]))
@@ -330,7 +279,6 @@ int build_judge_links(struct build *b, long long first_rowid,
 out:
 	for (i = 0; i < j.nr_ch; i++)
 		cbp_git_change_release(&j.ch[i].ch);
-	sqlite3_finalize(j.put);
 	free(j.ch);
 	free(j.p);
 	return err;

@@ -15,11 +15,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <sqlite3.h>
-
 #include "build-priv.h"
 #include "base/output.h"
-#include "store/store-priv.h"
 #include "base/util.h"
 
 /*

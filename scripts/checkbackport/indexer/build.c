@@ -14,11 +14,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <sqlite3.h>
-
 #include "build.h"
 #include "build-priv.h"
-#include "store/store-priv.h"
 #include "base/util.h"
 
 /* ---------------------------------------------------------------------- */
@@ -28,13 +25,7 @@ static void build_free(struct build *b)
 {
 	size_t i;
 
-	sqlite3_finalize(b->ins_commit);
-	sqlite3_finalize(b->ins_link);
-	sqlite3_finalize(b->find_hex);
-	sqlite3_finalize(b->load_node);
-	sqlite3_finalize(b->put_reach);
-	sqlite3_finalize(b->put_absent);
-	sqlite3_finalize(b->ins_malformed);
+	cbp_store_build_end(b->w);
 	for (i = 0; i < b->nr_tags; i++)
 		free(b->tags[i].name);
 	for (i = 0; i < b->nr_ignored; i++)
@@ -75,19 +66,15 @@ static int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 		     struct cbp_update_stats *stats)
 {
 	struct build b = {
-		.idx = idx, .repo = repo, .db = idx->db, .cold = cold,
+		.idx = idx, .repo = repo, .cold = cold,
 	};
 	long long max_id = 0, first_link = 0, total = 0;
 	int err = -1;
 
 	if (cbp_git_odb_open(repo, &b.odb))
 		return -1;
-	if (!cold && (cbp_db_int(idx->db, "SELECT max(id) FROM commits", &max_id) ||
-		      cbp_db_int(idx->db, "SELECT max(rowid) FROM links",
-				 &first_link) ||
-		      cbp_db_int(idx->db,
-				 "SELECT value FROM meta WHERE key = 'present'",
-				 &total)))
+	if (cbp_store_build_begin(idx, &b.w) ||
+	    (!cold && cbp_store_high_water(b.w, &max_id, &first_link, &total)))
 		goto out;
 	if (max_id < 0)
 		max_id = 0;
@@ -99,42 +86,10 @@ static int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 	b.max_old = (unsigned int)max_id;
 	build_hash_grow(&b);
 
-	if (cbp_db_prepare(idx->db,
-			   "INSERT OR REPLACE INTO commits(id, hex, state, subject,\n"
-			   " shash, atime, parents) VALUES (?, ?, 1, ?, ?, ?, ?)",
-			   &b.ins_commit) ||
-		cbp_db_prepare(idx->db,
-			       "INSERT INTO links(src, kind, cited, quoted) VALUES (?, ?, ?, ?)",
-			       &b.ins_link) ||
-		cbp_db_prepare(idx->db,
-			       "INSERT OR REPLACE INTO reach(id, rel, branches) VALUES (?, ?, ?)",
-			       &b.put_reach) ||
-		cbp_db_prepare(idx->db,
-			       "INSERT OR REPLACE INTO commits(id, hex, state) VALUES (?, ?, ?)",
-			       &b.put_absent) ||
-		cbp_db_prepare(idx->db,
-			       "INSERT INTO malformed VALUES (?, ?, ?, ?, ?, ?)",
-			       &b.ins_malformed))
-		goto out;
-	if (!cold &&
-	    (cbp_db_prepare(idx->db, "SELECT id, state FROM commits WHERE hex = ?",
-			&b.find_hex) ||
-	     cbp_db_prepare(idx->db,
-			    "SELECT c.parents, r.rel, r.branches FROM commits c\n"
-			    " LEFT JOIN reach r ON r.id = c.id\n"
-			    " WHERE c.id = ? AND c.state = 1", &b.load_node)))
-		goto out;
-
 	if (build_collect_refs(&b, set) || build_walk_new_commits(&b) ||
 	    build_gc_check(&b))
 		goto out;
 	if (cold && cbp_store_add_indexes(idx))
-		goto out;
-	if (!b.load_node &&
-	    cbp_db_prepare(idx->db,
-			   "SELECT c.parents, r.rel, r.branches FROM commits c\n"
-			   " LEFT JOIN reach r ON r.id = c.id\n"
-			   " WHERE c.id = ? AND c.state = 1", &b.load_node))
 		goto out;
 	if (cbp_prepare_queries(idx))
 		goto out;
@@ -152,15 +107,8 @@ static int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 		goto out;
 
 	total += b.read - b.gone;
-	{
-		char sql[128];
-
-		snprintf(sql, sizeof(sql),
-			 "INSERT OR REPLACE INTO meta VALUES ('present', %lld)",
-			 total);
-		if (cbp_db_exec(idx->db, sql))
-			goto out;
-	}
+	if (cbp_store_set_present(b.w, total))
+		goto out;
 	stats->read = b.read;
 	stats->links = b.links;
 	stats->total = total;
@@ -180,7 +128,7 @@ out:
 
 /**
  * build_cold() - build the index afresh
- * @idx: the index; @idx->path is where it goes, @idx->db must be closed
+ * @idx: the index, its connection closed; cbp_index_path() is where it goes
  * @repo: the repository
  * @set: what to index
  * @stats: filled in
@@ -211,47 +159,31 @@ static int build_incremental(struct cbp_index *idx, struct cbp_repo *repo,
 			     const struct cbp_settings *set,
 			     struct cbp_update_stats *stats, int *damaged)
 {
-	int err, code;
+	int err;
 
-	/* In place, so durable: the fast settings are for private files. */
-	err = cbp_db_exec(idx->db,
-			  "PRAGMA synchronous = FULL; PRAGMA cache_size = -65536;"
-			  "BEGIN IMMEDIATE;");
+	err = cbp_store_update_begin(idx);
 	if (err)
 		return err;
-	err = build_run(idx, repo, set, 0, stats) || cbp_db_exec(idx->db, "COMMIT;");
-	if (err) {
-		char *msg = cbp_strdup(cbp_errmsg());
-
-		code = sqlite3_errcode(idx->db);
-		*damaged = code == SQLITE_CORRUPT || code == SQLITE_NOTADB;
-
-		sqlite3_exec(idx->db, "ROLLBACK", NULL, NULL, NULL);
-		cbp_error("%s", msg);
-		free(msg);
-	}
+	err = build_run(idx, repo, set, 0, stats) ||
+	      cbp_store_update_commit(idx);
+	if (err)
+		*damaged = cbp_store_update_abort(idx);
 	return err;
 }
 
 /*
- * What the run will track (build-track.c): read from the index at
- * @idx->path when it is ours, even if it is to be rebuilt.
+ * What the run will track (build-track.c): read from the index when it
+ * is ours, even if it is to be rebuilt.
  */
 static void decide_tracking(struct cbp_index *idx, int state,
 			    const struct cbp_settings *set,
 			    struct cbp_settings *eff, char *keep[CBP_TRACK_NR])
 {
-	sqlite3 *old = idx->db;
+	char *seen[CBP_TRACK_NR];
+	int have_old = !cbp_store_tracked(idx, state, keep, seen);
 
-	if (!old && state == CBP_STORE_STALE &&
-	    sqlite3_open_v2(idx->path, &old, SQLITE_OPEN_READONLY, NULL) !=
-	    SQLITE_OK) {
-		sqlite3_close(old);
-		old = NULL;
-	}
-	build_track_decide(set, old, eff, keep);
-	if (old != idx->db)
-		sqlite3_close(old);
+	build_track_decide(set, have_old, keep, seen, eff);
+	cbp_track_free(seen);
 }
 
 /*
@@ -264,30 +196,14 @@ static int update_in_memory(struct cbp_index *idx, struct cbp_repo *repo,
 			    const struct cbp_settings *set,
 			    struct cbp_update_stats *stats)
 {
-	sqlite3 *mem = NULL;
-	sqlite3_backup *bk;
-	int rc, damaged = 0;
+	int damaged = 0;
 
-	if (sqlite3_open(":memory:", &mem) != SQLITE_OK) {
-		cbp_error_sqlite(mem, "memory");
-		sqlite3_close(mem);
-		return -1;
-	}
-	bk = sqlite3_backup_init(mem, "main", idx->db, "main");
-	rc = bk ? sqlite3_backup_step(bk, -1) : SQLITE_ERROR;
-	if (bk)
-		sqlite3_backup_finish(bk);
-	if (rc != SQLITE_DONE) {
-		cbp_error_sqlite(bk ? mem : idx->db, idx->path);
-		sqlite3_close(mem);
-		return -1;
-	}
-	cbp_store_close_db(idx);
-	idx->db = mem;
-	if (build_incremental(idx, repo, set, stats, &damaged))
+	if (cbp_store_to_memory(idx) ||
+	    build_incremental(idx, repo, set, stats, &damaged))
 		return -1;
 	if (stats->read)
-		cbp_note("%s is read-only: %s (%lld new commits)", idx->path,
+		cbp_note("%s is read-only: %s (%lld new commits)",
+			 cbp_index_path(idx),
 			 "brought up to date in memory for this run", stats->read);
 	return 0;
 }
@@ -334,6 +250,8 @@ int cbp_index_open(struct cbp_index **out, struct cbp_repo *repo,
 	struct cbp_settings eff;
 	char *keep[CBP_TRACK_NR] = { NULL };
 	struct cbp_index *idx;
+	const char *path;
+	char *def = NULL;
 	double start = cbp_now();
 	int lockfd = -1, state, err = -1;
 
@@ -341,18 +259,19 @@ int cbp_index_open(struct cbp_index **out, struct cbp_repo *repo,
 		stats = &dummy;
 	memset(stats, 0, sizeof(*stats));
 	*out = NULL;
-	idx = cbp_calloc(1, sizeof(*idx));
-	idx->mainline_bit = -1;
-	idx->path = set->index_path ? cbp_strdup(set->index_path) :
-		    cbp_index_default_path(cbp_git_commondir(repo));
+	if (!set->index_path)
+		def = cbp_index_default_path(cbp_git_commondir(repo));
+	idx = cbp_store_index_new(set->index_path ? set->index_path : def);
+	free(def);
+	path = cbp_index_path(idx);
 
-	state = cbp_store_check(idx->path, &idx->db);
+	state = cbp_store_check_index(idx);
 	if (state == CBP_STORE_FOREIGN)
 		goto fail;
 	if (state == 0 && !(flags & (CBP_OPEN_UPDATE | CBP_OPEN_REBUILD)))
 		goto opened;
 	if (state == 0 && !(flags & CBP_OPEN_REBUILD) &&
-	    sqlite3_db_readonly(idx->db, "main") == 1) {
+	    cbp_store_read_only(idx)) {
 		decide_tracking(idx, state, set, &eff, keep);
 		if (update_in_memory(idx, repo, &eff, stats))
 			goto fail;
@@ -360,19 +279,19 @@ int cbp_index_open(struct cbp_index **out, struct cbp_repo *repo,
 	}
 
 	cbp_store_close_db(idx);
-	lockfd = cbp_index_lock(idx->path);
+	lockfd = cbp_index_lock(path);
 	if (lockfd < 0)
 		goto fail;
-	cbp_store_remove_stale(idx->path);
+	cbp_store_remove_stale(path);
 	/* Someone else may have built or fixed it while we waited. */
-	state = cbp_store_check(idx->path, &idx->db);
+	state = cbp_store_check_index(idx);
 	if (state == CBP_STORE_FOREIGN)
 		goto fail;
 	decide_tracking(idx, state, set, &eff, keep);
 	if (state == 1) {
-		cbp_note("no index at %s; building it", idx->path);
+		cbp_note("no index at %s; building it", path);
 	} else if (state == CBP_STORE_STALE) {
-		cbp_note("%s; rebuilding %s", cbp_errmsg(), idx->path);
+		cbp_note("%s; rebuilding %s", cbp_errmsg(), path);
 	} else if (flags & CBP_OPEN_REBUILD) {
 		state = CBP_STORE_STALE;
 	} else if (flags & CBP_OPEN_UPDATE) {
@@ -381,7 +300,7 @@ int cbp_index_open(struct cbp_index **out, struct cbp_repo *repo,
 		if (build_incremental(idx, repo, &eff, stats, &damaged)) {
 			if (!damaged)
 				goto fail;
-			cbp_note("%s; rebuilding %s", cbp_errmsg(), idx->path);
+			cbp_note("%s; rebuilding %s", cbp_errmsg(), path);
 			state = CBP_STORE_STALE;
 		}
 	}
@@ -389,7 +308,7 @@ int cbp_index_open(struct cbp_index **out, struct cbp_repo *repo,
 		cbp_store_close_db(idx);
 		if (build_cold(idx, repo, &eff, stats))
 			goto fail;
-		if (cbp_store_check(idx->path, &idx->db))
+		if (cbp_store_check_index(idx))
 			goto fail;
 	}
 	close(lockfd);

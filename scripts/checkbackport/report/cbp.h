@@ -3,9 +3,12 @@
  * The command layer: options, the subcommand table and report helpers.
  *
  * A subcommand is one function taking a struct cbp_ctx and returning an
- * exit status (CBP_EXIT_*); adding one is a new cmd-*.c file plus a line
- * in the table in checkbackport.c, which also says whether it needs git,
- * and the list of the options it takes in options.c.
+ * exit status (CBP_EXIT_*); adding one is a new cmd-*.c file, its
+ * function declared in builtin/builtin.h, a line in the table in
+ * checkbackport.c, which also says whether it needs git, and the list of
+ * the options it takes in options.c (declared in program.h).  This
+ * header declares only what report/ defines: the types the commands and
+ * the programs share, and the helpers of report*.c.
  *
  * Queries (names, fixes) read the index through store.h only and are
  * linked into both programs: ./checkbackport, the front, has no libgit2,
@@ -149,8 +152,6 @@ struct cbp_option {
 	int common;
 };
 
-extern const struct cbp_option cbp_options_table[CBP_OPT_NR];
-
 /* How an option of a command is shown in its synopsis. */
 enum cbp_opt_show {
 	CBP_SHOW_ALONE,		/* [--opt] */
@@ -192,41 +193,6 @@ struct cbp_command {
 	const char *operands;
 };
 
-/* The options of each command, for the table (options.c). */
-extern const struct cbp_cmd_option cbp_index_options[];
-extern const struct cbp_cmd_option cbp_names_options[];
-extern const struct cbp_cmd_option cbp_fixes_options[];
-extern const struct cbp_cmd_option cbp_check_options[];
-extern const struct cbp_cmd_option cbp_lint_options[];
-extern const struct cbp_cmd_option cbp_followups_options[];
-extern const struct cbp_cmd_option cbp_missing_options[];
-
-/* options.c */
-int cbp_command_takes(const struct cbp_command *cmd, enum cbp_opt opt);
-size_t cbp_synopsis(const struct cbp_command *cmd, unsigned int width,
-		    const char *indent, char *buf, size_t size);
-
-/* What cbp_parse_args() found the command line asks for. */
-enum cbp_args_result {
-	CBP_ARGS_RUN,		/* run the subcommand */
-	CBP_ARGS_HELP,		/* print the manual */
-	CBP_ARGS_VERSION,	/* print the version */
-	CBP_ARGS_USAGE,		/* a usage error, recorded */
-};
-
-/* args.c */
-int cbp_parse_args(int argc, char **argv, const struct cbp_command *cmds,
-		   size_t nr_cmds, struct cbp_options *opt,
-		   const struct cbp_command **cmd);
-
-int cmd_index(struct cbp_ctx *ctx);
-int cmd_names(struct cbp_ctx *ctx);
-int cmd_fixes(struct cbp_ctx *ctx);
-int cmd_check(struct cbp_ctx *ctx);
-int cmd_lint(struct cbp_ctx *ctx);
-int cmd_followups(struct cbp_ctx *ctx);
-int cmd_missing(struct cbp_ctx *ctx);
-
 /* cbp_open_index(): git would refuse the repository; do not hand over. */
 #define CBP_REFUSED	(-2)
 
@@ -256,14 +222,5 @@ const char *cbp_malformed_fix(const struct cbp_malformed *m, char *buf,
 			      size_t size);
 struct json_object *cbp_malformed_json(struct cbp_index *idx,
 				       const struct cbp_malformed *m);
-
-/* front.c */
-__noreturn void cbp_exec_full(char **argv, const char *why);
-
-/* cmd-git.c: checkbackport-git only */
-struct cbp_update_stats;
-extern const struct cbp_git_ops cbp_git_ops;
-int cbp_git_open_index(struct cbp_ctx *ctx, unsigned int flags,
-		       struct cbp_update_stats *stats);
 
 #endif /* CHECKBACKPORT_CBP_H */

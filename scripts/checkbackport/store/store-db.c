@@ -2,8 +2,8 @@
 /*
  * Small SQLite helpers of the store: a failed call recorded with
  * SQLite's message, and a statement run, prepared or read as one
- * number.  Every other file of the store, and the builder until the
- * store has a write API, calls them; they call nothing of the store.
+ * number, and the statements of a writer prepared once.  Every other
+ * file of the store calls them; they call nothing of the store.
  */
 #include <sqlite3.h>
 
@@ -97,4 +97,23 @@ int cbp_db_step(sqlite3 *db, sqlite3_stmt *st)
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
 		return cbp_error_sqlite(db, "index");
 	return 0;
+}
+
+/**
+ * cbp_writer_stmt() - one of a writer's statements, prepared on first use
+ * @w: the writer
+ * @which: which statement
+ * @sql: its text, the same at every call for @which
+ *
+ * The statement stays prepared until cbp_store_build_end(), so a row
+ * written costs one step, not a parse.
+ *
+ * Return: the statement, or NULL with SQLite's message recorded.
+ */
+sqlite3_stmt *cbp_writer_stmt(struct cbp_writer *w, enum cbp_write_stmt which,
+			      const char *sql)
+{
+	if (!w->st[which] && cbp_db_prepare(w->db, sql, &w->st[which]))
+		return NULL;
+	return w->st[which];
 }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The store's internals, shared by its files (store*.c) and by the
- * builder (build*.c), which writes the tables; not part of the interface
- * the commands use.
+ * The store's internals, shared by its files (store*.c) only: the
+ * commands read through store.h, the builder writes through
+ * store-write.h.
  */
 #ifndef CHECKBACKPORT_STORE_PRIV_H
 #define CHECKBACKPORT_STORE_PRIV_H
@@ -10,12 +10,9 @@
 #include <sqlite3.h>
 
 #include "store.h"
+#include "store-write.h"
 
 #define CBP_APP_ID	0x43425031	/* "CBP1" */
-
-/* What cbp_store_check() found besides a valid index (0) and no file (1). */
-#define CBP_STORE_STALE		2	/* ours, but unusable: rebuild it */
-#define CBP_STORE_FOREIGN	3	/* not ours: never touch it */
 
 struct cbp_tag_cache;
 
@@ -35,6 +32,22 @@ struct cbp_index {
 	sqlite3_stmt *st_links[2][2];	/* [outgoing][origin only] */
 };
 
+/* The statements of a writer, each prepared on first use. */
+enum cbp_write_stmt {
+	CBP_W_COMMIT, CBP_W_LINK, CBP_W_MALFORMED, CBP_W_FIND, CBP_W_NODE,
+	CBP_W_REACH, CBP_W_ABSENT, CBP_W_TAG, CBP_W_BRANCH, CBP_W_HAS_ORDER,
+	CBP_W_ORDER, CBP_W_DST, CBP_W_TRUST, CBP_W_PID_GET, CBP_W_PID_PUT,
+	CBP_W_COPY, CBP_W_GONE, CBP_W_REF, CBP_W_META,
+	CBP_W_NR,
+};
+
+/* One build's writer (store-write.h): the index and its statements. */
+struct cbp_writer {
+	struct cbp_index *idx;
+	sqlite3 *db;
+	sqlite3_stmt *st[CBP_W_NR];
+};
+
 /* Parent @i of a commits.parents blob: little-endian 32-bit row ids. */
 static inline unsigned int cbp_parent_at(const unsigned char *blob, int i)
 {
@@ -49,17 +62,10 @@ int cbp_db_prepare(sqlite3 *db, const char *sql, sqlite3_stmt **st);
 int cbp_db_int(sqlite3 *db, const char *sql, long long *val);
 int cbp_db_step(sqlite3 *db, sqlite3_stmt *st);
 
+sqlite3_stmt *cbp_writer_stmt(struct cbp_writer *w, enum cbp_write_stmt which,
+			      const char *sql);
+
 int cbp_store_check(const char *path, sqlite3 **dbp);
-void cbp_store_close_db(struct cbp_index *idx);
-int cbp_store_load_branches(struct cbp_index *idx);
-int cbp_index_lock(const char *path);
-long long cbp_branch_version(const char *name);
-void cbp_store_remove_stale(const char *path);
-int cbp_store_create(struct cbp_index *idx, char **tmp);
-int cbp_store_add_indexes(struct cbp_index *idx);
-void cbp_store_abandon(struct cbp_index *idx, const char *tmp);
-int cbp_store_publish(struct cbp_index *idx, const char *tmp);
-int cbp_prepare_queries(struct cbp_index *idx);
 long long cbp_subject_hash(const char *s);
 
 /* store-tree.c */
@@ -73,6 +79,5 @@ void cbp_tag_cache_free(struct cbp_tag_cache *tc);
 /* store-track.c */
 int cbp_store_read_tracking(sqlite3 *db, char *track[CBP_TRACK_NR],
 			    char *seen[CBP_TRACK_NR]);
-void cbp_track_free(char *track[CBP_TRACK_NR]);
 
 #endif /* CHECKBACKPORT_STORE_PRIV_H */

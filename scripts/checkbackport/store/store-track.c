@@ -4,10 +4,14 @@
  * other branches whose containment it records, and the glob of release
  * tags.  The index remembers them in its meta table (track.KEY, with the
  * git config value last seen as config.KEY); the builder decides them
- * (build-track.c), everything else reads them from here.
+ * (build-track.c) and writes them here, everything else reads them from
+ * here.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <sqlite3.h>
 
 #include "base/release.h"
 #include "store.h"
@@ -110,4 +114,77 @@ const char *cbp_index_tracking(const struct cbp_index *idx,
 			       enum cbp_track key)
 {
 	return idx->track[key] ? idx->track[key] : track_info[key].def;
+}
+
+/**
+ * cbp_store_tracked() - what the index of a build says it tracks
+ * @idx: the index, its connection open if it is valid
+ * @state: what cbp_store_check_index() said of it
+ * @track: filled with new strings (NULL where the index says nothing)
+ * @seen: filled with the git config values it last saw (NULL: unset)
+ *
+ * An index to be rebuilt (CBP_STORE_STALE) is read too, if it can be
+ * opened at all.
+ *
+ * Return: 0 if an index was read; 1 if there was none to read, or -1 if
+ * reading it failed (SQLite's message recorded); @track and @seen are
+ * then all NULL.
+ */
+int cbp_store_tracked(struct cbp_index *idx, int state,
+		      char *track[CBP_TRACK_NR], char *seen[CBP_TRACK_NR])
+{
+	sqlite3 *old = idx->db;
+	int k, rc = 1;
+
+	for (k = 0; k < CBP_TRACK_NR; k++) {
+		track[k] = NULL;
+		seen[k] = NULL;
+	}
+	if (!old && state == CBP_STORE_STALE &&
+	    sqlite3_open_v2(idx->path, &old, SQLITE_OPEN_READONLY, NULL) !=
+	    SQLITE_OK) {
+		sqlite3_close(old);
+		old = NULL;
+	}
+	if (old)
+		rc = cbp_store_read_tracking(old, track, seen);
+	if (old != idx->db)
+		sqlite3_close(old);
+	return rc;
+}
+
+/**
+ * cbp_store_write_tracking() - remember in the index what it tracks
+ * @w: the build's writer
+ * @eff: what it tracks, and the git config seen
+ *
+ * Return: 0, or -1 with SQLite's message recorded.
+ */
+int cbp_store_write_tracking(struct cbp_writer *w,
+			     const struct cbp_settings *eff)
+{
+	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_META,
+					   "INSERT OR REPLACE INTO meta VALUES (?, ?)");
+	int k, err = 0;
+
+	if (!st)
+		return -1;
+	for (k = 0; k < CBP_TRACK_NR && !err; k++) {
+		const struct cbp_track_info *ti = &track_info[k];
+		char key[64];
+
+		snprintf(key, sizeof(key), "track.%s", ti->meta);
+		sqlite3_bind_text(st, 1, key, -1, SQLITE_TRANSIENT);
+		sqlite3_bind_text(st, 2, eff->track[k], -1, SQLITE_STATIC);
+		err = cbp_db_step(w->db, st);
+		snprintf(key, sizeof(key), "config.%s", ti->meta);
+		sqlite3_bind_text(st, 1, key, -1, SQLITE_TRANSIENT);
+		if (eff->config[k])
+			sqlite3_bind_text(st, 2, eff->config[k], -1,
+					  SQLITE_STATIC);
+		else
+			sqlite3_bind_null(st, 2);
+		err = err || cbp_db_step(w->db, st);
+	}
+	return err ? -1 : 0;
 }

@@ -323,6 +323,33 @@ int cbp_store_check(const char *path, sqlite3 **dbp)
 }
 
 /**
+ * cbp_store_index_new() - an index not opened yet, for the builder
+ * @path: where its file is (copied)
+ *
+ * Return: the index, to open with cbp_store_check_index() and release
+ * with cbp_index_close().
+ */
+struct cbp_index *cbp_store_index_new(const char *path)
+{
+	struct cbp_index *idx = cbp_calloc(1, sizeof(*idx));
+
+	idx->mainline_bit = -1;
+	idx->path = cbp_strdup(path);
+	return idx;
+}
+
+/**
+ * cbp_store_check_index() - open an index's file if it is a valid index
+ * @idx: the index, with no connection open
+ *
+ * Return: as cbp_store_check(), the connection kept when it is 0.
+ */
+int cbp_store_check_index(struct cbp_index *idx)
+{
+	return cbp_store_check(idx->path, &idx->db);
+}
+
+/**
  * cbp_store_close_db() - close an index's connection and its statements
  * @idx: the index
  */
@@ -686,11 +713,9 @@ int cbp_store_publish(struct cbp_index *idx, const char *tmp)
  */
 int cbp_index_open_existing(struct cbp_index **out, const char *path)
 {
-	struct cbp_index *idx = cbp_calloc(1, sizeof(*idx));
+	struct cbp_index *idx = cbp_store_index_new(path);
 
 	*out = NULL;
-	idx->mainline_bit = -1;
-	idx->path = cbp_strdup(path);
 	/*
 	 * One read transaction for the whole query: SQLite then takes and
 	 * checks its shared lock once, not around every statement.
@@ -747,6 +772,16 @@ void cbp_index_close(struct cbp_index *idx)
 const char *cbp_index_path(const struct cbp_index *idx)
 {
 	return idx->path;
+}
+
+/**
+ * cbp_store_sqlite_version() - the version of the SQLite library in use
+ *
+ * Return: its version string ("3.46.1").
+ */
+const char *cbp_store_sqlite_version(void)
+{
+	return sqlite3_libversion();
 }
 
 /**

@@ -29,6 +29,7 @@ char *cbp_index_default_path(const char *commondir);
 int cbp_locate_index(const char *start, char **index);
 void cbp_index_close(struct cbp_index *idx);
 const char *cbp_index_path(const struct cbp_index *idx);
+const char *cbp_store_sqlite_version(void);
 
 int cbp_index_nr_branches(const struct cbp_index *idx);
 const struct cbp_branch *cbp_index_branch(const struct cbp_index *idx,

@@ -12,6 +12,15 @@
 #    that the layer's PRIVATE does not list;
 #  - it includes a library's header (git2.h, sqlite3.h, json-c/) that
 #    its layer's LIBS do not name;
+#  - a C file or header anywhere outside store/ (the programs' own files,
+#    builtin/, tests/, fuzz/ and bench/ too) includes sqlite3.h or names
+#    a sqlite3_* function followed by "(", in code or comment: every line
+#    of SQL is the store's, whatever a layer links;
+#  - a header of a folder (a layer's, builtin/'s or the top folder's)
+#    declares a function or variable that the folder's own objects do
+#    not define: a declaration belongs in the header of the folder that
+#    defines it, so that including a header says which layer is reached
+#    (a folder whose objects BUILDDIR lacks is not checked);
 #  - a C file of a layer's folder is not among its SRCS (it would not be
 #    built);
 #  - a layer's archive, linked whole (every file of it) with a main()
@@ -38,8 +47,54 @@ cc=$(cat "$build/cflags") || exit 2
 printf 'int main(void)\n{\n\treturn 0;\n}\n' >"$tmp/main.c" &&
 $cc -c -o "$tmp/main.o" "$tmp/main.c" || exit 2
 
+# declared HEADER...: the functions and variables the headers declare
+# at file scope, one name a line (static inline functions, typedefs and
+# macros are no declarations of anything defined elsewhere).
+declared () {
+	awk '
+		/^[ \t]/ || /^$/ || /^#/ || /^\// || /^\*/ || /^}/ { next }
+		/^(static|typedef|union|(struct|enum) [a-z_0-9]+ \{)/ { next }
+		{
+			line = $0
+			if (line ~ /^extern /) {
+				sub(/[[;].*/, "", line)
+			} else {
+				p = index(line, "(")
+				if (!p)
+					next
+				line = substr(line, 1, p - 1)
+			}
+			n = split(line, w, /[ *]+/)
+			if (n && w[n] != "" && w[n] !~ /^_/)
+				print w[n]
+		}
+	' "$@"
+}
+
+# own_decls DIR LABEL OBJECT...: every header of SRCDIR/DIR declares only
+# what the OBJECTs (DIR's own, in BUILDDIR) define.
+own_decls () {
+	dir=$1
+	label=$2
+	shift 2
+	test $# -gt 0 || return 0
+	for o in "$@"
+	do
+		test -f "$o" || return 0
+	done
+	nm -P --defined-only "$@" 2>/dev/null |
+		awk '$2 ~ /^[A-TV-Z]$/ { print $1 }' | sort -u >"$tmp/defined"
+	for h in "$dir"/*.h
+	do
+		test -f "$h" || continue
+		declared "$h" | sort -u | comm -23 - "$tmp/defined" |
+			sed "s|^|${h#"$src"/}: declares |; s|\$|, not defined in $label|"
+	done >>"$tmp/decls"
+}
+
 bad=0
 below=
+: >"$tmp/decls"
 while IFS='|' read -r name uses libs private srcs
 do
 	for u in $uses
@@ -120,7 +175,7 @@ do
 			need = ""
 			if (h == "git2.h" || h ~ /^git2\//)
 				need = "libgit2"
-			else if (h == "sqlite3.h")
+			else if (h == "sqlite3.h" && name == "store")
 				need = "sqlite3"
 			else if (h ~ /^json-c\//)
 				need = "json-c"
@@ -146,6 +201,8 @@ do
 		}
 		END { exit bad }
 	' "$tmp/includes" || bad=1
+
+	own_decls "$src/$name" "$name/" "$build/lib$name.a"
 
 	# Every C file of the folder is built.
 	for f in "$src/$name"/*.c
@@ -183,4 +240,37 @@ do
 		bad=1
 	fi
 done <"$tmp/table"
+
+# The commands and the programs' own files declare theirs too.
+# shellcheck disable=SC2046 # one object per word
+own_decls "$src/builtin" "builtin/" $(ls "$build"/builtin/*.o 2>/dev/null)
+# shellcheck disable=SC2046
+own_decls "$src" "the programs' own files" \
+	$(for f in "$src"/*.c
+	  do
+		f=${f##*/}
+		echo "$build/${f%.c}.o"
+	  done)
+if test -s "$tmp/decls"
+then
+	cat "$tmp/decls"
+	bad=1
+fi
+
+# SQL is the store's.  (Other layers' sqlite3.h includes are this rule's.)
+find "$src" \( -path "$src/build" -o -path "$src/store" \) -prune -o \
+	-type f \( -name '*.c' -o -name '*.h' \) -print | sort |
+while read -r f
+do
+	name=${f#"$src"/}
+	grep -q '^[ \t]*#[ \t]*include[ \t]*<sqlite3\.h>' "$f" &&
+		echo "$name: includes <sqlite3.h>: only store/ may"
+	grep -n -o 'sqlite3_[A-Za-z0-9_]*[ \t]*(' "$f" |
+		sed "s|^\([0-9]*\):\(sqlite3_[A-Za-z0-9_]*\).*|$name:\1: calls \2(): only store/ may|"
+done >"$tmp/sql"
+if test -s "$tmp/sql"
+then
+	cat "$tmp/sql"
+	bad=1
+fi
 exit "$bad"

@@ -6,8 +6,10 @@
 # above or beside its own, another folder's private header or a library
 # its layer does not link, every file of a layer is built, each layer's
 # archive links whole against the layers below it alone, and no two
-# files of a layer call each other.  Each kind of violation, made in a
-# copy, is caught and named.
+# files of a layer call each other; every function or variable a header
+# declares is defined in the header's own folder; and no file outside
+# store/ includes sqlite3.h or calls SQLite.  Each kind of violation, made in a copy, is
+# caught and named.
 
 . "$(dirname "$0")/lib-checkbackport.sh"
 
@@ -118,6 +120,48 @@ test_expect_success 'a file of a layer that is not built is refused' '
 	test_expect_code 1 check_layers src "$CBP_DIR/build" >out &&
 	rm src/tree/tree-unbuilt.c &&
 	echo "tree/tree-unbuilt.c: not built: not in tree_SRCS" >expect &&
+	test_cmp expect out
+'
+
+# A command's function declared in the command layer's header, as
+# report/cbp.h once declared them all.
+test_expect_success 'a header declaring what a layer above defines is refused' '
+	break_layers report/cbp.h "int cmd_index(struct cbp_ctx *ctx);" &&
+	echo "report/cbp.h: declares cmd_index, not defined in report/" >expect &&
+	test_cmp expect out
+'
+
+test_expect_success 'a header declaring a variable defined above is refused' '
+	break_layers store/store.h \
+		"extern const struct cbp_git_ops cbp_git_ops;" &&
+	echo "store/store.h: declares cbp_git_ops, not defined in store/" >expect &&
+	test_cmp expect out
+'
+
+# SQL is the store's alone, whatever a layer links and wherever the file.
+test_expect_success 'a call of SQLite outside the store is refused' '
+	n=$(($(wc -l <src/indexer/build-gc.c) + 1)) &&
+	break_layers indexer/build-gc.c \
+		"	sqlite3_exec(db, \"DELETE FROM refs\", NULL, NULL, NULL);" &&
+	echo "indexer/build-gc.c:$n: calls sqlite3_exec(): only store/ may" >expect &&
+	test_cmp expect out
+'
+
+test_expect_success 'sqlite3.h outside the store is refused, even linked' '
+	cp src/Makefile Makefile.saved &&
+	sed "s/^check_LIBS.*/check_LIBS	:= json-c sqlite3/" Makefile.saved >src/Makefile &&
+	break_layers check/check.c "#include <sqlite3.h>" &&
+	mv Makefile.saved src/Makefile &&
+	echo "check/check.c: includes <sqlite3.h>: only store/ may" >expect &&
+	test_cmp expect out
+'
+
+test_expect_success 'a program file calling SQLite is refused' '
+	cp "$CBP_DIR/checkbackport.c" src/ &&
+	break_layers checkbackport.c "	puts(sqlite3_libversion ());" &&
+	rm src/checkbackport.c &&
+	n=$(($(wc -l <"$CBP_DIR/checkbackport.c") + 1)) &&
+	echo "checkbackport.c:$n: calls sqlite3_libversion(): only store/ may" >expect &&
 	test_cmp expect out
 '
 

@@ -1,0 +1,339 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Verdicts, for the builder: the citations between two commits to be
+ * judged (build-trust.c judges them), the verdicts on them (the trust
+ * table), and the copies without a citation (build-copies.c): their
+ * candidates, the hashes kept of the commits compared (the pids table),
+ * and each copy found, recorded as a link of kind CBP_SAME_PATCH_ID with
+ * the verdict CBP_TRUST_SAME_PATCH.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "base/trailer.h"
+#include "base/trust.h"
+#include "store-priv.h"
+#include "base/util.h"
+
+#define JUDGE_SQL(where)						\
+	"SELECT l.src, l.dst, s.subject, d.subject,\n"			\
+	" s.hex, d.hex FROM links l\n"					\
+	" JOIN commits s ON s.id = l.src AND s.state = 1\n"		\
+	" JOIN commits d ON d.id = l.dst AND d.state = 1\n"		\
+	" WHERE " where " AND l.kind < 16 AND l.src != l.dst"
+
+/* Each row of @st to @fn. */
+static int each_pair(struct cbp_writer *w, sqlite3_stmt *st,
+		     int (*fn)(const struct cbp_store_pair *p, void *data),
+		     void *data)
+{
+	int rc, stop = 0;
+
+	while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct cbp_store_pair p = {
+			.src = sqlite3_column_int64(st, 0),
+			.dst = sqlite3_column_int64(st, 1),
+			.src_subject = (const char *)sqlite3_column_text(st, 2),
+			.dst_subject = (const char *)sqlite3_column_text(st, 3),
+			.src_hex = (const char *)sqlite3_column_text(st, 4),
+			.dst_hex = (const char *)sqlite3_column_text(st, 5),
+		};
+
+		stop = fn(&p, data);
+	}
+	sqlite3_reset(st);
+	if (stop)
+		return stop;
+	return rc == SQLITE_DONE ? 0 : cbp_error_sqlite(w->db, "index");
+}
+
+/**
+ * cbp_store_links_to_judge() - the origin citations between two commits to judge
+ * @w: the writer, after the citations were resolved
+ * @after_link: the last links row of earlier runs
+ * @after_id: the highest commits row of earlier runs
+ * @arrived: rows of cited IDs that became commits in this run
+ * @nr_arrived: how many
+ * @fn: called with each citation (a citation may come twice)
+ * @data: passed to @fn
+ *
+ * The citations recorded after @after_link, those resolved to a commit
+ * above @after_id, and those of earlier runs naming an ID of @arrived.
+ * A cold build (both 0) has every citation, read with a plain scan.
+ *
+ * Return: 0, what @fn returned if not 0, or -1 with SQLite's message
+ * recorded.
+ */
+int cbp_store_links_to_judge(struct cbp_writer *w, long long after_link,
+			     long long after_id, const unsigned int *arrived,
+			     size_t nr_arrived,
+			     int (*fn)(const struct cbp_store_pair *p,
+				       void *data),
+			     void *data)
+{
+	sqlite3_stmt *st;
+	size_t i;
+	int err;
+
+	/* A cold build judges every link: a plain scan is twice as fast. */
+	if (cbp_db_prepare(w->db, after_link || after_id ?
+			   JUDGE_SQL("(l.rowid > ?1 OR l.dst > ?2)") :
+			   JUDGE_SQL("?1 = ?2"), &st))
+		return -1;
+	sqlite3_bind_int64(st, 1, after_link);
+	sqlite3_bind_int64(st, 2, after_id);
+	err = each_pair(w, st, fn, data);
+	sqlite3_finalize(st);
+	if (err || !nr_arrived)
+		return err;
+	if (cbp_db_prepare(w->db, JUDGE_SQL("l.dst = ?1 AND l.rowid <= ?2"), &st))
+		return -1;
+	for (i = 0; i < nr_arrived && !err; i++) {
+		sqlite3_bind_int64(st, 1, arrived[i]);
+		sqlite3_bind_int64(st, 2, after_link);
+		err = each_pair(w, st, fn, data);
+	}
+	sqlite3_finalize(st);
+	return err;
+}
+
+/**
+ * cbp_store_put_trust() - record the verdict on the citations of a commit
+ * @w: the writer
+ * @src: the citing commit's row
+ * @dst: the cited commit's row
+ * @verdict: enum cbp_trust
+ * @f: the files behind it, or NULL when none were compared
+ *
+ * Return: 0, or -1 with SQLite's message recorded.
+ */
+int cbp_store_put_trust(struct cbp_writer *w, long long src, long long dst,
+			int verdict, const struct cbp_store_files *f)
+{
+	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_TRUST,
+					   "INSERT OR REPLACE INTO trust VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+	int k;
+
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, src);
+	sqlite3_bind_int64(st, 2, dst);
+	sqlite3_bind_int(st, 3, verdict);
+	if (!f) {
+		for (k = 4; k <= 8; k++)
+			sqlite3_bind_null(st, k);
+	} else {
+		sqlite3_bind_int64(st, 4, f->src_files);
+		sqlite3_bind_int64(st, 5, f->dst_files);
+		sqlite3_bind_int64(st, 6, f->common);
+		if (f->path)
+			sqlite3_bind_text(st, 7, f->path, -1, SQLITE_TRANSIENT);
+		else
+			sqlite3_bind_null(st, 7);
+		if (f->other)
+			sqlite3_bind_text(st, 8, f->other, -1,
+					  SQLITE_TRANSIENT);
+		else
+			sqlite3_bind_null(st, 8);
+	}
+	return cbp_db_step(w->db, st);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Copies without a citation. */
+
+/*
+ * The pairs: the branch's commits without an origin citation of a
+ * commit, not merges, against mainline commits (not merges) with the same
+ * subject hash or author time that no citation joins to them already.
+ */
+#define OWN_SQL								\
+	"WITH own AS (SELECT c.id, c.hex, c.shash, c.atime FROM commits c\n" \
+	" JOIN reach r ON r.id = c.id\n"				\
+	" WHERE c.state = 1 AND (r.branches & ?1) = 0 AND r.branches != 0\n" \
+	" AND length(c.parents) = 4 AND NOT EXISTS\n"			\
+	" (SELECT 1 FROM links l JOIN commits d ON d.id = l.dst\n"	\
+	"  AND d.state = 1 WHERE l.src = c.id AND l.kind < 16))\n"
+
+#define PAIR_SQL(on)							\
+	"SELECT o.id, o.hex, m.id, m.hex, o.atime = m.atime FROM own o\n" \
+	" JOIN commits m ON " on " JOIN reach rm ON rm.id = m.id\n"	\
+	" WHERE m.state = 1 AND (rm.branches & ?1) != 0\n"		\
+	" AND length(m.parents) = 4\n"					\
+	" AND NOT EXISTS (SELECT 1 FROM links l\n"			\
+	"  WHERE l.src = m.id AND l.dst = o.id)\n"
+
+static const char pairs_sql[] =
+	OWN_SQL
+	PAIR_SQL("m.shash = o.shash")
+	" UNION "
+	PAIR_SQL("m.atime = o.atime AND o.atime != 0")
+	" ORDER BY 1, 5 DESC, 3";
+
+/*
+ * Mainline's own duplicates: a change mainline got twice without a
+ * trailer (a branch merged once as it was and once rebased) has two
+ * mainline IDs, and a stable branch citing one of them must count as
+ * having the other.  Only the pairs that matter are looked at, since
+ * mainline has many commits of one subject and author time: the
+ * duplicate (no origin citation of a commit) of a mainline commit that a
+ * commit outside mainline cites, with the same subject hash and the same
+ * author time.  Each pair once, the duplicate first.
+ */
+static const char mainline_pairs_sql[] =
+	"WITH m AS (SELECT c.id, c.hex, c.shash, c.atime FROM commits c\n"
+	" JOIN reach r ON r.id = c.id\n"
+	" WHERE c.state = 1 AND (r.branches & ?1) != 0\n"
+	" AND length(c.parents) = 4 AND c.atime != 0),\n"
+	" cited AS (SELECT m.* FROM m WHERE EXISTS\n"
+	" (SELECT 1 FROM links l JOIN reach rs ON rs.id = l.src\n"
+	"  WHERE l.dst = m.id AND l.kind < 16 AND (rs.branches & ?1) = 0))\n"
+	"SELECT x.id, x.hex, o.id, o.hex, 1 FROM m x JOIN cited o\n"
+	" ON o.shash = x.shash AND o.atime = x.atime AND o.id != x.id\n"
+	" WHERE (x.id NOT IN (SELECT id FROM cited) OR x.id > o.id)\n"
+	" AND NOT EXISTS (SELECT 1 FROM links l JOIN commits d ON d.id = l.dst\n"
+	"  AND d.state = 1 WHERE l.src = x.id AND l.kind < 16)\n"
+	" AND NOT EXISTS (SELECT 1 FROM links l\n"
+	"  WHERE l.src = o.id AND l.dst = x.id)\n"
+	" ORDER BY 1, 3";
+
+/**
+ * cbp_store_copy_candidates() - pairs of commits that may be one patch
+ * @w: the writer, after branch containment is up to date
+ * @kind: which pairs
+ * @mainline: the bit of the mainline branch
+ * @fn: called with each pair, by the first commit, the pairs of the same
+ *	author time first
+ * @data: passed to @fn
+ *
+ * Return: 0, what @fn returned if not 0, or -1 with SQLite's message
+ * recorded.
+ */
+int cbp_store_copy_candidates(struct cbp_writer *w, enum cbp_copy_kind kind,
+			      unsigned long long mainline,
+			      int (*fn)(const struct cbp_store_cand *c,
+					void *data),
+			      void *data)
+{
+	sqlite3_stmt *st;
+	int rc, stop = 0;
+
+	if (cbp_db_prepare(w->db, kind == CBP_COPY_MAINLINE ?
+			   mainline_pairs_sql : pairs_sql, &st))
+		return -1;
+	sqlite3_bind_int64(st, 1, (long long)mainline);
+	while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct cbp_store_cand c = {
+			.own = sqlite3_column_int64(st, 0),
+			.own_hex = (const char *)sqlite3_column_text(st, 1),
+			.ml = sqlite3_column_int64(st, 2),
+			.ml_hex = (const char *)sqlite3_column_text(st, 3),
+			.same_time = sqlite3_column_int(st, 4),
+		};
+
+		stop = fn(&c, data);
+	}
+	sqlite3_finalize(st);
+	if (stop)
+		return stop;
+	if (rc != SQLITE_DONE)
+		return cbp_error_sqlite(w->db, "index");
+	return 0;
+}
+
+/**
+ * cbp_store_get_pid() - what the index keeps of a commit compared before
+ * @w: the writer
+ * @id: its row
+ * @row: filled in when there is a row
+ *
+ * Return: 1 when there is a row, 0 when not, -1 with SQLite's message
+ * recorded.
+ */
+int cbp_store_get_pid(struct cbp_writer *w, long long id,
+		      struct cbp_store_pid *row)
+{
+	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_PID_GET,
+					   "SELECT blobs, files, pid FROM pids WHERE id = ?");
+	int rc;
+
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, id);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		const char *pid = (const char *)sqlite3_column_text(st, 2);
+
+		row->blobs = sqlite3_column_int64(st, 0);
+		row->files = sqlite3_column_int64(st, 1);
+		row->has_pid = !!pid;
+		row->pid[0] = '\0';
+		if (pid)
+			strncat(row->pid, pid, sizeof(row->pid) - 1);
+	}
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return cbp_error_sqlite(w->db, "index");
+	return rc == SQLITE_ROW;
+}
+
+/**
+ * cbp_store_put_pid() - keep what was computed of a commit compared
+ * @w: the writer
+ * @id: its row
+ * @blobs: the hash of its files' blob IDs
+ * @files: the hash of its paths
+ * @pid: its patch hash, "" if it has none, NULL if not computed
+ *
+ * Return: 0, or -1 with SQLite's message recorded.
+ */
+int cbp_store_put_pid(struct cbp_writer *w, long long id, long long blobs,
+		      long long files, const char *pid)
+{
+	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_PID_PUT,
+					   "INSERT OR REPLACE INTO pids VALUES (?, ?, ?, ?)");
+
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int64(st, 2, blobs);
+	sqlite3_bind_int64(st, 3, files);
+	if (pid)
+		sqlite3_bind_text(st, 4, pid, -1, SQLITE_TRANSIENT);
+	else
+		sqlite3_bind_null(st, 4);
+	return cbp_db_step(w->db, st);
+}
+
+/**
+ * cbp_store_add_copy() - record a copy without a citation
+ * @w: the writer
+ * @own: the copy's row
+ * @ml_hex: the full ID of the mainline commit it copies
+ * @ml: that commit's row
+ *
+ * A link of kind CBP_SAME_PATCH_ID, resolved, with the verdict
+ * CBP_TRUST_SAME_PATCH: no files were compared, the patches are one.
+ *
+ * Return: 0, or -1 with SQLite's message recorded.
+ */
+int cbp_store_add_copy(struct cbp_writer *w, long long own,
+		       const char *ml_hex, long long ml)
+{
+	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_COPY,
+					   "INSERT INTO links(src, kind, cited, quoted, dst)\n"
+					   " VALUES (?, ?, ?, ?, ?)");
+
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, own);
+	sqlite3_bind_int(st, 2, CBP_SAME_PATCH_ID);
+	sqlite3_bind_text(st, 3, ml_hex, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_null(st, 4);
+	sqlite3_bind_int64(st, 5, ml);
+	if (cbp_db_step(w->db, st))
+		return -1;
+	return cbp_store_put_trust(w, own, ml, CBP_TRUST_SAME_PATCH, NULL);
+}

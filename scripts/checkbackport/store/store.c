@@ -93,8 +93,11 @@ static const char index_sql[] =
 	"CREATE INDEX commits_atime ON commits(atime);"
 	"CREATE INDEX commits_absent ON commits(state) WHERE state != 1;"
 	"CREATE INDEX links_src ON links(src);"
-	"CREATE INDEX links_dst ON links(dst);"
 	"CREATE INDEX malformed_src ON malformed(src);";
+
+/* Created once the citations of a fresh build are resolved. */
+static const char link_index_sql[] =
+	"CREATE INDEX links_dst ON links(dst);";
 
 /* ---------------------------------------------------------------------- */
 /* Opening, validating and locking. */
@@ -561,13 +564,30 @@ int cbp_store_create(struct cbp_index *idx, char **tmp)
  * cbp_store_add_indexes() - create the SQL indexes of a fresh index
  * @idx: the index, from cbp_store_create()
  *
- * Done after the bulk load, which is faster without them.
+ * Done after the bulk load, which is faster without them; all but the
+ * index of links by the row cited (cbp_store_add_link_index()).
  *
  * Return: 0, or -1 with the error recorded.
  */
 int cbp_store_add_indexes(struct cbp_index *idx)
 {
 	return cbp_db_exec(idx->db, index_sql);
+}
+
+/**
+ * cbp_store_add_link_index() - index the links of a fresh index by dst
+ * @idx: the index, from cbp_store_create()
+ *
+ * Done once the builder has set every link's dst, which it does one row
+ * at a time: each of those updates would also move an entry of this
+ * index (in a 100,000-commit history, creating it afterwards costs
+ * about a sixth of keeping it up to date through them).
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
+int cbp_store_add_link_index(struct cbp_index *idx)
+{
+	return cbp_db_exec(idx->db, link_index_sql);
 }
 
 /**

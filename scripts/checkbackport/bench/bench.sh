@@ -27,11 +27,8 @@
 # Progress goes to stderr only when it is a terminal; the table goes to
 # stdout and to $BENCH_DIR/results.txt.
 
-set -e
-here=$(cd "$(dirname "$0")/.." && pwd)
-CBP=$here/checkbackport
+. "$(dirname "$0")/lib-bench.sh"
 GEN=$here/build/gen-repo
-RUN=$here/build/bench-run
 LG2=$here/build/front-libgit2
 HAND=$here/bench/names-by-hand.sh
 MHAND=$here/bench/missing-by-hand.sh
@@ -63,14 +60,12 @@ do
 	total=$((n + n / 100))
 	base=$dir/base-$n-$gen_key.git
 	work=$dir/work-$n.git
-	if ! test -f "$base/complete"
+	if bench_need_repo "$base"
 	then
 		progress "N=$n: generating $n commits with git fast-import"
-		rm -rf "$base"
-		git init -q --bare "$base"
 		"$GEN" "$total" 0 "$n" "$SEED" "$base/truth" |
 			git -C "$base" fast-import --quiet --export-marks="$base/marks"
-		touch "$base/complete"
+		bench_repo_done "$base"
 	fi
 	rm -rf "$work"
 	cp -a "$base" "$work"

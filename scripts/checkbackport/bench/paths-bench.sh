@@ -14,18 +14,13 @@
 # for "missing --stable linux-6.12.y" without and with
 # "-- drivers/gpu/drm": the second diffs every finding with its parent.
 
-set -e
+. "$(dirname "$0")/lib-bench.sh"
 src=$1
 dir=$2
 commits=${COMMITS:-3000}
-here=$(cd "$(dirname "$0")/.." && pwd)
-CBP=$here/checkbackport
-RUN=$here/build/bench-run
 
-if ! test -f "$dir/complete"
+if bench_need_repo "$dir"
 then
-	rm -rf "$dir"
-	git init -q --bare "$dir"
 	(cd "$src" && find . -type f | sed 's|^\./||' | LC_ALL=C sort) >"$dir/paths"
 	awk '
 	BEGIN { t = 1700000000 }
@@ -65,7 +60,7 @@ then
 		printf "tag v6.13-rc1\nfrom refs/heads/master\ntagger A <a@example.com> %d +0000\ndata 9\nv6.13-rc1\n", t
 	}' "$dir/paths" | git -C "$dir" fast-import --quiet
 	"$CBP" -q -C "$dir" index >/dev/null
-	touch "$dir/complete"
+	bench_repo_done "$dir"
 fi
 
 "$CBP" -q -C "$dir" missing --terse --stable linux-6.12.y >"$dir/all" || true

@@ -18,19 +18,14 @@
 # of the same 100, and how many vendor pairs were found consistent by
 # their changes.
 
-set -e
+. "$(dirname "$0")/lib-bench.sh"
 dir=$1
 commits=${COMMITS:-6000}
 vendor_every=${VENDOR_EVERY:-50}
 vendor_files=${VENDOR_FILES:-300}
-here=$(cd "$(dirname "$0")/.." && pwd)
-CBP=$here/checkbackport
-RUN=$here/build/bench-run
 
-if ! test -f "$dir/complete"
+if bench_need_repo "$dir"
 then
-	rm -rf "$dir"
-	git init -q --bare "$dir"
 	awk -v n="$commits" -v ve="$vendor_every" -v vf="$vendor_files" '
 	function blob(path, text) {
 		printf "M 100644 inline %s\ndata %d\n%s\n", path, length(text), text
@@ -114,7 +109,7 @@ then
 		git -C "$dir" fast-import --quiet --import-marks="$dir/marks"
 	rm -f "$dir/stream"
 	git -C "$dir" log --format=%H -n 100 --skip 10 main >"$dir/ids"
-	touch "$dir/complete"
+	bench_repo_done "$dir"
 fi
 
 git -C "$dir" log --branches --tags --format=%H%x00%B >/dev/null

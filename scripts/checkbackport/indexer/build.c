@@ -97,7 +97,8 @@ static int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 		goto out;
 	if (build_update_order(&b))
 		goto out;
-	if (build_resolve_links(&b, first_link))
+	if (build_resolve_links(&b, first_link) ||
+	    (cold && cbp_store_add_link_index(idx)))
 		goto out;
 	if (!cold && b.read && build_reresolve_absent(&b))
 		goto out;

@@ -148,10 +148,13 @@ int cbp_store_put_trust(struct cbp_writer *w, long long src, long long dst,
  * The pairs: the branch's commits without an origin citation of a
  * commit, not merges, against mainline commits (not merges) with the same
  * subject hash or author time that no citation joins to them already.
+ * The branches are looked at first (CROSS JOIN keeps SQLite to that
+ * order): only the commits outside mainline are looked up in links, not
+ * every commit of the history.
  */
 #define OWN_SQL								\
-	"WITH own AS (SELECT c.id, c.hex, c.shash, c.atime FROM commits c\n" \
-	" JOIN reach r ON r.id = c.id\n"				\
+	"WITH own AS (SELECT c.id, c.hex, c.shash, c.atime FROM reach r\n" \
+	" CROSS JOIN commits c ON c.id = r.id\n"			\
 	" WHERE c.state = 1 AND (r.branches & ?1) = 0 AND r.branches != 0\n" \
 	" AND length(c.parents) = 4 AND NOT EXISTS\n"			\
 	" (SELECT 1 FROM links l JOIN commits d ON d.id = l.dst\n"	\
@@ -180,19 +183,23 @@ static const char pairs_sql[] =
  * mainline has many commits of one subject and author time: the
  * duplicate (no origin citation of a commit) of a mainline commit that a
  * commit outside mainline cites, with the same subject hash and the same
- * author time.  Each pair once, the duplicate first.
+ * author time.  Each pair once, the duplicate first.  The cited commits
+ * are found from the links and their duplicates through the commits'
+ * indexes: a history's mainline is not read whole.
  */
 static const char mainline_pairs_sql[] =
-	"WITH m AS (SELECT c.id, c.hex, c.shash, c.atime FROM commits c\n"
+	"WITH cited AS (SELECT c.id, c.hex, c.shash, c.atime FROM commits c\n"
 	" JOIN reach r ON r.id = c.id\n"
-	" WHERE c.state = 1 AND (r.branches & ?1) != 0\n"
-	" AND length(c.parents) = 4 AND c.atime != 0),\n"
-	" cited AS (SELECT m.* FROM m WHERE EXISTS\n"
-	" (SELECT 1 FROM links l JOIN reach rs ON rs.id = l.src\n"
-	"  WHERE l.dst = m.id AND l.kind < 16 AND (rs.branches & ?1) = 0))\n"
-	"SELECT x.id, x.hex, o.id, o.hex, 1 FROM m x JOIN cited o\n"
-	" ON o.shash = x.shash AND o.atime = x.atime AND o.id != x.id\n"
-	" WHERE (x.id NOT IN (SELECT id FROM cited) OR x.id > o.id)\n"
+	" WHERE c.id IN (SELECT l.dst FROM links l JOIN reach rs ON rs.id = l.src\n"
+	"  WHERE l.kind < 16 AND (rs.branches & ?1) = 0)\n"
+	" AND c.state = 1 AND (r.branches & ?1) != 0\n"
+	" AND length(c.parents) = 4 AND c.atime != 0)\n"
+	"SELECT x.id, x.hex, o.id, o.hex, 1 FROM cited o\n"
+	" JOIN commits x ON x.shash = o.shash AND x.atime = o.atime\n"
+	" AND x.id != o.id JOIN reach rx ON rx.id = x.id\n"
+	" WHERE x.state = 1 AND (rx.branches & ?1) != 0\n"
+	" AND length(x.parents) = 4\n"
+	" AND (x.id NOT IN (SELECT id FROM cited) OR x.id > o.id)\n"
 	" AND NOT EXISTS (SELECT 1 FROM links l JOIN commits d ON d.id = l.dst\n"
 	"  AND d.state = 1 WHERE l.src = x.id AND l.kind < 16)\n"
 	" AND NOT EXISTS (SELECT 1 FROM links l\n"

@@ -257,6 +257,42 @@ static void copy_link(sqlite3_stmt *st, struct cbp_link *l)
 	l->trust = sqlite3_column_int(st, 5);
 }
 
+/*
+ * With each link, its verdict: the trust row's if there is one, a
+ * consistent subject if both ends are commits (see build-trust.c), none
+ * otherwise.  [outgoing][origin only], as struct cbp_index.st_links.
+ */
+#define LINKS_SQL(where)						\
+	"SELECT l.src, l.dst, l.kind, l.cited, l.quoted,\n"		\
+	" CASE WHEN l.kind < 16 AND a.state = 1 AND b.state = 1\n"	\
+	" THEN coalesce(t.verdict, 1) ELSE 0 END FROM links l\n"		\
+	" LEFT JOIN commits a ON a.id = l.src\n"			\
+	" LEFT JOIN commits b ON b.id = l.dst\n"			\
+	" LEFT JOIN trust t ON t.src = l.src AND t.dst = l.dst\n"	\
+	" WHERE " where " ORDER BY l.rowid"
+static const char *const links_sql[2][2] = {
+	{ LINKS_SQL("l.dst = ?"), LINKS_SQL("l.dst = ? AND l.kind < 16") },
+	{ LINKS_SQL("l.src = ?"), LINKS_SQL("l.src = ? AND l.kind < 16") },
+};
+
+#undef LINKS_SQL
+
+/*
+ * The statement of cbp_links(), prepared when first asked for: a query
+ * asks for one or two of the four, and parsing the others would cost
+ * every run of the front.  NULL with the error recorded if it fails.
+ */
+static sqlite3_stmt *links_stmt(struct cbp_index *idx, int outgoing,
+				int origin_only)
+{
+	sqlite3_stmt **st = &idx->st_links[!!outgoing][!!origin_only];
+
+	if (!*st &&
+	    cbp_db_prepare(idx->db, links_sql[!!outgoing][!!origin_only], st))
+		return NULL;
+	return *st;
+}
+
 /**
  * cbp_links() - citations made by, or pointing at, one row
  * @idx: the index
@@ -271,12 +307,14 @@ static void copy_link(sqlite3_stmt *st, struct cbp_link *l)
 int cbp_links(struct cbp_index *idx, long long id, int outgoing,
 	      int origin_only, struct cbp_link **links, size_t *nr)
 {
-	sqlite3_stmt *st = idx->st_links[!!outgoing][!!origin_only];
+	sqlite3_stmt *st = links_stmt(idx, outgoing, origin_only);
 	size_t alloc = 0;
 	int rc;
 
 	*links = NULL;
 	*nr = 0;
+	if (!st)
+		return -1;
 	sqlite3_bind_int64(st, 1, id);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		*links = cbp_grow(*links, sizeof(**links), *nr + 1, &alloc);

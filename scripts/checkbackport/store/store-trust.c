@@ -15,7 +15,7 @@
 #include "store-priv.h"
 #include "base/util.h"
 
-/* The verdict of a link row joined as in cbp_prepare_queries(). */
+/* The verdict of a link row joined as cbp_links() joins it. */
 #define TRUST_CASE							\
 	"CASE WHEN l.kind < 16 AND a.state = 1 AND b.state = 1\n"	\
 	" THEN coalesce(t.verdict, 1) ELSE 0 END"

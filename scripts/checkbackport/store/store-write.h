@@ -35,6 +35,7 @@ long long cbp_branch_version(const char *name);
 void cbp_store_remove_stale(const char *path);
 int cbp_store_create(struct cbp_index *idx, char **tmp);
 int cbp_store_add_indexes(struct cbp_index *idx);
+int cbp_store_add_link_index(struct cbp_index *idx);
 void cbp_store_abandon(struct cbp_index *idx, const char *tmp);
 int cbp_store_publish(struct cbp_index *idx, const char *tmp);
 

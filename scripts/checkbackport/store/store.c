@@ -93,8 +93,11 @@ static const char index_sql[] =
 	"CREATE INDEX commits_atime ON commits(atime);"
 	"CREATE INDEX commits_absent ON commits(state) WHERE state != 1;"
 	"CREATE INDEX links_src ON links(src);"
-	"CREATE INDEX links_dst ON links(dst);"
 	"CREATE INDEX malformed_src ON malformed(src);";
+
+/* Created once the citations of a fresh build are resolved. */
+static const char link_index_sql[] =
+	"CREATE INDEX links_dst ON links(dst);";
 
 /* ---------------------------------------------------------------------- */
 /* Opening, validating and locking. */
@@ -271,6 +274,28 @@ void cbp_store_remove_stale(const char *path)
 	free(file);
 }
 
+/*
+ * Whether the SQLite file open in @db is a complete index of our version:
+ * 0, or -1 with the reason recorded.
+ */
+static int check_db(sqlite3 *db, const char *path)
+{
+	long long app, ver, complete = -1;
+
+	if (cbp_db_int(db, "PRAGMA application_id", &app) ||
+	    cbp_db_int(db, "PRAGMA user_version", &ver))
+		return -1;
+	if (app != CBP_APP_ID)
+		return cbp_error("%s is not a checkbackport index", path);
+	if (ver != CBP_SCHEMA_VERSION)
+		return cbp_error("index schema version %lld, this program uses %d",
+				 ver, CBP_SCHEMA_VERSION);
+	if (cbp_db_int(db, "SELECT value FROM meta WHERE key = 'complete'",
+		       &complete) || complete != 1)
+		return cbp_error("index is incomplete");
+	return 0;
+}
+
 /**
  * cbp_store_check() - whether a file is a complete index of our version
  * @path: the file
@@ -285,7 +310,6 @@ void cbp_store_remove_stale(const char *path)
  */
 int cbp_store_check(const char *path, sqlite3 **dbp)
 {
-	long long app, ver, complete;
 	sqlite3 *db;
 	int rc;
 
@@ -295,26 +319,7 @@ int cbp_store_check(const char *path, sqlite3 **dbp)
 		return rc;
 	if (cbp_store_open_db(path, 0, &db))
 		return CBP_STORE_STALE;
-	if (cbp_db_int(db, "PRAGMA application_id", &app) ||
-	    cbp_db_int(db, "PRAGMA user_version", &ver)) {
-		sqlite3_close(db);
-		return CBP_STORE_STALE;
-	}
-	if (app != CBP_APP_ID) {
-		cbp_error("%s is not a checkbackport index", path);
-		sqlite3_close(db);
-		return CBP_STORE_STALE;
-	}
-	if (ver != CBP_SCHEMA_VERSION) {
-		cbp_error("index schema version %lld, this program uses %d",
-			  ver, CBP_SCHEMA_VERSION);
-		sqlite3_close(db);
-		return CBP_STORE_STALE;
-	}
-	if (cbp_db_int(db, "SELECT value FROM meta WHERE key = 'complete'",
-		       &complete) || complete != 1) {
-		if (complete != 1)
-			cbp_error("index is incomplete");
+	if (check_db(db, path)) {
 		sqlite3_close(db);
 		return CBP_STORE_STALE;
 	}
@@ -519,30 +524,12 @@ int cbp_store_load_branches(struct cbp_index *idx)
  * cbp_prepare_queries() - prepare the statements the query functions use
  * @idx: the index
  *
+ * Those of cbp_links() are prepared when first used (store-query.c).
+ *
  * Return: 0, or -1 on error.
  */
 int cbp_prepare_queries(struct cbp_index *idx)
 {
-	/*
-	 * With each link, its verdict: the trust row's if there is one, a
-	 * consistent subject if both ends are commits (see build-trust.c),
-	 * none otherwise.
-	 */
-#define LINKS_SQL(where)						\
-	"SELECT l.src, l.dst, l.kind, l.cited, l.quoted,\n"		\
-	" CASE WHEN l.kind < 16 AND a.state = 1 AND b.state = 1\n"	\
-	" THEN coalesce(t.verdict, 1) ELSE 0 END FROM links l\n"		\
-	" LEFT JOIN commits a ON a.id = l.src\n"			\
-	" LEFT JOIN commits b ON b.id = l.dst\n"			\
-	" LEFT JOIN trust t ON t.src = l.src AND t.dst = l.dst\n"	\
-	" WHERE " where " ORDER BY l.rowid"
-	static const char *const links_sql[2][2] = {
-		{ LINKS_SQL("l.dst = ?"), LINKS_SQL("l.dst = ? AND l.kind < 16") },
-		{ LINKS_SQL("l.src = ?"), LINKS_SQL("l.src = ? AND l.kind < 16") },
-	};
-#undef LINKS_SQL
-	int i, j;
-
 	if (idx->st_get)
 		return 0;
 	if (cbp_db_prepare(idx->db,
@@ -556,11 +543,6 @@ int cbp_prepare_queries(struct cbp_index *idx)
 			       " WHERE hex >= ? AND hex < ? ORDER BY state DESC, hex",
 			       &idx->st_range))
 		return -1;
-	for (i = 0; i < 2; i++)
-		for (j = 0; j < 2; j++)
-			if (cbp_db_prepare(idx->db, links_sql[i][j],
-					   &idx->st_links[i][j]))
-				return -1;
 	return 0;
 }
 
@@ -609,13 +591,30 @@ int cbp_store_create(struct cbp_index *idx, char **tmp)
  * cbp_store_add_indexes() - create the SQL indexes of a fresh index
  * @idx: the index, from cbp_store_create()
  *
- * Done after the bulk load, which is faster without them.
+ * Done after the bulk load, which is faster without them; all but the
+ * index of links by the row cited (cbp_store_add_link_index()).
  *
  * Return: 0, or -1 with the error recorded.
  */
 int cbp_store_add_indexes(struct cbp_index *idx)
 {
 	return cbp_db_exec(idx->db, index_sql);
+}
+
+/**
+ * cbp_store_add_link_index() - index the links of a fresh index by dst
+ * @idx: the index, from cbp_store_create()
+ *
+ * Done once the builder has set every link's dst, which it does one row
+ * at a time: each of those updates would also move an entry of this
+ * index (in a 100,000-commit history, creating it afterwards costs
+ * about a sixth of keeping it up to date through them).
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
+int cbp_store_add_link_index(struct cbp_index *idx)
+{
+	return cbp_db_exec(idx->db, link_index_sql);
 }
 
 /**
@@ -717,11 +716,13 @@ int cbp_index_open_existing(struct cbp_index **out, const char *path)
 
 	*out = NULL;
 	/*
-	 * One read transaction for the whole query: SQLite then takes and
-	 * checks its shared lock once, not around every statement.
+	 * One read transaction for the whole query, the checks of the file
+	 * included: SQLite then takes and checks its shared lock once, not
+	 * around every statement.
 	 */
-	if (cbp_store_check(path, &idx->db) || cbp_prepare_queries(idx) ||
-	    cbp_db_exec(idx->db, "BEGIN") || cbp_store_load_branches(idx)) {
+	if (store_is_ours(path) || cbp_store_open_db(path, 0, &idx->db) ||
+	    cbp_db_exec(idx->db, "BEGIN") || check_db(idx->db, path) ||
+	    cbp_prepare_queries(idx) || cbp_store_load_branches(idx)) {
 		cbp_index_close(idx);
 		return -1;
 	}

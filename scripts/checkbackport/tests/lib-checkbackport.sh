@@ -80,10 +80,11 @@ s12 () {
 }
 
 # test_fixture NAME DIR BUILDER: "BUILDER DIR", which makes DIR and
-# DIR.ids and advances the clock, but once per run of run-tests.sh: the
-# first script to need the fixture builds it and leaves a copy in
-# $CBP_FIXTURES, the next ones copy it.  The clock it started from is
-# part of its name, so a copy is exactly what the builder would make.
+# DIR.ids and advances the clock, but once for all the runs of
+# run-tests.sh with the same test libraries and git: the first script to
+# need the fixture builds it and leaves a copy in $CBP_FIXTURES, the
+# next ones copy it.  The clock it started from is part of its name, so
+# a copy is exactly what the builder would make.
 test_fixture () {
 	read -r test_fixture_ <"$TRASH/.tick" &&
 	test_fixture_=$CBP_FIXTURES/$1-$test_fixture_ &&

@@ -21,7 +21,8 @@
 #   so every command must be joined to the next by && (or sit in an if,
 #   a loop ending in `|| return 1`, ...).  A body whose chain is broken is
 #   rejected before it runs: the body is first evaluated in a subshell
-#   as "(exit 117) && BODY"; with an unbroken chain nothing of it runs
+#   as "(exit 117) && BODY" (a function returning 117 standing for the
+#   inner subshell); with an unbroken chain nothing of it runs
 #   and the status is 117, anything else means a command stands outside
 #   the chain.  Such a test is reported "not ok ... # broken &&-chain"
 #   and its body is not run.  Variables a body sets stay set for the
@@ -196,11 +197,13 @@ export HOME XDG_CONFIG_HOME GIT_CONFIG_NOSYSTEM GIT_AUTHOR_NAME \
 unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_AUTHOR_DATE \
 	GIT_COMMITTER_DATE CDPATH
 cd "$TRASH_DIRECTORY" || exit 1
-if command -v git >/dev/null
-then
-	git config --global init.defaultBranch master &&
-	git config --global advice.detachedHead false || exit 1
-fi
+# The global config written as git config --global would write it (a
+# process costs more than the rest of a small test's set-up).  No
+# automatic maintenance: each commit would start a "git maintenance run
+# --auto" that finds nothing to do in repositories this small.
+printf '%s\n' '[init]' '	defaultBranch = master' '[advice]' \
+	'	detachedHead = false' '[maintenance]' '	auto = false' \
+	>"$HOME/.gitconfig" || exit 1
 test_tick_=1112911993
 
 # test_tick: advance the commit dates by an hour, so that they order.
@@ -407,13 +410,20 @@ test_eval_ () {
 	return "$test_eval_ret_"
 }
 
-# test_chain_ok_ BODY: the body's commands are all joined by &&.
+# test_chain_117_: fail with status 117 (as "(exit 117)" would, without
+# the subshell: a process costs milliseconds, and every test is linted).
+test_chain_117_ () {
+	return 117
+}
+
+# test_chain_ok_ BODY: the body's commands are all joined by &&.  What a
+# broken chain runs, it runs in the subshell of the command substitution.
 test_chain_ok_ () {
 	test -z "$test_chain_lint" && return 0
 	test_chain_=$(
 		exec 3>&1 >/dev/null 2>&1 </dev/null
 		test_trace=
-		test_eval_ "(exit 117) && $1${LF}${LF}echo OK-\$? >&3"
+		test_eval_ "test_chain_117_ && $1${LF}${LF}echo OK-\$? >&3"
 	)
 	test "$test_chain_" = OK-117
 }

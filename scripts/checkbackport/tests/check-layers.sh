@@ -33,6 +33,12 @@
 #
 # The archives are linked with the compiler and flags of the build
 # (BUILDDIR/cflags), so that a build with sanitizers links too.
+#
+# CBP_LAYERS_MEMO=DIR: remember there which archives passed the checks
+# of calls and links, by their content and the flags, and do not check
+# them again (t5050 checks a dozen copies of the sources against the
+# same archives, and a link costs more than the rest of this script).
+# Only passes are remembered: a failure is always found afresh.
 
 src=${1:?usage: check-layers.sh SRCDIR BUILDDIR}
 build=${2:?usage: check-layers.sh SRCDIR BUILDDIR}
@@ -44,8 +50,37 @@ make -s --no-print-directory -C "$src" print-layers >"$tmp/table" ||
 	exit 2
 test -s "$tmp/table" || { echo "check-layers: no layers" >&2; exit 2; }
 cc=$(cat "$build/cflags") || exit 2
-printf 'int main(void)\n{\n\treturn 0;\n}\n' >"$tmp/main.c" &&
-$cc -c -o "$tmp/main.o" "$tmp/main.c" || exit 2
+memo=${CBP_LAYERS_MEMO:-}
+if test -n "$memo"
+then
+	mkdir -p "$memo" &&
+	sums=$(cd "$build" && sha1sum lib*.a) || exit 2
+fi
+
+# sum_of ARCHIVE: the content's hash of BUILDDIR/ARCHIVE (memo only).
+sum_of () {
+	printf '%s\n' "$sums" | while read -r sum file
+	do
+		test "$file" = "$1" && echo "$sum" && break
+	done
+}
+
+# memo_has KEY / memo_add KEY: whether a pass of KEY is remembered;
+# remember one.  Without CBP_LAYERS_MEMO, nothing is.
+memo_has () {
+	test -n "$memo" && test -f "$memo/$1"
+}
+
+memo_add () {
+	test -z "$memo" || : >"$memo/$1"
+}
+
+# The empty main() the archives are linked with, made once.
+main_o () {
+	test -f "$tmp/main.o" && return 0
+	printf 'int main(void)\n{\n\treturn 0;\n}\n' >"$tmp/main.c" &&
+	$cc -c -o "$tmp/main.o" "$tmp/main.c"
+}
 
 # declared HEADER...: the functions and variables the headers declare
 # at file scope, one name a line (static inline functions, typedefs and
@@ -109,7 +144,12 @@ do
 
 	# Calls between the archive's members: a cycle is a pair of files
 	# each reaching the other.
-	nm -A "$build/lib$name.a" 2>/dev/null | awk -v lib="lib$name.a" '
+	key=
+	test -z "$memo" || key=calls-$(sum_of "lib$name.a")
+	if memo_has "$key"
+	then
+		:
+	elif nm -A "$build/lib$name.a" 2>/dev/null | awk -v lib="lib$name.a" '
 		{
 			split($1, p, ":")
 			m = p[2]
@@ -142,19 +182,30 @@ do
 					}
 			exit bad
 		}
-	' || bad=1
+	'
+	then
+		memo_add "$key"
+	else
+		bad=1
+	fi
 
-	# Includes, one "FILE HEADER" per line, with <> or "" kept.
-	for f in "$src/$name"/*.[ch]
+	# Includes, one "FILE HEADER" per line, with <> or "" kept: one
+	# awk for the folder (a process per file or per header is most of
+	# the cost of this script, which t5050 runs a dozen times).
+	awk -v skip=$((${#src} + 1)) '
+		match($0, /^#[ \t]*include[ \t]*[<"][^>"]*[>"]/) {
+			h = substr($0, 1, RLENGTH)
+			sub(/^#[ \t]*include[ \t]*/, "", h)
+			print substr(FILENAME, skip + 1) " " h
+		}
+	' "$src/$name"/*.[ch] >"$tmp/includes" || exit 2
+	# The folder's files, which a bare "header.h" must be one of.
+	for f in "$src/$name"/*
 	do
-		sed -n 's/^#[ \t]*include[ \t]*\([<"][^>"]*[>"]\).*/\1/p' "$f" |
-		while read -r h
-		do
-			printf '%s %s\n' "${f#"$src"/}" "$h"
-		done
-	done >"$tmp/includes"
+		test -f "$f" && printf '%s\n' "${f##*/}"
+	done >"$tmp/files"
 	awk -v name="$name" -v uses="$uses" -v libs="$libs" \
-	    -v private="$private" -v src="$src" '
+	    -v private="$private" -v files="$tmp/files" '
 		BEGIN {
 			n = split(uses, u, " ")
 			for (i = 1; i <= n; i++)
@@ -165,6 +216,8 @@ do
 			n = split(private, p, " ")
 			for (i = 1; i <= n; i++)
 				priv[p[i]] = 1
+			while ((getline f <files) > 0)
+				here[f] = 1
 		}
 		function fail(msg) {
 			print $1 ": " msg
@@ -186,7 +239,7 @@ do
 		{
 			h = substr($2, 2, length($2) - 2)
 			if (h !~ /\//) {
-				if (system("test -f \"" src "/" name "/" h "\""))
+				if (!(h in here))
 					fail("includes \"" h "\": not in " name "/")
 				next
 			}
@@ -216,23 +269,41 @@ do
 
 	# The archive whole, against what the layer may use.  The table
 	# lists the lower layers first, so their libraries are known.
-	echo "$libs" >"$tmp/libs-$name"
+	eval "libs_$name=\$libs"
 	set --
-	all=$libs
+	all=
+	key=
+	test -z "$memo" || key=$(sum_of "lib$name.a")
+	# (none known of a layer wrongly used from below)
+	for p in $libs $(for u in $uses; do eval "echo \${libs_$u-}"; done)
+	do
+		case " $all " in
+		*" $p "*) ;;
+		*) all="$all $p" ;;
+		esac
+	done
 	for u in $uses
 	do
 		set -- "$@" "$build/lib$u.a"
-		# (none known of a layer wrongly used from below)
-		all="$all $(cat "$tmp/libs-$u" 2>/dev/null)"
+		test -z "$memo" || key="$key $(sum_of "lib$u.a")"
 	done
-	flags=$(echo "$all" | tr ' ' '\n' | grep . | sort -u | tr '\n' ' ')
+	flags=
 	# shellcheck disable=SC2086 # one package per word
-	test -z "${flags% }" || flags=$($PKG_CONFIG --libs $flags) || exit 2
+	test -z "$all" || flags=$($PKG_CONFIG --libs $all) || exit 2
+	if test -n "$memo"
+	then
+		key=$(printf '%s\n' "$cc" "$key" "$flags" | sha1sum) &&
+		key=link-${key%% *}
+	fi
+	memo_has "$key" && continue
+	main_o || exit 2
 	# shellcheck disable=SC2086 # cc and flags are lists
-	if ! $cc -o "$tmp/$name" "$tmp/main.o" \
+	if $cc -o "$tmp/$name" "$tmp/main.o" \
 		-Wl,--whole-archive "$build/lib$name.a" -Wl,--no-whole-archive \
 		"$@" $flags -pthread >"$tmp/ld" 2>&1
 	then
+		memo_add "$key"
+	else
 		echo "lib$name.a: does not link against ${uses:-no layer}" \
 		     "and ${libs:-no library}:"
 		grep -e 'undefined reference' -e 'cannot find' "$tmp/ld" |

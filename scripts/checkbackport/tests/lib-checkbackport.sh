@@ -28,7 +28,8 @@ fi
 # test_tick: advance the commit dates by an hour.  The clock is a file,
 # so that a tick in a subshell (a repository built in one) still counts.
 test_tick () {
-	test_tick_=$(($(cat "$TRASH/.tick") + 3600)) &&
+	read -r test_tick_ <"$TRASH/.tick" &&
+	test_tick_=$((test_tick_ + 3600)) &&
 	echo "$test_tick_" >"$TRASH/.tick" &&
 	GIT_AUTHOR_DATE="$test_tick_ +0000" &&
 	GIT_COMMITTER_DATE="$test_tick_ +0000" &&
@@ -38,7 +39,7 @@ test_tick () {
 # test_commit SUBJECT [BODY]: commit a new file.
 test_commit () {
 	test_tick &&
-	f=f.$(cat "$TRASH/.tick") &&
+	f=f.$test_tick_ &&
 	echo "$1" >"$f" &&
 	git add "$f" &&
 	if test $# -gt 1
@@ -79,12 +80,14 @@ s12 () {
 }
 
 # test_fixture NAME DIR BUILDER: "BUILDER DIR", which makes DIR and
-# DIR.ids and advances the clock, but once per run of run-tests.sh: the
-# first script to need the fixture builds it and leaves a copy in
-# $CBP_FIXTURES, the next ones copy it.  The clock it started from is
-# part of its name, so a copy is exactly what the builder would make.
+# DIR.ids and advances the clock, but once for all the runs of
+# run-tests.sh with the same test libraries and git: the first script to
+# need the fixture builds it and leaves a copy in $CBP_FIXTURES, the
+# next ones copy it.  The clock it started from is part of its name, so
+# a copy is exactly what the builder would make.
 test_fixture () {
-	test_fixture_=$CBP_FIXTURES/$1-$(cat "$TRASH/.tick") &&
+	read -r test_fixture_ <"$TRASH/.tick" &&
+	test_fixture_=$CBP_FIXTURES/$1-$test_fixture_ &&
 	if test -z "$CBP_FIXTURES"
 	then
 		"$3" "$2"

@@ -19,10 +19,20 @@ test $# -gt 0 && shift
 here=$(cd "$(dirname "$0")" && pwd)
 log=$(mktemp "${TMPDIR:-/tmp}/cbp-prove.XXXXXX") || exit 2
 tlog=$(mktemp "${TMPDIR:-/tmp}/cbp-prove.XXXXXX") || exit 2
-# read-only repositories several scripts build alike: built once a run
-CBP_FIXTURES=$(mktemp -d "${TMPDIR:-/tmp}/cbp-fixtures.XXXXXX") || exit 2
+trap 'rm -rf "$log" "$tlog"' EXIT
+# Read-only repositories several scripts build alike (test_fixture in
+# lib-checkbackport.sh): built by the first script of a run to need one
+# and kept in the cache, under the hash of what builds them (the test
+# libraries, the demonstration repository's script and git's version),
+# for the runs after it.  Entries of other hashes unused for a day go.
+fixtures=${XDG_CACHE_HOME:-$HOME/.cache}/drm-fixport/checkbackport/fixtures
+key=$( (cat "$here"/lib-*.sh "$here/../../lib/test-lib.sh" \
+	"$here/../demo/make-demo-repo" && git --version) | sha1sum) || exit 2
+CBP_FIXTURES=$fixtures/${key%% *}
+mkdir -p "$CBP_FIXTURES" && touch "$CBP_FIXTURES" || exit 2
+find "$fixtures" -mindepth 1 -maxdepth 1 -mtime +0 -exec rm -rf {} + ||
+	exit 2
 export CBP_FIXTURES
-trap 'rm -rf "$log" "$tlog" "$CBP_FIXTURES"' EXIT
 
 mkdir -p "$(dirname "$result")" || exit 2
 cd "$here/.." || exit 2

@@ -8,21 +8,46 @@
 
 . "$(dirname "$0")/lib-checkbackport.sh"
 
-# octopus N LAST: a merge of HEAD, N-2 new side commits made with
-# commit-tree and LAST, in that order; prints the merge and lists the
-# sides in ../SIDES.
+# octopus N LAST: a merge of HEAD, N-2 new side commits and LAST, in
+# that order, each side "side I" on HEAD's tree and the merge "octopus
+# of N", dated a tick apart; prints the merge and lists the sides in
+# ../SIDES.  One git fast-import makes them all, as git commit-tree
+# would (same IDs), on master, which must be the branch checked out.
 octopus () {
-	base=$(git rev-parse HEAD) && parents="-p $base" && : >../SIDES &&
-	i=2 && while test $i -lt "$1"
-	do
-		test_tick &&
-		side=$(echo "side $i" | git commit-tree "HEAD^{tree}" -p "$base") &&
-		parents="$parents -p $side" && echo "$side" >>../SIDES &&
-		i=$((i + 1))
-	done &&
-	echo "$2" >>../SIDES &&
-	test_tick &&
-	echo "octopus of $1" | git commit-tree "HEAD^{tree}" $parents -p "$2"
+	read -r octopus_tick_ <"$TRASH/.tick" &&
+	octopus_out_=$(perl -MIPC::Open2 -e '
+		my ($n, $last, $tick) = @ARGV;
+		chomp(my $base = `git rev-parse HEAD`);
+		die "no HEAD\n" unless $base =~ /^[0-9a-f]{40}$/;
+		my $pid = open2(my $out, my $in, qw(git fast-import --quiet
+			--cat-blob-fd=1));
+		my $who = sub { "$ENV{$_[0] . \"_NAME\"} <$ENV{$_[0] . \"_EMAIL\"}>" };
+		my ($a, $c) = ($who->("GIT_AUTHOR"), $who->("GIT_COMMITTER"));
+		my $commit = sub {
+			my ($mark, $msg, @merge) = @_;
+			$tick += 3600;
+			print $in "commit refs/heads/master\nmark :$mark\n",
+				"author $a $tick +0000\ncommitter $c $tick +0000\n",
+				"data ", length($msg), "\n$msg", "from $base\n",
+				map({ "merge $_\n" } @merge), "get-mark :$mark\n";
+			$in->flush;
+			chomp(my $id = <$out>);
+			die "no ID for $msg" unless $id =~ /^[0-9a-f]{40}$/;
+			return $id;
+		};
+		# (a commit of this import is named by its mark)
+		my @sides = map { $commit->($_, "side $_\n") } 2 .. $n - 1;
+		my $m = $commit->($n, "octopus of $n\n",
+				  map({ ":$_" } 2 .. $n - 1), $last);
+		close $in;
+		waitpid($pid, 0);
+		die "git fast-import failed\n" if $?;
+		open(my $fh, ">", "../SIDES") or die;
+		print $fh "$_\n" for @sides, $last;
+		print "$tick $m\n";
+	' "$1" "$2" "$octopus_tick_") &&
+	echo "${octopus_out_% *}" >"$TRASH/.tick" &&
+	echo "${octopus_out_#* }"
 }
 
 test_expect_success 'set up a 66-parent merge whose last parent is a cherry-pick' '

@@ -95,10 +95,11 @@ test_expect_success 'every other option is refused, saying which command takes i
 		set -- $line &&
 		test "$2" != --help || continue &&
 		c=$2 &&
+		shown=$(echo "$line" | tr "[]|" "   " |
+			sed "s/ -v / --verbose /g") &&
 		for o in $(cat options)
 		do
-			case " $COMMON $(echo "$line" | tr "[]|" "   " |
-				sed "s/ -v / --verbose /g") " in
+			case " $COMMON $shown " in
 			*" $o "*) continue ;;
 			esac &&
 			if takes $c $o

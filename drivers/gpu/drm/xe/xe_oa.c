@@ -21,9 +21,11 @@
 #include <linux/kernel.h>
 #include <linux/math.h>
 #include <linux/module.h>
+#include <linux/rwsem.h>
 
 #include <drm_fixport/fixport_cs.h>
 #include <drm_fixport/xe_hw.h>
+#include <drm_fixport/xe_model.h>
 #include <drm_fixport/xe_oa.h>
 #include <drm_fixport/xe_regs.h>
 
@@ -74,27 +76,25 @@ static int fixport_xe_oa_write_lri(struct fixport_cs *cs,
 
 /*
  * Submitting to a queue with a VM follows xe's exec path: the VM's rw
- * semaphore for read, then its reservation lock, held until the job is
- * pushed.  A kernel queue has no VM and needs neither.
+ * semaphore for read, then its reservation lock, uninterruptibly, held
+ * until the job is pushed.  A kernel queue has no VM and needs neither.
  */
-static void oa_lock_vm(const struct fixport_xe_hw_ops *ops,
-		       struct fixport_xe_exec_queue *q)
+static void xe_oa_lock_vma(struct fixport_xe_exec_queue *q)
 {
 	if (!q->vm)
 		return;
 
-	ops->vm_lock_read(q->vm);
-	ops->vm_resv_lock(q->vm);
+	down_read(&q->vm->lock);
+	xe_vm_lock(q->vm, false);
 }
 
-static void oa_unlock_vm(const struct fixport_xe_hw_ops *ops,
-			 struct fixport_xe_exec_queue *q)
+static void xe_oa_unlock_vma(struct fixport_xe_exec_queue *q)
 {
 	if (!q->vm)
 		return;
 
-	ops->vm_resv_unlock(q->vm);
-	ops->vm_unlock_read(q->vm);
+	xe_vm_unlock(q->vm);
+	up_read(&q->vm->lock);
 }
 
 /*
@@ -108,28 +108,27 @@ static void oa_unlock_vm(const struct fixport_xe_hw_ops *ops,
  * runs ahead of whatever the user submits next on the same queue, which
  * is the ordering the configuration needs.
  */
-static struct fixport_xe_fence *oa_submit_bb(struct fixport_xe_oa_stream *stream,
-					     struct fixport_xe_bb *bb)
+static struct fixport_xe_fence *xe_oa_submit_bb(struct fixport_xe_oa_stream *stream,
+						struct fixport_xe_bb *bb)
 {
-	const struct fixport_xe_hw_ops *ops = stream->ops;
 	struct fixport_xe_exec_queue *q = stream->exec_q ?: stream->k_exec_q;
 	struct fixport_xe_sched_job *job;
 	struct fixport_xe_fence *fence;
 
-	oa_lock_vm(ops, q);
+	xe_oa_lock_vma(q);
 
-	job = ops->job_create(q, bb);
+	job = xe_bb_create_job(q, bb);
 	if (IS_ERR(job)) {
-		oa_unlock_vm(ops, q);
+		xe_oa_unlock_vma(q);
 		return ERR_CAST(job);
 	}
 	job->ggtt = true;
 
-	ops->job_arm(job);
-	fence = ops->job_fence(job);
-	ops->job_push(job);
+	xe_sched_job_arm(job);
+	fence = fixport_xe_fence_get(job->finished);
+	xe_sched_job_push(job);
 
-	oa_unlock_vm(ops, q);
+	xe_oa_unlock_vma(q);
 
 	return fence;
 }
@@ -147,7 +146,7 @@ static struct fixport_xe_fence *oa_submit_bb(struct fixport_xe_oa_stream *stream
  * is freed at once.
  *
  * Context: Process context; takes the queue's VM locks.
- * Return: 0 once the job is pushed, -ENOSPC if the backend's batch is too
+ * Return: 0 once the job is pushed, -ENOSPC if xe_bb_new()'s batch is too
  * small for the registers (nothing is submitted), or the error from
  * allocating the batch or creating the job.
  */
@@ -155,13 +154,12 @@ static int fixport_xe_oa_load_with_lri(struct fixport_xe_oa_stream *stream,
 				       const struct fixport_xe_oa_reg *regs,
 				       u32 n_regs)
 {
-	const struct fixport_xe_hw_ops *ops = stream->ops;
 	struct fixport_xe_fence *fence;
 	struct fixport_xe_bb *bb;
 	struct fixport_cs cs;
 	int err;
 
-	bb = ops->bb_alloc(stream->gt, fixport_xe_oa_lri_dwords(n_regs));
+	bb = xe_bb_new(stream->gt, fixport_xe_oa_lri_dwords(n_regs), false);
 	if (IS_ERR(bb))
 		return PTR_ERR(bb);
 
@@ -172,18 +170,18 @@ static int fixport_xe_oa_load_with_lri(struct fixport_xe_oa_stream *stream,
 		goto free_bb;
 	bb->len = cs.len;
 
-	fence = oa_submit_bb(stream, bb);
+	fence = xe_oa_submit_bb(stream, bb);
 	if (IS_ERR(fence)) {
 		err = PTR_ERR(fence);
 		goto free_bb;
 	}
 
-	ops->bb_free(bb, fence);
-	ops->fence_put(fence);
+	xe_bb_free(bb, fence);
+	fixport_xe_fence_put(fence);
 	return 0;
 
 free_bb:
-	ops->bb_free(bb, NULL);
+	xe_bb_free(bb, NULL);
 	return err;
 }
 
@@ -252,9 +250,9 @@ static int oa_configure_oac_context(struct fixport_xe_oa_stream *stream,
 		return -EINVAL;
 
 	/* OAC_OACONTROL is only writable once the OA unit selects this CCS. */
-	stream->ops->mmio_write32(stream->gt, stream->oa_ctrl,
-				  FIELD_PREP(FIXPORT_XE_OAG_OACONTROL_OA_CCS_SELECT_MASK,
-					     stream->hwe_instance));
+	xe_mmio_write32(stream->gt, stream->oa_ctrl,
+			FIELD_PREP(FIXPORT_XE_OAG_OACONTROL_OA_CCS_SELECT_MASK,
+				   stream->hwe_instance));
 
 	/* A compute context also runs alone while OAC measures it. */
 	return oa_load_context_regs(stream, FIXPORT_XE_OAC_OACONTROL,

@@ -58,7 +58,6 @@ struct fixport_xe_oa_stream {
 };
 
 int fixport_xe_oa_check_exec_queue(const struct fixport_xe_exec_queue *q);
-int fixport_xe_oa_configure_oa_context(struct fixport_xe_oa_stream *stream,
-				       bool enable);
+int xe_oa_configure_oa_context(struct fixport_xe_oa_stream *stream, bool enable);
 
 #endif /* _DRM_FIXPORT_XE_OA_H_ */

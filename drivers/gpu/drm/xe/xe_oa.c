@@ -30,8 +30,8 @@
 #include <drm_fixport/xe_regs.h>
 
 /**
- * fixport_xe_oa_lri_dwords() - batch size for a set of register writes
- * @n_regs: number of registers
+ * num_lri_dwords() - batch size for a set of register writes
+ * @num_regs: number of registers
  *
  * Each register takes an offset and a value; each run of up to
  * FIXPORT_XE_MI_LRI_MAX_REGS registers takes one MI_LOAD_REGISTER_IMM
@@ -40,24 +40,23 @@
  * Context: Any context.
  * Return: the number of dwords, 0 for no registers.
  */
-static u32 fixport_xe_oa_lri_dwords(u32 n_regs)
+static u32 num_lri_dwords(u32 num_regs)
 {
-	return 2 * n_regs + DIV_ROUND_UP(n_regs, FIXPORT_XE_MI_LRI_MAX_REGS);
+	return 2 * num_regs + DIV_ROUND_UP(num_regs, FIXPORT_XE_MI_LRI_MAX_REGS);
 }
 
 /**
- * fixport_xe_oa_write_lri() - emit register writes as MI_LOAD_REGISTER_IMM
- * @cs: where to emit, fixport_xe_oa_lri_dwords(@n_regs) dwords free
- * @regs: the registers and their values
+ * write_cs_mi_lri() - emit register writes as MI_LOAD_REGISTER_IMM
+ * @cs: where to emit, num_lri_dwords(@n_regs) dwords free
+ * @reg_data: the registers and their values
  * @n_regs: how many
  *
  * Context: Any context.
  * Return: 0 on success, -ENOSPC if @cs is too small; nothing is written
  * past its end, but what fitted has been written.
  */
-static int fixport_xe_oa_write_lri(struct fixport_cs *cs,
-				   const struct fixport_xe_oa_reg *regs,
-				   u32 n_regs)
+static int write_cs_mi_lri(struct fixport_cs *cs,
+			   const struct fixport_xe_oa_reg *reg_data, u32 n_regs)
 {
 	u32 i, n;
 
@@ -67,8 +66,8 @@ static int fixport_xe_oa_write_lri(struct fixport_cs *cs,
 			fixport_cs_emit(cs, FIXPORT_XE_MI_LOAD_REGISTER_IMM |
 					FIXPORT_XE_MI_LRI_NUM_REGS(n));
 		}
-		fixport_cs_emit(cs, regs[i].addr);
-		fixport_cs_emit(cs, regs[i].value);
+		fixport_cs_emit(cs, reg_data[i].addr);
+		fixport_cs_emit(cs, reg_data[i].value);
 	}
 
 	return cs->overflow ? -ENOSPC : 0;
@@ -134,10 +133,10 @@ static struct fixport_xe_fence *xe_oa_submit_bb(struct fixport_xe_oa_stream *str
 }
 
 /**
- * fixport_xe_oa_load_with_lri() - write registers from the stream's context
+ * xe_oa_load_with_lri() - write registers from the stream's context
  * @stream: the OA stream
- * @regs: the registers and their values
- * @n_regs: how many
+ * @reg_lri: the registers and their values
+ * @count: how many
  *
  * Submits one MI_LOAD_REGISTER_IMM batch and returns without waiting for
  * it, as 6.12.118 does: a slow batch is not an error.  The batch stays
@@ -150,22 +149,21 @@ static struct fixport_xe_fence *xe_oa_submit_bb(struct fixport_xe_oa_stream *str
  * small for the registers (nothing is submitted), or the error from
  * allocating the batch or creating the job.
  */
-static int fixport_xe_oa_load_with_lri(struct fixport_xe_oa_stream *stream,
-				       const struct fixport_xe_oa_reg *regs,
-				       u32 n_regs)
+static int xe_oa_load_with_lri(struct fixport_xe_oa_stream *stream,
+			       const struct fixport_xe_oa_reg *reg_lri, u32 count)
 {
 	struct fixport_xe_fence *fence;
 	struct fixport_xe_bb *bb;
 	struct fixport_cs cs;
 	int err;
 
-	bb = xe_bb_new(stream->gt, fixport_xe_oa_lri_dwords(n_regs), false);
+	bb = xe_bb_new(stream->gt, num_lri_dwords(count), false);
 	if (IS_ERR(bb))
 		return PTR_ERR(bb);
 
 	fixport_cs_init(&cs, bb->cs, bb->size);
 	/* A truncated register list must not reach the GPU. */
-	err = fixport_xe_oa_write_lri(&cs, regs, n_regs);
+	err = write_cs_mi_lri(&cs, reg_lri, count);
 	if (err)
 		goto free_bb;
 	bb->len = cs.len;
@@ -226,19 +224,19 @@ static int oa_load_context_regs(struct fixport_xe_oa_stream *stream,
 		},
 	};
 
-	return fixport_xe_oa_load_with_lri(stream, regs, ARRAY_SIZE(regs));
+	return xe_oa_load_with_lri(stream, regs, ARRAY_SIZE(regs));
 }
 
-static int oa_configure_oar_context(struct fixport_xe_oa_stream *stream,
-				    bool enable)
+static int xe_oa_configure_oar_context(struct fixport_xe_oa_stream *stream,
+				       bool enable)
 {
 	return oa_load_context_regs(stream, FIXPORT_XE_OAR_OACONTROL,
 				    FIXPORT_XE_CTX_CTRL_OAC_CONTEXT_ENABLE,
 				    enable);
 }
 
-static int oa_configure_oac_context(struct fixport_xe_oa_stream *stream,
-				    bool enable)
+static int xe_oa_configure_oac_context(struct fixport_xe_oa_stream *stream,
+				       bool enable)
 {
 	/*
 	 * The instance must fit the CCS select field, or another CCS would
@@ -261,7 +259,7 @@ static int oa_configure_oac_context(struct fixport_xe_oa_stream *stream,
 }
 
 /**
- * fixport_xe_oa_configure_oa_context() - start or stop OA in a context
+ * xe_oa_configure_oa_context() - start or stop OA in a context
  * @stream: the OA stream
  * @enable: start (true) or stop (false) the context's counters
  *
@@ -274,8 +272,7 @@ static int oa_configure_oac_context(struct fixport_xe_oa_stream *stream,
  * without a user exec queue, which have nothing to configure), or a
  * negative error.
  */
-int fixport_xe_oa_configure_oa_context(struct fixport_xe_oa_stream *stream,
-				       bool enable)
+int xe_oa_configure_oa_context(struct fixport_xe_oa_stream *stream, bool enable)
 {
 	/*
 	 * OAR/OAC are state of the user's context.  Without a user exec
@@ -289,15 +286,15 @@ int fixport_xe_oa_configure_oa_context(struct fixport_xe_oa_stream *stream,
 
 	switch (stream->hwe_class) {
 	case FIXPORT_XE_ENGINE_CLASS_RENDER:
-		return oa_configure_oar_context(stream, enable);
+		return xe_oa_configure_oar_context(stream, enable);
 	case FIXPORT_XE_ENGINE_CLASS_COMPUTE:
-		return oa_configure_oac_context(stream, enable);
+		return xe_oa_configure_oac_context(stream, enable);
 	default:
 		/* Video engines do not support MI_REPORT_PERF_COUNT. */
 		return 0;
 	}
 }
-EXPORT_SYMBOL_GPL(fixport_xe_oa_configure_oa_context);
+EXPORT_SYMBOL_GPL(xe_oa_configure_oa_context);
 
 /**
  * fixport_xe_oa_check_exec_queue() - may an OA stream measure this queue

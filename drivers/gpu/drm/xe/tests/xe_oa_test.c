@@ -696,7 +696,7 @@ static void lri_size_is_exact(struct kunit *test)
 {
 	const u32 *n = test->param_value;
 
-	KUNIT_EXPECT_EQ(test, fixport_xe_oa_lri_dwords(*n),
+	KUNIT_EXPECT_EQ(test, num_lri_dwords(*n),
 			2 * *n + lri_headers(*n));
 }
 
@@ -716,12 +716,12 @@ static void lri_write_fills_exactly(struct kunit *test)
 
 	/* One dword short must fail without writing past the end... */
 	fixport_cs_init(&cs, buf, size - 1);
-	KUNIT_EXPECT_EQ(test, fixport_xe_oa_write_lri(&cs, regs, n), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, write_cs_mi_lri(&cs, regs, n), -ENOSPC);
 	KUNIT_EXPECT_EQ(test, buf[size - 1], BB_POISON);
 
 	/* ...and the exact size must be filled completely. */
 	fixport_cs_init(&cs, buf, size);
-	KUNIT_ASSERT_EQ(test, fixport_xe_oa_write_lri(&cs, regs, n), 0);
+	KUNIT_ASSERT_EQ(test, write_cs_mi_lri(&cs, regs, n), 0);
 	KUNIT_EXPECT_EQ(test, cs.len, size);
 	expect_lri_stream(test, buf, cs.len, regs, n);
 	for (i = size; i < size + BB_GUARD_DW; i++)
@@ -735,7 +735,7 @@ static void lri_load_allocates_and_submits_exactly(struct kunit *test)
 	struct mock_hw *hw = test->priv;
 	u32 size = 2 * n + lri_headers(n);
 
-	KUNIT_EXPECT_EQ(test, fixport_xe_oa_load_with_lri(&hw->stream, regs, n),
+	KUNIT_EXPECT_EQ(test, xe_oa_load_with_lri(&hw->stream, regs, n),
 			0);
 	KUNIT_EXPECT_EQ(test, hw->bb_dwords, size);
 	KUNIT_ASSERT_TRUE(test, hw->pushed);
@@ -758,7 +758,7 @@ static void lri_load_ends_in_last_dword(struct kunit *test)
 	struct mock_hw *hw = test->priv;
 	u32 size = 2 * n + lri_headers(n);
 
-	KUNIT_ASSERT_EQ(test, fixport_xe_oa_load_with_lri(&hw->stream, regs, n),
+	KUNIT_ASSERT_EQ(test, xe_oa_load_with_lri(&hw->stream, regs, n),
 			0);
 	KUNIT_ASSERT_EQ(test, hw->bb_room, size + 1);
 	KUNIT_ASSERT_EQ(test, hw->submitted_len, size);
@@ -786,7 +786,7 @@ static void lri_load_refuses_short_batch(struct kunit *test)
 	struct mock_hw *hw = test->priv;
 
 	hw->bb_size_delta = -1;
-	KUNIT_EXPECT_EQ(test, fixport_xe_oa_load_with_lri(&hw->stream, regs, n),
+	KUNIT_EXPECT_EQ(test, xe_oa_load_with_lri(&hw->stream, regs, n),
 			-ENOSPC);
 	expect_calls(test, hw, want);
 	KUNIT_EXPECT_FALSE(test, hw->pushed);
@@ -795,7 +795,7 @@ static void lri_load_refuses_short_batch(struct kunit *test)
 
 static void lri_no_registers_no_dwords(struct kunit *test)
 {
-	KUNIT_EXPECT_EQ(test, fixport_xe_oa_lri_dwords(0), 0);
+	KUNIT_EXPECT_EQ(test, num_lri_dwords(0), 0);
 }
 
 static struct kunit_case fixport_xe_oa_lri_cases[] = {
@@ -882,7 +882,7 @@ static void oa_config_writes_lri(struct kunit *test)
 	hw->stream.hwe_instance = c->instance;
 
 	KUNIT_ASSERT_EQ(test,
-			fixport_xe_oa_configure_oa_context(&hw->stream, c->enable),
+			xe_oa_configure_oa_context(&hw->stream, c->enable),
 			c->err);
 	if (c->err) {
 		/* Refused before touching the hardware. */
@@ -928,7 +928,7 @@ static void oa_config_ccs_select_stream_register(struct kunit *test)
 	hw->stream.hwe_class = CLASS_COMPUTE;
 	hw->stream.hwe_mmio_base = COMPUTE0_BASE;
 	hw->stream.hwe_instance = 3;
-	KUNIT_ASSERT_EQ(test, fixport_xe_oa_configure_oa_context(&hw->stream, true), 0);
+	KUNIT_ASSERT_EQ(test, xe_oa_configure_oa_context(&hw->stream, true), 0);
 	KUNIT_ASSERT_EQ(test, hw->n_mmio, 1);
 	KUNIT_EXPECT_EQ(test, hw->mmio[0].reg, 0x13dc0);
 	KUNIT_EXPECT_EQ(test, hw->mmio[0].value, 0x00030000);
@@ -944,7 +944,7 @@ static void oa_config_video_is_noop(struct kunit *test)
 	for (i = 0; i < ARRAY_SIZE(classes); i++) {
 		hw->stream.hwe_class = classes[i];
 		KUNIT_EXPECT_EQ(test,
-				fixport_xe_oa_configure_oa_context(&hw->stream, true), 0);
+				xe_oa_configure_oa_context(&hw->stream, true), 0);
 		KUNIT_EXPECT_EQ_MSG(test, hw->n_ev, 0, "class %u", classes[i]);
 	}
 }
@@ -965,8 +965,8 @@ static void oa_config_needs_user_queue(struct kunit *test)
 		for (enable = 0; enable < 2; enable++) {
 			hw->stream.hwe_class = classes[i];
 			KUNIT_EXPECT_EQ(test,
-					fixport_xe_oa_configure_oa_context(&hw->stream,
-									   enable), 0);
+					xe_oa_configure_oa_context(&hw->stream, enable),
+					0);
 			KUNIT_EXPECT_EQ_MSG(test, hw->n_ev, 0,
 					    "class %u, enable %d", classes[i], enable);
 			KUNIT_EXPECT_FALSE(test, hw->pushed);
@@ -1071,7 +1071,7 @@ static void oa_submit_sequence(struct kunit *test)
 	hw->bb_size_delta = c->bb_size_delta;
 	hw->job_create_err = c->job_create_err;
 
-	KUNIT_EXPECT_EQ(test, fixport_xe_oa_load_with_lri(&hw->stream, &reg, 1),
+	KUNIT_EXPECT_EQ(test, xe_oa_load_with_lri(&hw->stream, &reg, 1),
 			c->err);
 	expect_calls(test, hw, c->ev);
 
@@ -1148,7 +1148,7 @@ static void oa_batch_lifetime(struct kunit *test)
 
 	hw->gpu_fast = c->gpu_fast;
 	KUNIT_ASSERT_EQ(test,
-			fixport_xe_oa_configure_oa_context(&hw->stream, true), 0);
+			xe_oa_configure_oa_context(&hw->stream, true), 0);
 	expect_calls(test, hw, ev_vm_ok);
 
 	if (c->gpu_fast) {

@@ -1,21 +1,61 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What the xe OA port needs from the hardware and the rest of the driver.
+ * The xe objects the port works on, described as far as the port and its
+ * tests need them.
  *
- * The port re-implements the pieces of xe that the OA fix changed; the
- * objects they work on (exec queues, VMs, jobs, batch buffers, fences) and
- * the operations on them come from a backend through struct
- * fixport_xe_hw_ops.  KUnit supplies a backend that records every call.
+ * The port is an out-of-tree module: xe's exec queues, jobs, batch
+ * buffers and VMs are private to xe and none of the functions that work
+ * on them is exported.  The port calls those functions by xe's own names
+ * (xe_model.h), on these descriptions of the objects.
  */
 #ifndef _DRM_FIXPORT_XE_HW_H_
 #define _DRM_FIXPORT_XE_HW_H_
 
+#include <linux/compiler_types.h>
+#include <linux/kref.h>
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <linux/rwsem.h>
+#include <linux/spinlock.h>
 #include <linux/types.h>
 
-struct fixport_xe_bb;
-struct fixport_xe_fence;
-struct fixport_xe_gt;
-struct fixport_xe_vm;
+/**
+ * struct fixport_xe_gt - a GT, as far as its registers go
+ * @regs: the mapping of its MMIO registers
+ */
+struct fixport_xe_gt {
+	void __iomem *regs;
+};
+
+/**
+ * struct fixport_xe_vm - an address space
+ * @lock: xe_vm.lock, the VM's rw semaphore, taken for read to submit
+ * @resv: stands for the VM's reservation (dma-resv) lock, taken by
+ *	xe_vm_lock()
+ */
+struct fixport_xe_vm {
+	struct rw_semaphore lock;
+	struct mutex resv;	/* the reservation lock */
+};
+
+/**
+ * struct fixport_xe_fence - a job's finished fence
+ * @refcount: references; the last one frees the fence
+ * @lock: protects @signalled, @error and @waiters
+ * @signalled: the job has finished
+ * @error: how it finished, 0 or a negative error
+ * @waiters: batches to free once the fence signals
+ *
+ * Stands for the scheduler fence's &dma_fence, job->drm.s_fence->finished
+ * in xe.
+ */
+struct fixport_xe_fence {
+	struct kref refcount;
+	spinlock_t lock;	/* protects what follows */
+	bool signalled;
+	int error;
+	struct list_head waiters;
+};
 
 /* Same numbering as the hardware engine class IDs xe uses. */
 enum fixport_xe_engine_class {
@@ -60,7 +100,7 @@ struct fixport_xe_lrc {
 /**
  * struct fixport_xe_exec_queue - a submission queue
  * @vm: the address space user batches run in, NULL for a GGTT-only queue
- * @gt: the GT the queue submits to, passed back to the backend
+ * @gt: the GT the queue submits to
  * @gt_info: properties of that GT
  * @class: the engine class of the queue
  * @mmio_base: MMIO base of the queue's hardware engine
@@ -87,6 +127,7 @@ struct fixport_xe_exec_queue {
  * @user_fence.addr: its PPGTT address
  * @user_fence.value: the value to write
  * @seqno: the seqno this job signals in each LRC
+ * @finished: the fence that signals when the job has finished
  * @batch_addr: one batch address per LRC of @q
  */
 struct fixport_xe_sched_job {
@@ -99,58 +140,21 @@ struct fixport_xe_sched_job {
 		u64 value;
 	} user_fence;
 	u32 seqno;
+	struct fixport_xe_fence *finished;
 	u64 batch_addr[];
 };
 
 /**
  * struct fixport_xe_bb - a batch buffer being filled by the CPU
  * @cs: the dwords, @size of them
- * @size: capacity of @cs in dwords, as the backend reports it; the
- *	backend adds room for its own batch end and prefetch padding
+ * @size: capacity of @cs in dwords, as xe_bb_new() reports it; it
+ *	allocates room for the batch end (and xe for prefetch) on top
  * @len: dwords written, set before the batch is submitted
  */
 struct fixport_xe_bb {
 	u32 *cs;
 	u32 size;
 	u32 len;
-};
-
-/**
- * struct fixport_xe_hw_ops - operations the port calls into the driver for
- * @vm_lock_read: take the VM's rw semaphore (xe_vm.lock) for read
- * @vm_unlock_read: release it
- * @vm_resv_lock: take the VM's reservation lock, uninterruptibly
- * @vm_resv_unlock: release it
- * @job_create: create a job running @bb on @q; returns an ERR_PTR on failure
- * @job_arm: arm the job; from here on it must be pushed
- * @job_fence: a new reference to the job's finished fence
- * @job_push: hand the job to the scheduler, which now owns it
- * @fence_put: drop a fence reference
- * @bb_alloc: a batch buffer for @dwords command dwords; ERR_PTR on failure.
- *	The backend says in bb->size how many it really gives; a caller
- *	must not trust it to be @dwords.
- * @bb_free: give @bb back once @fence has signalled, as xe_bb_free() does:
- *	at once when @fence is NULL or has already signalled, otherwise when
- *	it signals.  The backend takes its own reference on @fence; the
- *	caller may drop its own right after, and must not touch @bb again.
- *	A batch that a pushed job runs is freed with that job's fence, since
- *	the GPU may read it for as long as the job has not finished.
- * @mmio_write32: write an MMIO register of @gt
- */
-struct fixport_xe_hw_ops {
-	void (*vm_lock_read)(struct fixport_xe_vm *vm);
-	void (*vm_unlock_read)(struct fixport_xe_vm *vm);
-	void (*vm_resv_lock)(struct fixport_xe_vm *vm);
-	void (*vm_resv_unlock)(struct fixport_xe_vm *vm);
-	struct fixport_xe_sched_job *(*job_create)(struct fixport_xe_exec_queue *q,
-						   struct fixport_xe_bb *bb);
-	void (*job_arm)(struct fixport_xe_sched_job *job);
-	struct fixport_xe_fence *(*job_fence)(struct fixport_xe_sched_job *job);
-	void (*job_push)(struct fixport_xe_sched_job *job);
-	void (*fence_put)(struct fixport_xe_fence *fence);
-	struct fixport_xe_bb *(*bb_alloc)(struct fixport_xe_gt *gt, u32 dwords);
-	void (*bb_free)(struct fixport_xe_bb *bb, struct fixport_xe_fence *fence);
-	void (*mmio_write32)(struct fixport_xe_gt *gt, u32 reg, u32 value);
 };
 
 #endif /* _DRM_FIXPORT_XE_HW_H_ */

@@ -37,7 +37,6 @@ struct fixport_xe_oa_reg {
 /**
  * struct fixport_xe_oa_stream - an open OA stream, as far as context
  * configuration needs it
- * @ops: the hardware backend
  * @gt: the GT the stream's OA unit belongs to
  * @exec_q: the user's exec queue whose context is measured, or NULL
  * @k_exec_q: the kernel's exec queue on the stream's engine
@@ -48,7 +47,6 @@ struct fixport_xe_oa_reg {
  * @oa_ctrl: offset of the OA unit's control register
  */
 struct fixport_xe_oa_stream {
-	const struct fixport_xe_hw_ops *ops;
 	struct fixport_xe_gt *gt;
 	struct fixport_xe_exec_queue *exec_q;
 	struct fixport_xe_exec_queue *k_exec_q;
@@ -60,7 +58,6 @@ struct fixport_xe_oa_stream {
 };
 
 int fixport_xe_oa_check_exec_queue(const struct fixport_xe_exec_queue *q);
-int fixport_xe_oa_configure_oa_context(struct fixport_xe_oa_stream *stream,
-				       bool enable);
+int xe_oa_configure_oa_context(struct fixport_xe_oa_stream *stream, bool enable);
 
 #endif /* _DRM_FIXPORT_XE_OA_H_ */

@@ -49,6 +49,7 @@
 #define   FIXPORT_XE_MI_FLUSH_IMM_DW		(4 - 2)
 #define   FIXPORT_XE_MI_FLUSH_DW_USE_GTT	BIT(2)
 #define FIXPORT_XE_MI_BATCH_BUFFER_START	__FIXPORT_XE_MI_INSTR(0x31)
+#define FIXPORT_XE_MI_BATCH_BUFFER_END		__FIXPORT_XE_MI_INSTR(0x0a)
 /*
  * Address space of the batch: set for the exec queue's PPGTT, clear for
  * the GGTT.  xe writes it as a bare BIT(8); the same tree's i915 header

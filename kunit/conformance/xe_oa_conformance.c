@@ -353,6 +353,55 @@ static void conf_oa_lri_batch(struct kunit *test)
 				   c->n, c->dwords + 1, res->bb_asked + 1);
 }
 
+/**
+ * struct open_case - an exec queue's width and what opening must give
+ * @width: the exec queue's width
+ * @refused: the open must fail with -EOPNOTSUPP
+ */
+struct open_case {
+	u16 width;
+	bool refused;
+};
+
+static const struct open_case open_cases[] = {
+	{ 1, false }, { 2, true }, { 4, true },
+};
+
+static void open_desc(const struct open_case *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "width %u", c->width);
+}
+
+KUNIT_ARRAY_PARAM(open, open_cases, open_desc);
+
+/*
+ * The configuration batch is one job, which reaches only the first
+ * context of a parallel exec queue: opening a stream on an exec queue of
+ * width greater than one is refused with -EOPNOTSUPP (before the fix it
+ * was only logged, and OAR/OAC programmed lrc[0] alone).  The queue's
+ * lookup reference is dropped on that path too.  An exec queue of width
+ * one goes on to the engine choice, where the subject stops it.
+ */
+static void conf_oa_open_exec_queue_width(struct kunit *test)
+{
+	const struct open_case *c = test->param_value;
+	struct oa_subject_open_result res;
+
+	oa_subject_open(test, c->width, &res);
+	KUNIT_EXPECT_TRUE(test, res.looked_up);
+	if (c->refused) {
+		KUNIT_EXPECT_EQ(test, res.ret, -EOPNOTSUPP);
+		KUNIT_EXPECT_FALSE_MSG(test, res.went_on,
+				       "the open went on with a parallel exec queue");
+	} else {
+		KUNIT_EXPECT_EQ(test, res.ret, OA_SUBJECT_OPEN_WENT_ON);
+		KUNIT_EXPECT_TRUE(test, res.went_on);
+	}
+	KUNIT_EXPECT_EQ_MSG(test, res.q_refs_after, 1,
+			    "the lookup's reference to the exec queue");
+	KUNIT_EXPECT_FALSE(test, res.q_destroyed);
+}
+
 static struct kunit_case xe_oa_conformance_cases[] = {
 	KUNIT_CASE_PARAM(conf_oa_configure, config_gen_params),
 	KUNIT_CASE(conf_oa_batch_lifetime),
@@ -360,6 +409,7 @@ static struct kunit_case xe_oa_conformance_cases[] = {
 	KUNIT_CASE_PARAM(conf_oa_metric_set_user_queue_only, metric_set_gen_params),
 	KUNIT_CASE_PARAM(conf_oa_lri_dwords, lri_gen_params),
 	KUNIT_CASE_PARAM(conf_oa_lri_batch, lri_gen_params),
+	KUNIT_CASE_PARAM(conf_oa_open_exec_queue_width, open_gen_params),
 	{}
 };
 

@@ -186,12 +186,94 @@ void __drm_dev_dbg(struct _ddebug *desc, const struct device *dev,
 {
 }
 
+/*
+ * The stream open, as far as the exec queue checks: the user's
+ * extensions name the queue, the lookup finds it (taking a reference, as
+ * xe's does), and choosing the hardware engine, which comes after every
+ * queue check, stops the open.  What comes after that is not reached.
+ */
+
+/**
+ * struct oa_open_subject - the exec queue of one open, and the record
+ * @res: the result being recorded
+ * @q: the exec queue the extensions name
+ */
+struct oa_open_subject {
+	struct oa_subject_open_result *res;
+	struct xe_exec_queue *q;
+};
+
+static struct oa_open_subject *open_cur;
+
+/* Defined with the tree's functions, below. */
+struct xe_oa_open_param;
+
+u32 xe_observation_paranoid = true;
+
+/* Below, where the structure it fills is defined. */
+static int xe_oa_user_extensions(struct xe_oa *oa, int from, u64 extension,
+				 int ext_number, struct xe_oa_open_param *param);
+
+struct xe_exec_queue *xe_exec_queue_lookup(struct xe_file *xef, u32 id)
+{
+	open_cur->res->looked_up = true;
+	if (id != 1)
+		return NULL;
+	kref_get(&open_cur->q->refcount);
+	return open_cur->q;
+}
+
+void xe_exec_queue_destroy(struct kref *ref)
+{
+	open_cur->res->q_destroyed = true;
+}
+
+static int xe_oa_assign_hwe(struct xe_oa *oa, struct xe_oa_open_param *param)
+{
+	open_cur->res->went_on = true;
+	return OA_SUBJECT_OPEN_WENT_ON;
+}
+
+/* Past the engine choice: never reached. */
+static bool engine_supports_oa_format(const struct xe_hw_engine *hwe, int type)
+{
+	return false;
+}
+
+static u64 oa_exponent_to_ns(struct xe_gt *gt, int exponent)
+{
+	return 1;
+}
+
+static int xe_oa_parse_syncs(struct xe_oa *oa, struct xe_oa_open_param *param)
+{
+	return -EINVAL;
+}
+
+static int xe_oa_stream_open_ioctl_locked(struct xe_oa *oa,
+					  struct xe_oa_open_param *param)
+{
+	return -EINVAL;
+}
+
+void xe_sync_entry_cleanup(struct xe_sync_entry *sync)
+{
+}
+
 #include <generated/xe_oa_funcs.c>
+
+static int xe_oa_user_extensions(struct xe_oa *oa, int from, u64 extension,
+				 int ext_number, struct xe_oa_open_param *param)
+{
+	/* A query stream of exec queue 1: OAR/OAC, no OA buffer sampling. */
+	param->exec_queue_id = 1;
+	param->sample = false;
+	return 0;
+}
 
 /**
  * struct oa_fixture - an OA stream and what it hangs off
  * @stream: the stream
- * @regs: the OA unit's registers
  * @unit: the OA unit
  * @format: the report format: counter select 5, B/C report, 40-bit
  */
@@ -333,4 +415,31 @@ void oa_subject_load_lri(struct kunit *test, u32 n, struct oa_subject_result *re
 int oa_subject_lri_dwords(int n)
 {
 	return num_lri_dwords(n);
+}
+
+void oa_subject_open(struct kunit *test, u16 width,
+		     struct oa_subject_open_result *res)
+{
+	struct oa_open_subject subj = { .res = res };
+	struct xe_device *xe;
+	struct xe_file *xef;
+	struct drm_file *file;
+
+	memset(res, 0, sizeof(*res));
+	xe = kunit_kzalloc(test, sizeof(*xe), GFP_KERNEL);
+	xef = kunit_kzalloc(test, sizeof(*xef), GFP_KERNEL);
+	file = kunit_kzalloc(test, sizeof(*file), GFP_KERNEL);
+	subj.q = kunit_kzalloc(test, struct_size(subj.q, lrc, width), GFP_KERNEL);
+	KUNIT_ASSERT_TRUE(test, xe && xef && file && subj.q);
+
+	xe->oa.xe = xe;
+	file->driver_priv = xef;
+	/* The owner's reference. */
+	kref_init(&subj.q->refcount);
+	subj.q->width = width;
+
+	open_cur = &subj;
+	res->ret = xe_oa_stream_open_ioctl(&xe->drm, 0, file);
+	res->q_refs_after = kref_read(&subj.q->refcount);
+	open_cur = NULL;
 }

@@ -8,6 +8,7 @@
 #ifndef _FIXPORT_XE_OA_SUBJECT_H_
 #define _FIXPORT_XE_OA_SUBJECT_H_
 
+#include <linux/errno.h>
 #include <linux/types.h>
 
 struct kunit;
@@ -131,5 +132,40 @@ void oa_subject_load_lri(struct kunit *test, u32 n, struct oa_subject_result *re
  * Return: what the tree's function returned.
  */
 int oa_subject_lri_dwords(int n);
+
+/**
+ * struct oa_subject_open_result - what the tree's stream open did
+ * @ret: what xe_oa_stream_open_ioctl() returned
+ * @looked_up: the exec queue was looked up
+ * @went_on: the open went on past the exec queue checks (to choosing
+ *	the hardware engine, where the subject stops it)
+ * @q_refs_after: references to the exec queue once the call returned
+ *	(its owner's is 1)
+ * @q_destroyed: the exec queue's last reference was dropped
+ */
+struct oa_subject_open_result {
+	int ret;
+	bool looked_up;
+	bool went_on;
+	unsigned int q_refs_after;
+	bool q_destroyed;
+};
+
+/* What the subject's engine choice returns, to stop an open there. */
+#define OA_SUBJECT_OPEN_WENT_ON	(-EALREADY)
+
+/**
+ * oa_subject_open() - the tree's xe_oa_stream_open_ioctl() for a query
+ *	stream (OAR/OAC, no sampling) of an exec queue
+ * @test: the running case
+ * @width: the exec queue's width
+ * @res: filled with what it did
+ *
+ * The user's extensions name exec queue 1, which has @width contexts.
+ *
+ * Context: process context; one call at a time.
+ */
+void oa_subject_open(struct kunit *test, u16 width,
+		     struct oa_subject_open_result *res);
 
 #endif /* _FIXPORT_XE_OA_SUBJECT_H_ */

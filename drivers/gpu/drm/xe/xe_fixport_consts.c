@@ -76,6 +76,7 @@ void xe_fixport_consts_check(void)
 	SAME(FIXPORT_XE_MI_FLUSH_IMM_DW, MI_FLUSH_IMM_DW);
 	SAME(FIXPORT_XE_MI_FLUSH_DW_USE_GTT, MI_FLUSH_DW_USE_GTT);
 	SAME(FIXPORT_XE_MI_BATCH_BUFFER_START, MI_BATCH_BUFFER_START);
+	SAME(FIXPORT_XE_MI_BATCH_BUFFER_END, MI_BATCH_BUFFER_END);
 
 	/*
 	 * The LRI header's length field, for every register count one header

@@ -21,15 +21,17 @@
 #include <linux/kernel.h>
 #include <linux/math.h>
 #include <linux/module.h>
+#include <linux/rwsem.h>
 
 #include <drm_fixport/fixport_cs.h>
 #include <drm_fixport/xe_hw.h>
+#include <drm_fixport/xe_model.h>
 #include <drm_fixport/xe_oa.h>
 #include <drm_fixport/xe_regs.h>
 
 /**
- * fixport_xe_oa_lri_dwords() - batch size for a set of register writes
- * @n_regs: number of registers
+ * num_lri_dwords() - batch size for a set of register writes
+ * @num_regs: number of registers
  *
  * Each register takes an offset and a value; each run of up to
  * FIXPORT_XE_MI_LRI_MAX_REGS registers takes one MI_LOAD_REGISTER_IMM
@@ -38,24 +40,23 @@
  * Context: Any context.
  * Return: the number of dwords, 0 for no registers.
  */
-static u32 fixport_xe_oa_lri_dwords(u32 n_regs)
+static u32 num_lri_dwords(u32 num_regs)
 {
-	return 2 * n_regs + DIV_ROUND_UP(n_regs, FIXPORT_XE_MI_LRI_MAX_REGS);
+	return 2 * num_regs + DIV_ROUND_UP(num_regs, FIXPORT_XE_MI_LRI_MAX_REGS);
 }
 
 /**
- * fixport_xe_oa_write_lri() - emit register writes as MI_LOAD_REGISTER_IMM
- * @cs: where to emit, fixport_xe_oa_lri_dwords(@n_regs) dwords free
- * @regs: the registers and their values
+ * write_cs_mi_lri() - emit register writes as MI_LOAD_REGISTER_IMM
+ * @cs: where to emit, num_lri_dwords(@n_regs) dwords free
+ * @reg_data: the registers and their values
  * @n_regs: how many
  *
  * Context: Any context.
  * Return: 0 on success, -ENOSPC if @cs is too small; nothing is written
  * past its end, but what fitted has been written.
  */
-static int fixport_xe_oa_write_lri(struct fixport_cs *cs,
-				   const struct fixport_xe_oa_reg *regs,
-				   u32 n_regs)
+static int write_cs_mi_lri(struct fixport_cs *cs,
+			   const struct fixport_xe_oa_reg *reg_data, u32 n_regs)
 {
 	u32 i, n;
 
@@ -65,8 +66,8 @@ static int fixport_xe_oa_write_lri(struct fixport_cs *cs,
 			fixport_cs_emit(cs, FIXPORT_XE_MI_LOAD_REGISTER_IMM |
 					FIXPORT_XE_MI_LRI_NUM_REGS(n));
 		}
-		fixport_cs_emit(cs, regs[i].addr);
-		fixport_cs_emit(cs, regs[i].value);
+		fixport_cs_emit(cs, reg_data[i].addr);
+		fixport_cs_emit(cs, reg_data[i].value);
 	}
 
 	return cs->overflow ? -ENOSPC : 0;
@@ -74,27 +75,25 @@ static int fixport_xe_oa_write_lri(struct fixport_cs *cs,
 
 /*
  * Submitting to a queue with a VM follows xe's exec path: the VM's rw
- * semaphore for read, then its reservation lock, held until the job is
- * pushed.  A kernel queue has no VM and needs neither.
+ * semaphore for read, then its reservation lock, uninterruptibly, held
+ * until the job is pushed.  A kernel queue has no VM and needs neither.
  */
-static void oa_lock_vm(const struct fixport_xe_hw_ops *ops,
-		       struct fixport_xe_exec_queue *q)
+static void xe_oa_lock_vma(struct fixport_xe_exec_queue *q)
 {
 	if (!q->vm)
 		return;
 
-	ops->vm_lock_read(q->vm);
-	ops->vm_resv_lock(q->vm);
+	down_read(&q->vm->lock);
+	xe_vm_lock(q->vm, false);
 }
 
-static void oa_unlock_vm(const struct fixport_xe_hw_ops *ops,
-			 struct fixport_xe_exec_queue *q)
+static void xe_oa_unlock_vma(struct fixport_xe_exec_queue *q)
 {
 	if (!q->vm)
 		return;
 
-	ops->vm_resv_unlock(q->vm);
-	ops->vm_unlock_read(q->vm);
+	xe_vm_unlock(q->vm);
+	up_read(&q->vm->lock);
 }
 
 /*
@@ -108,37 +107,36 @@ static void oa_unlock_vm(const struct fixport_xe_hw_ops *ops,
  * runs ahead of whatever the user submits next on the same queue, which
  * is the ordering the configuration needs.
  */
-static struct fixport_xe_fence *oa_submit_bb(struct fixport_xe_oa_stream *stream,
-					     struct fixport_xe_bb *bb)
+static struct fixport_xe_fence *xe_oa_submit_bb(struct fixport_xe_oa_stream *stream,
+						struct fixport_xe_bb *bb)
 {
-	const struct fixport_xe_hw_ops *ops = stream->ops;
 	struct fixport_xe_exec_queue *q = stream->exec_q ?: stream->k_exec_q;
 	struct fixport_xe_sched_job *job;
 	struct fixport_xe_fence *fence;
 
-	oa_lock_vm(ops, q);
+	xe_oa_lock_vma(q);
 
-	job = ops->job_create(q, bb);
+	job = xe_bb_create_job(q, bb);
 	if (IS_ERR(job)) {
-		oa_unlock_vm(ops, q);
+		xe_oa_unlock_vma(q);
 		return ERR_CAST(job);
 	}
 	job->ggtt = true;
 
-	ops->job_arm(job);
-	fence = ops->job_fence(job);
-	ops->job_push(job);
+	xe_sched_job_arm(job);
+	fence = fixport_xe_fence_get(job->finished);
+	xe_sched_job_push(job);
 
-	oa_unlock_vm(ops, q);
+	xe_oa_unlock_vma(q);
 
 	return fence;
 }
 
 /**
- * fixport_xe_oa_load_with_lri() - write registers from the stream's context
+ * xe_oa_load_with_lri() - write registers from the stream's context
  * @stream: the OA stream
- * @regs: the registers and their values
- * @n_regs: how many
+ * @reg_lri: the registers and their values
+ * @count: how many
  *
  * Submits one MI_LOAD_REGISTER_IMM batch and returns without waiting for
  * it, as 6.12.118 does: a slow batch is not an error.  The batch stays
@@ -147,43 +145,41 @@ static struct fixport_xe_fence *oa_submit_bb(struct fixport_xe_oa_stream *stream
  * is freed at once.
  *
  * Context: Process context; takes the queue's VM locks.
- * Return: 0 once the job is pushed, -ENOSPC if the backend's batch is too
+ * Return: 0 once the job is pushed, -ENOSPC if xe_bb_new()'s batch is too
  * small for the registers (nothing is submitted), or the error from
  * allocating the batch or creating the job.
  */
-static int fixport_xe_oa_load_with_lri(struct fixport_xe_oa_stream *stream,
-				       const struct fixport_xe_oa_reg *regs,
-				       u32 n_regs)
+static int xe_oa_load_with_lri(struct fixport_xe_oa_stream *stream,
+			       const struct fixport_xe_oa_reg *reg_lri, u32 count)
 {
-	const struct fixport_xe_hw_ops *ops = stream->ops;
 	struct fixport_xe_fence *fence;
 	struct fixport_xe_bb *bb;
 	struct fixport_cs cs;
 	int err;
 
-	bb = ops->bb_alloc(stream->gt, fixport_xe_oa_lri_dwords(n_regs));
+	bb = xe_bb_new(stream->gt, num_lri_dwords(count), false);
 	if (IS_ERR(bb))
 		return PTR_ERR(bb);
 
 	fixport_cs_init(&cs, bb->cs, bb->size);
 	/* A truncated register list must not reach the GPU. */
-	err = fixport_xe_oa_write_lri(&cs, regs, n_regs);
+	err = write_cs_mi_lri(&cs, reg_lri, count);
 	if (err)
 		goto free_bb;
 	bb->len = cs.len;
 
-	fence = oa_submit_bb(stream, bb);
+	fence = xe_oa_submit_bb(stream, bb);
 	if (IS_ERR(fence)) {
 		err = PTR_ERR(fence);
 		goto free_bb;
 	}
 
-	ops->bb_free(bb, fence);
-	ops->fence_put(fence);
+	xe_bb_free(bb, fence);
+	fixport_xe_fence_put(fence);
 	return 0;
 
 free_bb:
-	ops->bb_free(bb, NULL);
+	xe_bb_free(bb, NULL);
 	return err;
 }
 
@@ -228,19 +224,19 @@ static int oa_load_context_regs(struct fixport_xe_oa_stream *stream,
 		},
 	};
 
-	return fixport_xe_oa_load_with_lri(stream, regs, ARRAY_SIZE(regs));
+	return xe_oa_load_with_lri(stream, regs, ARRAY_SIZE(regs));
 }
 
-static int oa_configure_oar_context(struct fixport_xe_oa_stream *stream,
-				    bool enable)
+static int xe_oa_configure_oar_context(struct fixport_xe_oa_stream *stream,
+				       bool enable)
 {
 	return oa_load_context_regs(stream, FIXPORT_XE_OAR_OACONTROL,
 				    FIXPORT_XE_CTX_CTRL_OAC_CONTEXT_ENABLE,
 				    enable);
 }
 
-static int oa_configure_oac_context(struct fixport_xe_oa_stream *stream,
-				    bool enable)
+static int xe_oa_configure_oac_context(struct fixport_xe_oa_stream *stream,
+				       bool enable)
 {
 	/*
 	 * The instance must fit the CCS select field, or another CCS would
@@ -252,9 +248,9 @@ static int oa_configure_oac_context(struct fixport_xe_oa_stream *stream,
 		return -EINVAL;
 
 	/* OAC_OACONTROL is only writable once the OA unit selects this CCS. */
-	stream->ops->mmio_write32(stream->gt, stream->oa_ctrl,
-				  FIELD_PREP(FIXPORT_XE_OAG_OACONTROL_OA_CCS_SELECT_MASK,
-					     stream->hwe_instance));
+	xe_mmio_write32(stream->gt, stream->oa_ctrl,
+			FIELD_PREP(FIXPORT_XE_OAG_OACONTROL_OA_CCS_SELECT_MASK,
+				   stream->hwe_instance));
 
 	/* A compute context also runs alone while OAC measures it. */
 	return oa_load_context_regs(stream, FIXPORT_XE_OAC_OACONTROL,
@@ -263,7 +259,7 @@ static int oa_configure_oac_context(struct fixport_xe_oa_stream *stream,
 }
 
 /**
- * fixport_xe_oa_configure_oa_context() - start or stop OA in a context
+ * xe_oa_configure_oa_context() - start or stop OA in a context
  * @stream: the OA stream
  * @enable: start (true) or stop (false) the context's counters
  *
@@ -276,8 +272,7 @@ static int oa_configure_oac_context(struct fixport_xe_oa_stream *stream,
  * without a user exec queue, which have nothing to configure), or a
  * negative error.
  */
-int fixport_xe_oa_configure_oa_context(struct fixport_xe_oa_stream *stream,
-				       bool enable)
+int xe_oa_configure_oa_context(struct fixport_xe_oa_stream *stream, bool enable)
 {
 	/*
 	 * OAR/OAC are state of the user's context.  Without a user exec
@@ -291,15 +286,15 @@ int fixport_xe_oa_configure_oa_context(struct fixport_xe_oa_stream *stream,
 
 	switch (stream->hwe_class) {
 	case FIXPORT_XE_ENGINE_CLASS_RENDER:
-		return oa_configure_oar_context(stream, enable);
+		return xe_oa_configure_oar_context(stream, enable);
 	case FIXPORT_XE_ENGINE_CLASS_COMPUTE:
-		return oa_configure_oac_context(stream, enable);
+		return xe_oa_configure_oac_context(stream, enable);
 	default:
 		/* Video engines do not support MI_REPORT_PERF_COUNT. */
 		return 0;
 	}
 }
-EXPORT_SYMBOL_GPL(fixport_xe_oa_configure_oa_context);
+EXPORT_SYMBOL_GPL(xe_oa_configure_oa_context);
 
 /**
  * fixport_xe_oa_check_exec_queue() - may an OA stream measure this queue

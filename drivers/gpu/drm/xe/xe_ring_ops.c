@@ -42,7 +42,7 @@
 		FIXPORT_XE_PIPE_CONTROL_DC_FLUSH_ENABLE)
 
 /**
- * fixport_xe_ring_ppgtt_flag() - address-space bit of a job's batch start
+ * get_ppgtt_flag() - address-space bit of a job's batch start
  * @job: the job
  *
  * A queue with a VM normally runs its batches through that VM's PPGTT.
@@ -53,7 +53,7 @@
  * Context: Any context.
  * Return: FIXPORT_XE_MI_BATCH_PPGTT or 0.
  */
-static u32 fixport_xe_ring_ppgtt_flag(const struct fixport_xe_sched_job *job)
+static u32 get_ppgtt_flag(const struct fixport_xe_sched_job *job)
 {
 	if (job->q->vm && !job->ggtt)
 		return FIXPORT_XE_MI_BATCH_PPGTT;
@@ -276,7 +276,7 @@ static void emit_bb_start_and_signal(const struct fixport_xe_sched_job *job,
 				     const struct fixport_xe_lrc *lrc,
 				     u64 batch_addr, struct fixport_cs *cs)
 {
-	emit_bb_start(batch_addr, fixport_xe_ring_ppgtt_flag(job), cs);
+	emit_bb_start(batch_addr, get_ppgtt_flag(job), cs);
 
 	/* Signalling the fence must not be preempted. */
 	fixport_cs_emit(cs, FIXPORT_XE_MI_ARB_ON_OFF | FIXPORT_XE_MI_ARB_DISABLE);
@@ -291,9 +291,9 @@ static void emit_bb_start_and_signal(const struct fixport_xe_sched_job *job,
 }
 
 /* Copy and GSC engines: no EUs and no aux table to invalidate. */
-static void emit_job_simple(const struct fixport_xe_sched_job *job,
-			    const struct fixport_xe_lrc *lrc, u64 batch_addr,
-			    struct fixport_cs *cs)
+static void __emit_job_gen12_simple(const struct fixport_xe_sched_job *job,
+				    const struct fixport_xe_lrc *lrc,
+				    u64 batch_addr, struct fixport_cs *cs)
 {
 	emit_copy_timestamp(lrc, cs);
 
@@ -309,9 +309,9 @@ static void emit_job_simple(const struct fixport_xe_sched_job *job,
 	emit_bb_start_and_signal(job, lrc, batch_addr, cs);
 }
 
-static void emit_job_video(const struct fixport_xe_sched_job *job,
-			   const struct fixport_xe_lrc *lrc, u64 batch_addr,
-			   struct fixport_cs *cs)
+static void __emit_job_gen12_video(const struct fixport_xe_sched_job *job,
+				   const struct fixport_xe_lrc *lrc,
+				   u64 batch_addr, struct fixport_cs *cs)
 {
 	const struct fixport_xe_gt_info *gt = job->q->gt_info;
 	bool decode = job->q->class == FIXPORT_XE_ENGINE_CLASS_VIDEO_DECODE;
@@ -337,9 +337,10 @@ static void emit_job_video(const struct fixport_xe_sched_job *job,
 	emit_bb_start_and_signal(job, lrc, batch_addr, cs);
 }
 
-static void emit_job_render_compute(const struct fixport_xe_sched_job *job,
-				    const struct fixport_xe_lrc *lrc,
-				    u64 batch_addr, struct fixport_cs *cs)
+static void
+__emit_job_gen12_render_compute(const struct fixport_xe_sched_job *job,
+				const struct fixport_xe_lrc *lrc, u64 batch_addr,
+				struct fixport_cs *cs)
 {
 	const struct fixport_xe_gt_info *gt = job->q->gt_info;
 	u32 mask_flags = 0;
@@ -362,7 +363,7 @@ static void emit_job_render_compute(const struct fixport_xe_sched_job *job,
 
 	emit_store_imm_ggtt(lrc->start_seqno_ggtt_addr, job->seqno, cs);
 
-	emit_bb_start(batch_addr, fixport_xe_ring_ppgtt_flag(job), cs);
+	emit_bb_start(batch_addr, get_ppgtt_flag(job), cs);
 
 	/* Signalling the fence must not be preempted. */
 	fixport_cs_emit(cs, FIXPORT_XE_MI_ARB_ON_OFF | FIXPORT_XE_MI_ARB_DISABLE);
@@ -411,15 +412,15 @@ int fixport_xe_ring_emit_job(const struct fixport_xe_sched_job *job,
 	switch (q->class) {
 	case FIXPORT_XE_ENGINE_CLASS_OTHER:
 	case FIXPORT_XE_ENGINE_CLASS_COPY:
-		emit_job_simple(job, lrc, batch_addr, cs);
+		__emit_job_gen12_simple(job, lrc, batch_addr, cs);
 		break;
 	case FIXPORT_XE_ENGINE_CLASS_VIDEO_DECODE:
 	case FIXPORT_XE_ENGINE_CLASS_VIDEO_ENHANCE:
-		emit_job_video(job, lrc, batch_addr, cs);
+		__emit_job_gen12_video(job, lrc, batch_addr, cs);
 		break;
 	case FIXPORT_XE_ENGINE_CLASS_RENDER:
 	case FIXPORT_XE_ENGINE_CLASS_COMPUTE:
-		emit_job_render_compute(job, lrc, batch_addr, cs);
+		__emit_job_gen12_render_compute(job, lrc, batch_addr, cs);
 		break;
 	default:
 		return -EINVAL;

@@ -2,9 +2,15 @@
 /*
  * KUnit tests for the xe OA port on a mocked GPU.
  *
- * The mock backend records every call the port makes, in order, and takes
- * real locks for the VM (an rw_semaphore and a mutex standing in for the
- * reservation lock) so that lockdep checks order and balance as well.
+ * The port calls xe's batch, job, fence, VM lock and MMIO operations by
+ * their xe names; each is a static stub (xe_fixport_model.c), and every
+ * case puts the doubles below in their place.  They record every call
+ * the port makes, in order.  The VM's locks are real (its rw_semaphore,
+ * and a mutex standing in for the reservation lock) so that lockdep
+ * checks order and balance as well.  The port takes the rw semaphore with
+ * the kernel's own down_read()/up_read(), which no stub can stand in
+ * for: the doubles note the semaphore's state at every call they see and
+ * record each change of it as the lock or unlock that made it.
  *
  * Batches are real allocations, freed for real, so that KASAN sees any
  * use after free.  A job's fence signals only when the test says the GPU
@@ -16,6 +22,7 @@
  * computed with the macros of the code under test.
  */
 
+#include <kunit/static_stub.h>
 #include <kunit/test.h>
 #include <kunit/test-bug.h>
 #include <linux/err.h>
@@ -28,6 +35,7 @@
 
 #include <drm_fixport/fixport_cs.h>
 #include <drm_fixport/xe_hw.h>
+#include <drm_fixport/xe_model.h>
 #include <drm_fixport/xe_oa.h>
 
 #define MOCK_MAX_EVENTS		32
@@ -79,41 +87,19 @@ enum mock_call {
 
 static const char * const mock_call_names[] = {
 	[CALL_NONE] = "(none)",
-	[CALL_BB_ALLOC] = "bb_alloc",
-	[CALL_VM_LOCK_READ] = "vm_lock_read",
-	[CALL_RESV_LOCK] = "vm_resv_lock",
-	[CALL_JOB_CREATE] = "job_create",
-	[CALL_JOB_ARM] = "job_arm",
-	[CALL_JOB_FENCE] = "job_fence",
-	[CALL_JOB_PUSH] = "job_push",
-	[CALL_RESV_UNLOCK] = "vm_resv_unlock",
-	[CALL_VM_UNLOCK_READ] = "vm_unlock_read",
-	[CALL_BB_FREE_NOW] = "bb_free(now)",
-	[CALL_BB_FREE_AFTER_FENCE] = "bb_free(after fence)",
+	[CALL_BB_ALLOC] = "xe_bb_new",
+	[CALL_VM_LOCK_READ] = "down_read(vm->lock)",
+	[CALL_RESV_LOCK] = "xe_vm_lock",
+	[CALL_JOB_CREATE] = "xe_bb_create_job",
+	[CALL_JOB_ARM] = "xe_sched_job_arm",
+	[CALL_JOB_FENCE] = "fence_get(job->finished)",
+	[CALL_JOB_PUSH] = "xe_sched_job_push",
+	[CALL_RESV_UNLOCK] = "xe_vm_unlock",
+	[CALL_VM_UNLOCK_READ] = "up_read(vm->lock)",
+	[CALL_BB_FREE_NOW] = "xe_bb_free(bb, NULL)",
+	[CALL_BB_FREE_AFTER_FENCE] = "xe_bb_free(bb, fence)",
 	[CALL_FENCE_PUT] = "fence_put",
-	[CALL_MMIO_WRITE] = "mmio_write32",
-};
-
-/* Real locks, so that lockdep sees what the port does with them. */
-struct fixport_xe_vm {
-	struct rw_semaphore lock;	/* xe_vm.lock */
-	struct mutex resv;		/* the VM's dma-resv lock */
-	int read_held;
-	bool resv_held;
-};
-
-struct fixport_xe_gt {
-	int unused;
-};
-
-/*
- * The job's finished fence.  @refs counts the references handed out:
- * the port's from job_fence and the backend's while a free waits on it.
- */
-struct fixport_xe_fence {
-	int refs;
-	bool signalled;
-	int error;
+	[CALL_MMIO_WRITE] = "xe_mmio_write32",
 };
 
 struct mock_reg_write {
@@ -152,8 +138,14 @@ struct mock_reg_write {
  * @submitted_len: the port's bb->len at job creation, before the end
  * @job_len: bb->len once the job was created, the end included
  * @end_no_room: jobs created with no room left for MI_BATCH_BUFFER_END
- * @fence: the job's finished fence
- * @fence_misuse: fence references used or dropped after the last one went
+ * @fence: the job's finished fence; only its address is used
+ * @fence_refs: references to @fence handed out: the port's from
+ *	fixport_xe_fence_get() and the one a pending xe_bb_free() holds
+ * @fence_signalled: the job has run
+ * @fence_error: how it ended
+ * @fence_misuse: fence references used or dropped after the last one
+ *	went, or fences that are not the job's
+ * @rw_locked: the VMs' rw semaphores were held at the last call seen
  * @writes: register writes the GPU made running the batch
  * @n_writes: how many
  * @gpu_runs: times the GPU ran the batch
@@ -196,7 +188,11 @@ struct mock_hw {
 	int end_no_room;
 
 	struct fixport_xe_fence fence;
+	int fence_refs;
+	bool fence_signalled;
+	int fence_error;
 	int fence_misuse;
+	bool rw_locked;
 
 	struct mock_reg_write writes[MOCK_MAX_WRITES];
 	unsigned int n_writes;
@@ -212,40 +208,52 @@ static struct mock_hw *mock_hw(void)
 	return kunit_get_current_test()->priv;
 }
 
-static void mock_record(enum mock_call ev)
+static void mock_push_event(struct mock_hw *hw, enum mock_call ev)
 {
-	struct mock_hw *hw = mock_hw();
-
 	if (hw->n_ev < MOCK_MAX_EVENTS)
 		hw->ev[hw->n_ev] = ev;
 	hw->n_ev++;
 }
 
-static void mock_vm_lock_read(struct fixport_xe_vm *vm)
+/*
+ * The port takes and releases the VMs' rw semaphores itself, with
+ * down_read() and up_read().  Whether one is held is noted at every call
+ * the doubles see, and a change since the last one is recorded first, as
+ * the lock or unlock that must have happened in between.
+ */
+static void mock_note_rw(struct mock_hw *hw)
 {
-	mock_record(CALL_VM_LOCK_READ);
-	down_read(&vm->lock);
-	vm->read_held++;
+	bool locked = rwsem_is_locked(&hw->user_vm.lock) ||
+		rwsem_is_locked(&hw->kernel_vm.lock);
+
+	if (locked != hw->rw_locked)
+		mock_push_event(hw, locked ? CALL_VM_LOCK_READ :
+				CALL_VM_UNLOCK_READ);
+	hw->rw_locked = locked;
 }
 
-static void mock_vm_unlock_read(struct fixport_xe_vm *vm)
+static void mock_record(enum mock_call ev)
 {
-	mock_record(CALL_VM_UNLOCK_READ);
-	vm->read_held--;
-	up_read(&vm->lock);
+	struct mock_hw *hw = mock_hw();
+
+	mock_note_rw(hw);
+	mock_push_event(hw, ev);
 }
 
-static void mock_vm_resv_lock(struct fixport_xe_vm *vm)
+/* xe_vm_lock(): the port must not be interrupted half-way, as in xe. */
+static int mock_vm_lock(struct fixport_xe_vm *vm, bool intr)
 {
+	struct kunit *test = kunit_get_current_test();
+
 	mock_record(CALL_RESV_LOCK);
+	KUNIT_EXPECT_FALSE_MSG(test, intr, "VM locked interruptibly");
 	mutex_lock(&vm->resv);
-	vm->resv_held = true;
+	return 0;
 }
 
-static void mock_vm_resv_unlock(struct fixport_xe_vm *vm)
+static void mock_vm_unlock(struct fixport_xe_vm *vm)
 {
 	mock_record(CALL_RESV_UNLOCK);
-	vm->resv_held = false;
 	mutex_unlock(&vm->resv);
 }
 
@@ -292,6 +300,7 @@ mock_job_create(struct fixport_xe_exec_queue *q, struct fixport_xe_bb *bb)
 	if (!job)
 		return ERR_PTR(-ENOMEM);
 	job->q = q;
+	job->finished = &hw->fence;
 	return job;
 }
 
@@ -301,13 +310,16 @@ static void mock_job_arm(struct fixport_xe_sched_job *job)
 	mock_hw()->ggtt_at_arm = job->ggtt;
 }
 
-static struct fixport_xe_fence *mock_job_fence(struct fixport_xe_sched_job *job)
+/* fixport_xe_fence_get(), called on the job's finished fence. */
+static struct fixport_xe_fence *mock_fence_get(struct fixport_xe_fence *fence)
 {
 	struct mock_hw *hw = mock_hw();
 
 	mock_record(CALL_JOB_FENCE);
-	hw->fence.refs++;
-	return &hw->fence;
+	if (fence != &hw->fence)
+		hw->fence_misuse++;
+	hw->fence_refs++;
+	return fence;
 }
 
 static void mock_gpu_run(struct mock_hw *hw, int error);
@@ -325,15 +337,18 @@ static void mock_job_push(struct fixport_xe_sched_job *job)
 
 static void mock_fence_put(struct fixport_xe_fence *fence)
 {
+	struct mock_hw *hw = mock_hw();
+
 	mock_record(CALL_FENCE_PUT);
-	if (fence->refs <= 0) {
-		mock_hw()->fence_misuse++;
+	if (fence != &hw->fence || hw->fence_refs <= 0) {
+		hw->fence_misuse++;
 		return;
 	}
-	fence->refs--;
+	hw->fence_refs--;
 }
 
-static struct fixport_xe_bb *mock_bb_alloc(struct fixport_xe_gt *gt, u32 dwords)
+static struct fixport_xe_bb *mock_bb_alloc(struct fixport_xe_gt *gt, u32 dwords,
+					   bool usm)
 {
 	struct mock_hw *hw = mock_hw();
 	struct fixport_xe_bb *bb;
@@ -396,11 +411,11 @@ static void mock_bb_free(struct fixport_xe_bb *bb, struct fixport_xe_fence *fenc
 	}
 
 	if (fence) {
-		if (fence->refs <= 0)
+		if (fence != &hw->fence || hw->fence_refs <= 0)
 			hw->fence_misuse++;
-		if (!fence->signalled) {
+		if (!hw->fence_signalled) {
 			/* Like drm_suballoc_free(): hold the fence, free later. */
-			fence->refs++;
+			hw->fence_refs++;
 			hw->bb_pending = true;
 			return;
 		}
@@ -419,20 +434,20 @@ static void mock_mmio_write32(struct fixport_xe_gt *gt, u32 reg, u32 value)
 	hw->n_mmio++;
 }
 
-static const struct fixport_xe_hw_ops mock_ops = {
-	.vm_lock_read = mock_vm_lock_read,
-	.vm_unlock_read = mock_vm_unlock_read,
-	.vm_resv_lock = mock_vm_resv_lock,
-	.vm_resv_unlock = mock_vm_resv_unlock,
-	.job_create = mock_job_create,
-	.job_arm = mock_job_arm,
-	.job_fence = mock_job_fence,
-	.job_push = mock_job_push,
-	.fence_put = mock_fence_put,
-	.bb_alloc = mock_bb_alloc,
-	.bb_free = mock_bb_free,
-	.mmio_write32 = mock_mmio_write32,
-};
+/* Every operation of the model, replaced for the running case. */
+static void mock_activate_stubs(struct kunit *test)
+{
+	kunit_activate_static_stub(test, xe_bb_new, mock_bb_alloc);
+	kunit_activate_static_stub(test, xe_bb_create_job, mock_job_create);
+	kunit_activate_static_stub(test, xe_bb_free, mock_bb_free);
+	kunit_activate_static_stub(test, xe_sched_job_arm, mock_job_arm);
+	kunit_activate_static_stub(test, xe_sched_job_push, mock_job_push);
+	kunit_activate_static_stub(test, xe_vm_lock, mock_vm_lock);
+	kunit_activate_static_stub(test, xe_vm_unlock, mock_vm_unlock);
+	kunit_activate_static_stub(test, xe_mmio_write32, mock_mmio_write32);
+	kunit_activate_static_stub(test, fixport_xe_fence_get, mock_fence_get);
+	kunit_activate_static_stub(test, fixport_xe_fence_put, mock_fence_put);
+}
 
 /*
  * The GPU runs the pushed job: it fetches the batch from memory, decodes
@@ -447,7 +462,7 @@ static void mock_gpu_run(struct mock_hw *hw, int error)
 	u32 pos = 0, n, i;
 
 	KUNIT_ASSERT_TRUE_MSG(test, hw->pushed, "no job to run");
-	KUNIT_ASSERT_FALSE_MSG(test, hw->fence.signalled, "the job ran already");
+	KUNIT_ASSERT_FALSE_MSG(test, hw->fence_signalled, "the job ran already");
 	hw->gpu_runs++;
 
 	if (!hw->bb_alive) {
@@ -476,12 +491,12 @@ static void mock_gpu_run(struct mock_hw *hw, int error)
 				    "the batch does not end in MI_BATCH_BUFFER_END");
 	}
 
-	hw->fence.signalled = true;
-	hw->fence.error = error;
+	hw->fence_signalled = true;
+	hw->fence_error = error;
 	if (hw->bb_pending) {
 		hw->bb_pending = false;
 		mock_bb_release(hw);
-		hw->fence.refs--;
+		hw->fence_refs--;
 	}
 }
 
@@ -516,7 +531,6 @@ static int mock_hw_init(struct kunit *test)
 	hw->kernel_q.vm = NULL;
 
 	hw->stream = (struct fixport_xe_oa_stream){
-		.ops = &mock_ops,
 		.gt = &hw->gt,
 		.exec_q = &hw->user_q,
 		.k_exec_q = &hw->kernel_q,
@@ -527,6 +541,7 @@ static int mock_hw_init(struct kunit *test)
 	};
 
 	test->priv = hw;
+	mock_activate_stubs(test);
 	return 0;
 }
 
@@ -549,15 +564,16 @@ static void mock_hw_exit(struct kunit *test)
 static void expect_vm_unlocked(struct kunit *test, struct fixport_xe_vm *vm,
 			       const char *which)
 {
-	KUNIT_EXPECT_EQ_MSG(test, vm->read_held, 0,
-			    "%s VM rw semaphore left held", which);
-	KUNIT_EXPECT_FALSE_MSG(test, vm->resv_held,
+	int n;
+
+	KUNIT_EXPECT_FALSE_MSG(test, rwsem_is_locked(&vm->lock),
+			       "%s VM rw semaphore left held", which);
+	KUNIT_EXPECT_FALSE_MSG(test, mutex_is_locked(&vm->resv),
 			       "%s VM reservation lock left held", which);
-	if (vm->resv_held) {
-		vm->resv_held = false;
+	if (mutex_is_locked(&vm->resv))
 		mutex_unlock(&vm->resv);
-	}
-	for (; vm->read_held > 0; vm->read_held--)
+	/* The port only ever takes it for read, in this task. */
+	for (n = 0; n < 8 && rwsem_is_locked(&vm->lock); n++)
 		up_read(&vm->lock);
 }
 
@@ -568,12 +584,12 @@ static void expect_vm_unlocked(struct kunit *test, struct fixport_xe_vm *vm,
  */
 static void expect_settled(struct kunit *test, struct mock_hw *hw)
 {
-	if (hw->pushed && !hw->fence.signalled)
+	if (hw->pushed && !hw->fence_signalled)
 		mock_gpu_run(hw, 0);
 
 	expect_vm_unlocked(test, &hw->user_vm, "user");
 	expect_vm_unlocked(test, &hw->kernel_vm, "kernel");
-	KUNIT_EXPECT_EQ_MSG(test, hw->fence.refs, 0, "fence references leaked");
+	KUNIT_EXPECT_EQ_MSG(test, hw->fence_refs, 0, "fence references leaked");
 	KUNIT_EXPECT_EQ_MSG(test, hw->fence_misuse, 0,
 			    "fence used after its last reference was dropped");
 	KUNIT_EXPECT_EQ_MSG(test, hw->bb_frees, hw->bb ? 1 : 0,
@@ -594,14 +610,16 @@ static void expect_calls(struct kunit *test, struct mock_hw *hw,
 {
 	unsigned int n_want = 0, i;
 
+	/* An rw semaphore released after the last call is an unlock too. */
+	mock_note_rw(hw);
 	while (want[n_want] != CALL_NONE)
 		n_want++;
 
-	KUNIT_EXPECT_EQ_MSG(test, hw->n_ev, n_want, "number of backend calls");
+	KUNIT_EXPECT_EQ_MSG(test, hw->n_ev, n_want, "number of calls to xe");
 	for (i = 0; i < min3(hw->n_ev, n_want, (unsigned int)MOCK_MAX_EVENTS); i++)
 		KUNIT_EXPECT_STREQ_MSG(test, mock_call_names[hw->ev[i]],
 				       mock_call_names[want[i]],
-				       "backend call %u", i);
+				       "call %u to xe", i);
 }
 
 /* The registers the GPU wrote, in order. */
@@ -678,7 +696,7 @@ static void lri_size_is_exact(struct kunit *test)
 {
 	const u32 *n = test->param_value;
 
-	KUNIT_EXPECT_EQ(test, fixport_xe_oa_lri_dwords(*n),
+	KUNIT_EXPECT_EQ(test, num_lri_dwords(*n),
 			2 * *n + lri_headers(*n));
 }
 
@@ -698,12 +716,12 @@ static void lri_write_fills_exactly(struct kunit *test)
 
 	/* One dword short must fail without writing past the end... */
 	fixport_cs_init(&cs, buf, size - 1);
-	KUNIT_EXPECT_EQ(test, fixport_xe_oa_write_lri(&cs, regs, n), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, write_cs_mi_lri(&cs, regs, n), -ENOSPC);
 	KUNIT_EXPECT_EQ(test, buf[size - 1], BB_POISON);
 
 	/* ...and the exact size must be filled completely. */
 	fixport_cs_init(&cs, buf, size);
-	KUNIT_ASSERT_EQ(test, fixport_xe_oa_write_lri(&cs, regs, n), 0);
+	KUNIT_ASSERT_EQ(test, write_cs_mi_lri(&cs, regs, n), 0);
 	KUNIT_EXPECT_EQ(test, cs.len, size);
 	expect_lri_stream(test, buf, cs.len, regs, n);
 	for (i = size; i < size + BB_GUARD_DW; i++)
@@ -717,7 +735,7 @@ static void lri_load_allocates_and_submits_exactly(struct kunit *test)
 	struct mock_hw *hw = test->priv;
 	u32 size = 2 * n + lri_headers(n);
 
-	KUNIT_EXPECT_EQ(test, fixport_xe_oa_load_with_lri(&hw->stream, regs, n),
+	KUNIT_EXPECT_EQ(test, xe_oa_load_with_lri(&hw->stream, regs, n),
 			0);
 	KUNIT_EXPECT_EQ(test, hw->bb_dwords, size);
 	KUNIT_ASSERT_TRUE(test, hw->pushed);
@@ -740,7 +758,7 @@ static void lri_load_ends_in_last_dword(struct kunit *test)
 	struct mock_hw *hw = test->priv;
 	u32 size = 2 * n + lri_headers(n);
 
-	KUNIT_ASSERT_EQ(test, fixport_xe_oa_load_with_lri(&hw->stream, regs, n),
+	KUNIT_ASSERT_EQ(test, xe_oa_load_with_lri(&hw->stream, regs, n),
 			0);
 	KUNIT_ASSERT_EQ(test, hw->bb_room, size + 1);
 	KUNIT_ASSERT_EQ(test, hw->submitted_len, size);
@@ -754,7 +772,7 @@ static void lri_load_ends_in_last_dword(struct kunit *test)
 }
 
 /*
- * A backend that hands back one dword less than asked: the registers do
+ * An xe_bb_new() that hands back one dword less than asked: the registers do
  * not fit, and a truncated list must never run.  The batch is freed at
  * once, nothing is written past its end, and the caller learns why.
  */
@@ -768,7 +786,7 @@ static void lri_load_refuses_short_batch(struct kunit *test)
 	struct mock_hw *hw = test->priv;
 
 	hw->bb_size_delta = -1;
-	KUNIT_EXPECT_EQ(test, fixport_xe_oa_load_with_lri(&hw->stream, regs, n),
+	KUNIT_EXPECT_EQ(test, xe_oa_load_with_lri(&hw->stream, regs, n),
 			-ENOSPC);
 	expect_calls(test, hw, want);
 	KUNIT_EXPECT_FALSE(test, hw->pushed);
@@ -777,7 +795,7 @@ static void lri_load_refuses_short_batch(struct kunit *test)
 
 static void lri_no_registers_no_dwords(struct kunit *test)
 {
-	KUNIT_EXPECT_EQ(test, fixport_xe_oa_lri_dwords(0), 0);
+	KUNIT_EXPECT_EQ(test, num_lri_dwords(0), 0);
 }
 
 static struct kunit_case fixport_xe_oa_lri_cases[] = {
@@ -864,7 +882,7 @@ static void oa_config_writes_lri(struct kunit *test)
 	hw->stream.hwe_instance = c->instance;
 
 	KUNIT_ASSERT_EQ(test,
-			fixport_xe_oa_configure_oa_context(&hw->stream, c->enable),
+			xe_oa_configure_oa_context(&hw->stream, c->enable),
 			c->err);
 	if (c->err) {
 		/* Refused before touching the hardware. */
@@ -910,7 +928,7 @@ static void oa_config_ccs_select_stream_register(struct kunit *test)
 	hw->stream.hwe_class = CLASS_COMPUTE;
 	hw->stream.hwe_mmio_base = COMPUTE0_BASE;
 	hw->stream.hwe_instance = 3;
-	KUNIT_ASSERT_EQ(test, fixport_xe_oa_configure_oa_context(&hw->stream, true), 0);
+	KUNIT_ASSERT_EQ(test, xe_oa_configure_oa_context(&hw->stream, true), 0);
 	KUNIT_ASSERT_EQ(test, hw->n_mmio, 1);
 	KUNIT_EXPECT_EQ(test, hw->mmio[0].reg, 0x13dc0);
 	KUNIT_EXPECT_EQ(test, hw->mmio[0].value, 0x00030000);
@@ -926,7 +944,7 @@ static void oa_config_video_is_noop(struct kunit *test)
 	for (i = 0; i < ARRAY_SIZE(classes); i++) {
 		hw->stream.hwe_class = classes[i];
 		KUNIT_EXPECT_EQ(test,
-				fixport_xe_oa_configure_oa_context(&hw->stream, true), 0);
+				xe_oa_configure_oa_context(&hw->stream, true), 0);
 		KUNIT_EXPECT_EQ_MSG(test, hw->n_ev, 0, "class %u", classes[i]);
 	}
 }
@@ -947,8 +965,8 @@ static void oa_config_needs_user_queue(struct kunit *test)
 		for (enable = 0; enable < 2; enable++) {
 			hw->stream.hwe_class = classes[i];
 			KUNIT_EXPECT_EQ(test,
-					fixport_xe_oa_configure_oa_context(&hw->stream,
-									   enable), 0);
+					xe_oa_configure_oa_context(&hw->stream, enable),
+					0);
 			KUNIT_EXPECT_EQ_MSG(test, hw->n_ev, 0,
 					    "class %u, enable %d", classes[i], enable);
 			KUNIT_EXPECT_FALSE(test, hw->pushed);
@@ -1053,7 +1071,7 @@ static void oa_submit_sequence(struct kunit *test)
 	hw->bb_size_delta = c->bb_size_delta;
 	hw->job_create_err = c->job_create_err;
 
-	KUNIT_EXPECT_EQ(test, fixport_xe_oa_load_with_lri(&hw->stream, &reg, 1),
+	KUNIT_EXPECT_EQ(test, xe_oa_load_with_lri(&hw->stream, &reg, 1),
 			c->err);
 	expect_calls(test, hw, c->ev);
 
@@ -1130,7 +1148,7 @@ static void oa_batch_lifetime(struct kunit *test)
 
 	hw->gpu_fast = c->gpu_fast;
 	KUNIT_ASSERT_EQ(test,
-			fixport_xe_oa_configure_oa_context(&hw->stream, true), 0);
+			xe_oa_configure_oa_context(&hw->stream, true), 0);
 	expect_calls(test, hw, ev_vm_ok);
 
 	if (c->gpu_fast) {
@@ -1147,7 +1165,7 @@ static void oa_batch_lifetime(struct kunit *test)
 			      "batch freed while its job may still run");
 	KUNIT_EXPECT_EQ(test, hw->bb_frees, 0);
 	KUNIT_EXPECT_TRUE(test, hw->bb_pending);
-	KUNIT_EXPECT_EQ_MSG(test, hw->fence.refs, 1,
+	KUNIT_EXPECT_EQ_MSG(test, hw->fence_refs, 1,
 			    "only the pending free may hold the fence");
 	KUNIT_EXPECT_EQ(test, hw->bb->cs[0], 0x11000005u);
 	KUNIT_EXPECT_EQ(test, hw->bb->cs[6], 0x01000100u);

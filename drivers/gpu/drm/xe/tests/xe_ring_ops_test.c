@@ -18,14 +18,10 @@
 
 #include "xe_ring_ops_expect.h"
 
-/* The ring ops only test a queue's VM for NULL. */
-struct fixport_xe_vm {
-	int unused;
-};
-
 /**
  * struct ring_test_ctx - the fixture of one case
- * @vm: the VM of the queue, when the case gives it one
+ * @vm: the VM of the queue, when the case gives it one; the ring ops only
+ *	test the queue's VM for NULL
  * @lrc: the queue's two contexts (only width-2 cases use the second)
  * @gt_info: the GT of the queue, as the case describes it
  * @q: the exec queue

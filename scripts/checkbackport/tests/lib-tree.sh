@@ -14,15 +14,6 @@ real_home=$(getent passwd "$(id -u)" | cut -d: -f6)
 FIXPORT_CACHE=${FIXPORT_CACHE:-${XDG_CACHE_HOME:-${real_home:-/root}/.cache}/drm-fixport}
 CHECKBACKPORT_CACHE=${CHECKBACKPORT_CACHE:-$FIXPORT_CACHE/checkbackport}
 export CHECKBACKPORT_CACHE
-# check --tree also looks for the Debian configuration among the headers
-# the set-up unpacks into that cache, found through XDG_CACHE_HOME or
-# HOME: on a machine without the headers package installed, that is the
-# only one.  Show it the real cache.
-case $FIXPORT_CACHE in
-*/drm-fixport)
-	XDG_CACHE_HOME=${FIXPORT_CACHE%/drm-fixport}
-	export XDG_CACHE_HOME ;;
-esac
 
 # check --tree looks for the tree's kernel configuration in /usr/src, in
 # /boot and in drm-fixport's unpacked headers under $XDG_CACHE_HOME (else

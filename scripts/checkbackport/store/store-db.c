@@ -83,6 +83,29 @@ int cbp_db_int(sqlite3 *db, const char *sql, long long *val)
 }
 
 /**
+ * cbp_db_each_end() - finish a loop over a statement's rows
+ * @db: the connection
+ * @st: the statement, finalized here
+ * @rc: what the loop's last sqlite3_step() returned
+ * @stop: what the loop's callback last returned (0 to go on)
+ *
+ * The loops that hand each row to a callback end alike: the callback may
+ * have stopped them, or SQLite may have failed before the last row.
+ *
+ * Return: @stop if not 0, else -1 with SQLite's message recorded if the
+ * rows did not all come, else 0.
+ */
+int cbp_db_each_end(sqlite3 *db, sqlite3_stmt *st, int rc, int stop)
+{
+	sqlite3_finalize(st);
+	if (stop)
+		return stop;
+	if (rc != SQLITE_DONE)
+		return cbp_error_sqlite(db, "index");
+	return 0;
+}
+
+/**
  * cbp_db_step() - run a bound statement once and reset it
  * @db: the connection
  * @st: the statement

@@ -242,12 +242,7 @@ int cbp_store_copy_candidates(struct cbp_writer *w, enum cbp_copy_kind kind,
 
 		stop = fn(&c, data);
 	}
-	sqlite3_finalize(st);
-	if (stop)
-		return stop;
-	if (rc != SQLITE_DONE)
-		return cbp_error_sqlite(w->db, "index");
-	return 0;
+	return cbp_db_each_end(w->db, st, rc, stop);
 }
 
 /**

@@ -297,11 +297,9 @@ int cbp_store_take_renamed(struct cbp_writer *w,
 		return -1;
 	while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW)
 		stop = fn(sqlite3_column_int64(st, 0), data);
-	sqlite3_finalize(st);
-	if (stop)
-		return stop;
-	if (rc != SQLITE_DONE)
-		return cbp_error_sqlite(w->db, "index");
+	rc = cbp_db_each_end(w->db, st, rc, stop);
+	if (rc)
+		return rc;
 	return cbp_db_exec(w->db, "DELETE FROM renamed;");
 }
 

@@ -336,13 +336,8 @@ int cbp_store_each_present_commit(struct cbp_writer *w,
 		stop = fn(sqlite3_column_int64(st, 0), par, (unsigned int)n,
 			  data);
 	}
-	sqlite3_finalize(st);
 	free(par);
-	if (stop)
-		return stop;
-	if (rc != SQLITE_DONE)
-		return cbp_error_sqlite(w->db, "index");
-	return 0;
+	return cbp_db_each_end(w->db, st, rc, stop);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -377,12 +372,7 @@ int cbp_store_each_tag(struct cbp_writer *w,
 
 		stop = fn(&t, data);
 	}
-	sqlite3_finalize(st);
-	if (stop)
-		return stop;
-	if (rc != SQLITE_DONE)
-		return cbp_error_sqlite(w->db, "index");
-	return 0;
+	return cbp_db_each_end(w->db, st, rc, stop);
 }
 
 /**
@@ -454,12 +444,7 @@ int cbp_store_each_branch(struct cbp_writer *w,
 
 		stop = fn(&br, data);
 	}
-	sqlite3_finalize(st);
-	if (stop)
-		return stop;
-	if (rc != SQLITE_DONE)
-		return cbp_error_sqlite(w->db, "index");
-	return 0;
+	return cbp_db_each_end(w->db, st, rc, stop);
 }
 
 /**
@@ -592,12 +577,7 @@ int cbp_store_each_ref_tip(struct cbp_writer *w,
 		return -1;
 	while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW)
 		stop = fn((const char *)sqlite3_column_text(st, 0), data);
-	sqlite3_finalize(st);
-	if (stop)
-		return stop;
-	if (rc != SQLITE_DONE)
-		return cbp_error_sqlite(w->db, "index");
-	return 0;
+	return cbp_db_each_end(w->db, st, rc, stop);
 }
 
 /**

@@ -24,8 +24,9 @@
 #   followups-by-hand.sh ID             5 of them, git log --grep per hop
 # and, on a history with the 6.12 source tree's paths (paths-bench.sh),
 # what a pathspec costs missing: the generated histories have empty trees.
-# Progress goes to stderr only when it is a terminal; the table goes to
-# stdout and to $BENCH_DIR/results.txt.
+# CBP_BIN=OTHER/checkbackport runs the same rows with another build, for
+# a baseline beside this one.  Progress goes to stderr only when it is a
+# terminal; the table goes to stdout and to $BENCH_DIR/results.txt.
 
 . "$(dirname "$0")/lib-bench.sh"
 GEN=$here/build/gen-repo
@@ -170,6 +171,7 @@ done
 
 {
 	echo "checkbackport benchmark, $(date -u +%Y-%m-%d), $(nproc) CPUs, $(git --version)"
+	echo "build measured: $CBP"
 	echo
 	awk '{
 		printf "N = %d commits\n", $1

@@ -6,7 +6,9 @@
 
 set -e
 here=$(cd "$(dirname "$0")/.." && pwd)
-CBP=$here/checkbackport
+# CBP_BIN=OTHER/checkbackport measures another build (a baseline: the
+# rows of two builds side by side on the same repositories and machine).
+CBP=${CBP_BIN:-$here/checkbackport}
 RUN=$here/build/bench-run
 
 # bench_need_repo DIR: false when DIR holds a repository generated to the

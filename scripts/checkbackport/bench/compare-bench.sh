@@ -7,7 +7,8 @@
 # CBP_COMPARE_DIFFER=1, from a change of its own to each of those lines,
 # so that no block matches); by default 10000, 20000 and 40000.  CBP_BIN
 # picks the program (default: this checkout's).  Prints "BLOCKS blocks:
-# SECONDS s" per size.
+# SECONDS s (N lines of findings)" per size: the findings themselves, one
+# per block that differs, would bury the table.
 
 here=$(cd "$(dirname "$0")/.." && pwd)
 bin=${CBP_BIN:-$here/checkbackport}
@@ -50,6 +51,6 @@ do
 	(cd "$r" && "$bin" -q check --terse --stable linux-6.12.y --compare \
 		"../bp-$n.patch") >"$dir/out-$n"
 	end=$(date +%s.%N)
-	grep -q . "$dir/out-$n" && sed "s/^/  /" "$dir/out-$n"
-	echo "$n blocks: $(echo "$end - $start" | bc) s"
+	echo "$n blocks: $(echo "$end - $start" | bc) s" \
+		"($(grep -c . "$dir/out-$n") lines of findings)"
 done

@@ -9,8 +9,8 @@
  * back.  For the few whose subjects differ, the git layer gives the
  * files each commit touches (trees compared, no blob read).  With no file
  * in common the link is suspicious unless the two make the same changes
- * under other paths (cbp_git_change.hunks: a directory moved between the
- * branches), which makes it adapted; links with a file in common need
+ * under other paths of the same file names (cbp_git_change.hunks: a
+ * directory moved between the branches), which makes it adapted; links with a file in common need
  * the patch-ids, which tell a consistent link (same patch-id) from an
  * adapted one.  Each commit is
  * diffed at most once per run, however many links name it.
@@ -203,6 +203,47 @@ static int may_match_moved(const struct cbp_git_change *a,
 	       a->nr_paths >= (b->nr_paths + 1) / 2;
 }
 
+/* The last component of @path. */
+static const char *file_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
+/* Whether a path of @c ends in the file name @name. */
+static int has_file_name(const struct cbp_git_change *c, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < c->nr_paths; i++)
+		if (!strcmp(file_name(c->paths[i]), name))
+			return 1;
+	return 0;
+}
+
+/*
+ * Whether each file of either change has a namesake in the other.  A
+ * directory moves with its files' names; the same lines under other
+ * names are more often two files fixed alike (one line added to a.c and
+ * to b.c) than a move, and a citation shifted by one in such a series
+ * must stay suspicious.  Only asked when the hunks are equal, which is
+ * rare; the changes are then of similar sizes (may_match_moved()).
+ */
+static int same_file_names(const struct cbp_git_change *a,
+			   const struct cbp_git_change *b)
+{
+	size_t i;
+
+	for (i = 0; i < a->nr_paths; i++)
+		if (!has_file_name(b, file_name(a->paths[i])))
+			return 0;
+	for (i = 0; i < b->nr_paths; i++)
+		if (!has_file_name(a, file_name(b->paths[i])))
+			return 0;
+	return 1;
+}
+
 static int judge_one(struct judge *j, const struct pair *p)
 {
 	struct change *s = &j->ch[p->s], *d = &j->ch[p->d];
@@ -221,7 +262,8 @@ static int judge_one(struct judge *j, const struct pair *p)
 		load(j, s, 1);
 		load(j, d, 1);
 		if (s->state == 2 && d->state == 2 && s->ch.has_pid &&
-		    d->ch.has_pid && s->ch.hunks == d->ch.hunks)
+		    d->ch.has_pid && s->ch.hunks == d->ch.hunks &&
+		    same_file_names(&s->ch, &d->ch))
 			return store(j, p, CBP_TRUST_ADAPTED, s, d, 0, NULL);
 		return store(j, p, CBP_TRUST_SUSPICIOUS, s, d, 0, NULL);
 	}

@@ -8,7 +8,8 @@ it: the same lines change under the old paths, and the subject was
 reworded, so the two commits have no file and no subject in common.
 What changed is the same, so the citation is followed, as an adapted
 backport whose reason names both paths; a citation of a commit that
-changed other lines stays suspicious.'
+changed other lines, or the same lines in a file of another name, stays
+suspicious.'
 
 . "$(dirname "$0")/lib-checkbackport.sh"
 . "$CBP_DIR/tests/lib-real.sh"
@@ -74,6 +75,26 @@ test_expect_success 'a citation of other changes stays suspicious' '
 	cbp names $WRONG >out &&
 	grep "^1 name " out &&
 	grep "suspicious: .* no file in common" out
+'
+
+# A move keeps the files' own names.  Two one-line fixes made alike to
+# two files (a.c, b.c) have the same lines under other paths too: a
+# backport of one citing the other (a trailer shifted by one in a
+# series) must not be taken for a move.
+test_expect_success 'the same lines in a file of another name stay suspicious' '
+	cd repo &&
+	test_change drm/b.c "fix 1" "drm: fix b" &&
+	B=$(tip) &&
+	git checkout -q release/1.7 &&
+	test_change drm/a.c "fix 1" "drm: fix a" "(cherry picked from commit $B)" &&
+	A=$(tip) &&
+	git checkout -q master &&
+	cbp index >/dev/null &&
+	cbp names $A >out &&
+	grep "^1 name " out &&
+	grep "suspicious: .* no file in common" out &&
+	cbp names --json $A >j &&
+	test "$(json_get j "\$j->{members}[0]{citations}[0]{trust}{verdict}")" = suspicious
 '
 
 test_expect_success 'check: the fix is in release/1.7 already' '

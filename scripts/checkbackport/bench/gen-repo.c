@@ -728,6 +728,29 @@ static int reverted(struct truth *t, int x, int depth)
 	return t->reverted[x];
 }
 
+/*
+ * Does branch @bit carry a revert of class @x (a mainline revert, or a
+ * backport of one), not reverted in turn there?  Then the change is
+ * undone on the branch, and neither a fix of it nor another revert of
+ * it is missing there.
+ */
+static int branch_reverted(struct truth *t, int x, unsigned char bit)
+{
+	int j, i;
+
+	for (j = t->rev_head[x]; j >= 0; j = t->rev_next[j]) {
+		int r = find(t, j), undone = 0;
+
+		if (!(t->has[r] & bit))
+			continue;
+		for (i = t->rev_head[r]; i >= 0 && !undone; i = t->rev_next[i])
+			undone = !!(t->has[find(t, i)] & bit);
+		if (!undone)
+			return 1;
+	}
+	return 0;
+}
+
 /* Whether the citation of @cited from a fix on branch @k needs an alias. */
 static int alias_only(const struct truth *t, int cited, int k)
 {
@@ -804,7 +827,7 @@ static void write_truth(struct state *s, int n, const char *path)
 				continue;
 			tc = find(&t, cited);
 			if (tc == fc || !(t.has[tc] & bit) || (t.has[fc] & bit) ||
-			    reverted(&t, fc, 0))
+			    reverted(&t, fc, 0) || branch_reverted(&t, tc, bit))
 				continue;
 			a = alias_only(&t, cited, k);
 			if (!finding[fc]) {

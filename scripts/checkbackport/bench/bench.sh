@@ -24,6 +24,8 @@
 #   followups-by-hand.sh ID             5 of them, git log --grep per hop
 # and, on a history with the 6.12 source tree's paths (paths-bench.sh),
 # what a pathspec costs missing: the generated histories have empty trees.
+# A verdict other than the planted one, or a missing list other than
+# gen-repo's, fails the bench (exit 1) after the table.
 # CBP_BIN=OTHER/checkbackport runs the same rows with another build, for
 # a baseline beside this one.  Progress goes to stderr only when it is a
 # terminal; the table goes to stdout and to $BENCH_DIR/results.txt.
@@ -233,4 +235,16 @@ done
 		echo "paths: no kernel source tree (KSRC= or scripts/fixport-setup source): not measured"
 	fi
 } | tee "$dir/results.txt"
+# Figures of wrong answers are worth nothing: citations judged otherwise
+# than planted, or missing finding other commits than gen-repo says,
+# fail the bench after its table.
+wrong=$(awk '$18 != $24 || $19 != $23 || $20 != $22 {
+		printf "N = %d: the citations are not judged as planted\n", $1 }' "$rows"
+	awk '$2 == "missing" && ($8 != $6 || $9 || $10 != $7 || $11) {
+		printf "N = %d: missing --stable %s is not what gen-repo says\n", $1, $3 }' "$mrows")
 rm -f "$rows" "$mrows"
+if test -n "$wrong"
+then
+	echo "$wrong" | sed "s/^/bench: wrong answer: /" >&2
+	exit 1
+fi

@@ -729,25 +729,35 @@ static int reverted(struct truth *t, int x, int depth)
 }
 
 /*
+ * Is class @x in effect on branch @bit: there, and not undone by a
+ * revert of it that is in effect there in its turn (a revert of a revert
+ * puts the change back, a third one takes it out again)?
+ */
+static int in_effect(struct truth *t, int x, unsigned char bit, int depth)
+{
+	int j;
+
+	if (!(t->has[x] & bit))
+		return 0;
+	for (j = t->rev_head[x]; j >= 0 && depth < 64; j = t->rev_next[j])
+		if (in_effect(t, find(t, j), bit, depth + 1))
+			return 0;
+	return 1;
+}
+
+/*
  * Does branch @bit carry a revert of class @x (a mainline revert, or a
- * backport of one), not reverted in turn there?  Then the change is
- * undone on the branch, and neither a fix of it nor another revert of
- * it is missing there.
+ * backport of one) in effect there?  Then the change is undone on the
+ * branch, and neither a fix of it nor another revert of it is missing
+ * there.
  */
 static int branch_reverted(struct truth *t, int x, unsigned char bit)
 {
-	int j, i;
+	int j;
 
-	for (j = t->rev_head[x]; j >= 0; j = t->rev_next[j]) {
-		int r = find(t, j), undone = 0;
-
-		if (!(t->has[r] & bit))
-			continue;
-		for (i = t->rev_head[r]; i >= 0 && !undone; i = t->rev_next[i])
-			undone = !!(t->has[find(t, i)] & bit);
-		if (!undone)
+	for (j = t->rev_head[x]; j >= 0; j = t->rev_next[j])
+		if (in_effect(t, find(t, j), bit, 0))
 			return 1;
-	}
 	return 0;
 }
 

@@ -729,35 +729,22 @@ static int reverted(struct truth *t, int x, int depth)
 }
 
 /*
- * Is class @x in effect on branch @bit: there, and not undone by a
- * revert of it that is in effect there in its turn (a revert of a revert
- * puts the change back, a third one takes it out again)?
+ * Did branch @bit revert class @x for good: does it carry a revert of it
+ * (a mainline revert, or a backport of one) that it does not revert in
+ * turn (a revert of a revert puts the change back, a third one takes it
+ * out again)?  As reverted(), on the branch.  Then neither a fix of the
+ * change nor another revert of it is missing there.
  */
-static int in_effect(struct truth *t, int x, unsigned char bit, int depth)
+static int branch_reverted(struct truth *t, int x, unsigned char bit,
+			   int depth)
 {
-	int j;
+	int j, r;
 
-	if (!(t->has[x] & bit))
-		return 0;
-	for (j = t->rev_head[x]; j >= 0 && depth < 64; j = t->rev_next[j])
-		if (in_effect(t, find(t, j), bit, depth + 1))
-			return 0;
-	return 1;
-}
-
-/*
- * Does branch @bit carry a revert of class @x (a mainline revert, or a
- * backport of one) in effect there?  Then the change is undone on the
- * branch, and neither a fix of it nor another revert of it is missing
- * there.
- */
-static int branch_reverted(struct truth *t, int x, unsigned char bit)
-{
-	int j;
-
-	for (j = t->rev_head[x]; j >= 0; j = t->rev_next[j])
-		if (in_effect(t, find(t, j), bit, 0))
+	for (j = t->rev_head[x]; j >= 0 && depth < 64; j = t->rev_next[j]) {
+		r = find(t, j);
+		if ((t->has[r] & bit) && !branch_reverted(t, r, bit, depth + 1))
 			return 1;
+	}
 	return 0;
 }
 
@@ -837,7 +824,7 @@ static void write_truth(struct state *s, int n, const char *path)
 				continue;
 			tc = find(&t, cited);
 			if (tc == fc || !(t.has[tc] & bit) || (t.has[fc] & bit) ||
-			    reverted(&t, fc, 0) || branch_reverted(&t, tc, bit))
+			    reverted(&t, fc, 0) || branch_reverted(&t, tc, bit, 0))
 				continue;
 			a = alias_only(&t, cited, k);
 			if (!finding[fc]) {

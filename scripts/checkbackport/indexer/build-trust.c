@@ -10,10 +10,10 @@
  * files each commit touches (trees compared, no blob read).  With no file
  * in common the link is suspicious unless the two make the same changes
  * under other paths of the same file names (cbp_git_change.hunks: a
- * directory moved between the branches), which makes it adapted; links with a file in common need
- * the patch-ids, which tell a consistent link (same patch-id) from an
- * adapted one.  Each commit is
- * diffed at most once per run, however many links name it.
+ * directory moved between the branches), which makes it adapted; links
+ * with a file in common need the patch-ids, which tell a consistent link
+ * (same patch-id) from an adapted one.  Each commit is diffed at most
+ * once per run, however many links name it.
  *
  * A run judges the links it added and those whose cited ID became a
  * commit in this run: a missing row resolved to a newly read commit (whose

@@ -50,6 +50,10 @@ make -s --no-print-directory -C "$src" print-layers >"$tmp/table" ||
 	exit 2
 test -s "$tmp/table" || { echo "check-layers: no layers" >&2; exit 2; }
 cc=$(cat "$build/cflags") || exit 2
+# The symbols of every archive and object, read once ("FILE[MEMBER]: NAME
+# TYPE ..." or "FILE: NAME TYPE ..."): each nm costs its start-up, most
+# of what it does here.  (The programs' objects may not all be built.)
+nm -A -P "$build"/lib*.a "$build"/builtin/*.o "$build"/*.o >"$tmp/nm" 2>/dev/null
 memo=${CBP_LAYERS_MEMO:-}
 if test -n "$memo"
 then
@@ -82,11 +86,37 @@ main_o () {
 	$cc -c -o "$tmp/main.o" "$tmp/main.c"
 }
 
-# declared HEADER...: the functions and variables the headers declare
-# at file scope, one name a line (static inline functions, typedefs and
-# macros are no declarations of anything defined elsewhere).
-declared () {
-	awk '
+# own_decls DIR LABEL OBJECT...: every header of SRCDIR/DIR declares only
+# what the OBJECTs (DIR's own, in BUILDDIR) define.  A declaration is a
+# function or variable at file scope (static inline functions, typedefs
+# and macros are no declarations of anything defined elsewhere).  One
+# nm and one awk a folder: a process per header cost most of the script.
+own_decls () {
+	dir=$1
+	label=$2
+	shift 2
+	test $# -gt 0 || return 0
+	for o in "$@"
+	do
+		test -f "$o" || return 0
+	done
+	objs=$(printf '%s\n' "$@")
+	set -- "$dir"/*.h
+	test -f "$1" || return 0
+	awk -v skip=$((${#src} + 1)) -v label="$label" -v nm="$tmp/nm" \
+	    -v objs="$objs" '
+		BEGIN {
+			n = split(objs, o, "\n")
+			for (i = 1; i <= n; i++)
+				ours[o[i]] = 1
+			while ((getline l <nm) > 0) {
+				file = substr(l, 1, index(l, ": ") - 1)
+				sub(/\[[^]]*\]$/, "", file)
+				split(substr(l, length(file) + 1), f, " ")
+				if ((file in ours) && f[3] ~ /^[A-TV-Z]$/)
+					def[f[2]] = 1
+			}
+		}
 		/^[ \t]/ || /^$/ || /^#/ || /^\// || /^\*/ || /^}/ { next }
 		/^(static|typedef|union|(struct|enum) [a-z_0-9]+ \{)/ { next }
 		{
@@ -100,31 +130,11 @@ declared () {
 				line = substr(line, 1, p - 1)
 			}
 			n = split(line, w, /[ *]+/)
-			if (n && w[n] != "" && w[n] !~ /^_/)
-				print w[n]
+			if (n && w[n] != "" && w[n] !~ /^_/ && !(w[n] in def))
+				print substr(FILENAME, skip + 1) ": declares " \
+				      w[n] ", not defined in " label
 		}
-	' "$@"
-}
-
-# own_decls DIR LABEL OBJECT...: every header of SRCDIR/DIR declares only
-# what the OBJECTs (DIR's own, in BUILDDIR) define.
-own_decls () {
-	dir=$1
-	label=$2
-	shift 2
-	test $# -gt 0 || return 0
-	for o in "$@"
-	do
-		test -f "$o" || return 0
-	done
-	nm -P --defined-only "$@" 2>/dev/null |
-		awk '$2 ~ /^[A-TV-Z]$/ { print $1 }' | sort -u >"$tmp/defined"
-	for h in "$dir"/*.h
-	do
-		test -f "$h" || continue
-		declared "$h" | sort -u | comm -23 - "$tmp/defined" |
-			sed "s|^|${h#"$src"/}: declares |; s|\$|, not defined in $label|"
-	done >>"$tmp/decls"
+	' "$@" | sort -u >>"$tmp/decls"
 }
 
 bad=0
@@ -149,18 +159,18 @@ do
 	if memo_has "$key"
 	then
 		:
-	elif nm -A "$build/lib$name.a" 2>/dev/null | awk -v lib="lib$name.a" '
-		{
-			split($1, p, ":")
-			m = p[2]
+	elif awk -v lib="lib$name.a" -v path="$build/lib$name.a[" '
+		substr($0, 1, length(path)) == path {
+			m = substr($1, length(path) + 1)
+			sub(/\]:$/, "", m)
 			if (!(m in seen)) {
 				seen[m] = 1
 				mem[++n] = m
 			}
-			if ($(NF - 1) == "U")
-				use[m, $NF] = 1
-			else if ($(NF - 1) ~ /^[TDBRC]$/)
-				def[$NF] = m
+			if ($3 == "U")
+				use[m, $2] = 1
+			else if ($3 ~ /^[TDBRC]$/)
+				def[$2] = m
 		}
 		END {
 			for (k in use) {
@@ -182,7 +192,7 @@ do
 					}
 			exit bad
 		}
-	'
+	' "$tmp/nm"
 	then
 		memo_add "$key"
 	else
@@ -329,16 +339,30 @@ then
 fi
 
 # SQL is the store's.  (Other layers' sqlite3.h includes are this rule's.)
+# One grep over every file: one per file cost more than the rest of the
+# script together.
 find "$src" \( -path "$src/build" -o -path "$src/store" \) -prune -o \
-	-type f \( -name '*.c' -o -name '*.h' \) -print | sort |
-while read -r f
-do
-	name=${f#"$src"/}
-	grep -q '^[ \t]*#[ \t]*include[ \t]*<sqlite3\.h>' "$f" &&
-		echo "$name: includes <sqlite3.h>: only store/ may"
-	grep -n -o 'sqlite3_[A-Za-z0-9_]*[ \t]*(' "$f" |
-		sed "s|^\([0-9]*\):\(sqlite3_[A-Za-z0-9_]*\).*|$name:\1: calls \2(): only store/ may|"
-done >"$tmp/sql"
+	-type f \( -name '*.c' -o -name '*.h' \) -print0 | sort -z |
+	xargs -0 -r grep -H -n -o \
+		-e '^[ \t]*#[ \t]*include[ \t]*<sqlite3\.h>' \
+		-e 'sqlite3_[A-Za-z0-9_]*[ \t]*(' |
+	awk -v skip=$((${#src} + 1)) '
+		{
+			# FILE:LINE:MATCH; no source path has a colon.
+			i = index($0, ":")
+			name = substr($0, skip + 1, i - skip - 1)
+			rest = substr($0, i + 1)
+			j = index(rest, ":")
+			line = substr(rest, 1, j - 1)
+			what = substr(rest, j + 1)
+			if (what ~ /include/) {
+				print name ": includes <sqlite3.h>: only store/ may"
+				next
+			}
+			sub(/[ \t]*\($/, "", what)
+			print name ":" line ": calls " what "(): only store/ may"
+		}
+	' >"$tmp/sql"
 if test -s "$tmp/sql"
 then
 	cat "$tmp/sql"

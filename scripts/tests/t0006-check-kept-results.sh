@@ -1,0 +1,129 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# make check keeps the result of its two long steps (the checkbackport
+# suite, the set-up tests) while their inputs are those of a run that
+# passed, and runs them again as soon as anything they read changes:
+# a file, a new file, a setting.  A failure is never kept, and
+# FIXPORT_RETEST=1 runs everything.  Driven on a repository of its own
+# whose checkbackport "suite" is a Makefile that counts its runs.
+
+test_description='fixport-check keeps a passing result while its inputs stay'
+. "$(dirname "$0")/../lib/test-lib.sh"
+
+top=$(cd "$TEST_DIRECTORY/../.." && pwd)
+repo=$TRASH_DIRECTORY/repo
+runs=$TRASH_DIRECTORY/runs
+
+# check [ENV...]: fixport-check's tools step in the repository, its
+# output in ./out.
+check () {
+	env "$@" "$repo/scripts/fixport-check" tools >out 2>&1
+}
+
+# ran N: the suite has run N times in all.
+ran () {
+	echo "$1" >expect &&
+	wc -l <"$runs" | tr -d " " >actual &&
+	test_cmp expect actual
+}
+
+test_expect_success 'set up: a repository whose suite counts its runs' '
+	mkdir -p "$repo/scripts/checkbackport" "$repo/drivers" &&
+	cp "$top/scripts/fixport-check" "$repo/scripts/" &&
+	printf "%s\n" "check:" \
+		"	@echo run >>$runs" \
+		"	@test ! -f $TRASH_DIRECTORY/fail" \
+		"	@echo \"3 passed, 0 failed\" >\$(RESULT)" \
+		>"$repo/scripts/checkbackport/Makefile" &&
+	echo "int x;" >"$repo/scripts/checkbackport/tool.c" &&
+	echo "int y;" >"$repo/drivers/fix.c" &&
+	printf "%s\n" "/.build/" >"$repo/.gitignore" &&
+	git -C "$repo" init -q &&
+	git -C "$repo" add . &&
+	git -C "$repo" -c user.name=t -c user.email=t@example.org \
+		commit -q -m init &&
+	: >"$runs"
+'
+
+test_expect_success 'the first run runs the suite' '
+	check &&
+	ran 1 &&
+	tail -n 1 out >last &&
+	echo "3 passed, 0 failed" >summary &&
+	test_cmp summary last
+'
+
+test_expect_success 'the same inputs: kept, said so, counted as before' '
+	check &&
+	ran 1 &&
+	grep -q "^fixport-check: tools: not run again: these inputs passed on .*: 3 passed, 0 failed (FIXPORT_RETEST=1 runs it)\$" out &&
+	tail -n 1 out >last &&
+	test_cmp summary last
+'
+
+test_expect_success 'a change outside its inputs keeps it' '
+	echo "int z;" >>"$repo/drivers/fix.c" &&
+	check &&
+	ran 1
+'
+
+test_expect_success 'a changed file runs it again, once' '
+	echo "int w;" >>"$repo/scripts/checkbackport/tool.c" &&
+	check &&
+	ran 2 &&
+	check &&
+	ran 2
+'
+
+test_expect_success 'a new file not yet added runs it again' '
+	echo "int v;" >"$repo/scripts/checkbackport/new.c" &&
+	check &&
+	ran 3
+'
+
+test_expect_success 'a removed file runs it again' '
+	rm "$repo/scripts/checkbackport/new.c" &&
+	check &&
+	ran 4
+'
+
+test_expect_success 'a setting it reads runs it again' '
+	check CBP_TEST_JOBS=1 &&
+	ran 5
+'
+
+test_expect_success 'the setting gone, FIXPORT_RETEST=1 runs it' '
+	check &&
+	ran 6 &&
+	check &&
+	ran 6 &&
+	check FIXPORT_RETEST=1 &&
+	ran 7
+'
+
+# The suite fails on a file outside its inputs: the inputs that passed
+# now fail when run again, and that failure outdates the kept pass.
+test_expect_success 'a failure is not kept, nor the pass it outdates' '
+	: >fail &&
+	test_expect_code 1 check FIXPORT_RETEST=1 &&
+	ran 8 &&
+	grep -q "^fixport-check: failed steps: tools\$" out &&
+	test_expect_code 1 check &&
+	ran 9 &&
+	rm fail &&
+	check &&
+	ran 10 &&
+	check &&
+	ran 10
+'
+
+test_expect_success 'outside a git work tree of its own, every run runs it' '
+	rm -rf "$repo/.git" &&
+	check &&
+	ran 11 &&
+	check &&
+	ran 12
+'
+
+test_done

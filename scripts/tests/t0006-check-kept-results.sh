@@ -72,6 +72,7 @@ test_expect_success 'a changed file runs it again, once' '
 	echo "int w;" >>"$repo/scripts/checkbackport/tool.c" &&
 	check &&
 	ran 2 &&
+	grep -qx "fixport-check: tools: run again, changed since the kept pass: scripts/checkbackport/tool.c" out &&
 	check &&
 	ran 2
 '
@@ -90,7 +91,8 @@ test_expect_success 'a removed file runs it again' '
 
 test_expect_success 'a setting it reads runs it again' '
 	check CBP_TEST_JOBS=1 &&
-	ran 5
+	ran 5 &&
+	grep -qx "fixport-check: tools: run again, changed since the kept pass: CBP_TEST_JOBS=1" out
 '
 
 test_expect_success 'the setting gone, FIXPORT_RETEST=1 runs it' '

@@ -21,6 +21,12 @@ check () {
 	env "$@" "$repo/scripts/fixport-check" tools >out 2>&1
 }
 
+# check_after_setup: the same, after the set-up step (a stand-in that
+# names no tree).
+check_after_setup () {
+	"$repo/scripts/fixport-check" setup tools >out 2>&1
+}
+
 # ran N: the suite has run N times in all.
 ran () {
 	echo "$1" >expect &&
@@ -36,6 +42,9 @@ test_expect_success 'set up: a repository whose suite counts its runs' '
 		"	@test ! -f $TRASH_DIRECTORY/fail" \
 		"	@echo \"3 passed, 0 failed\" >\$(RESULT)" \
 		>"$repo/scripts/checkbackport/Makefile" &&
+	printf "%s\n" "#!/bin/sh" "echo /nonexistent" \
+		>"$repo/scripts/fixport-setup" &&
+	chmod +x "$repo/scripts/fixport-setup" &&
 	echo "int x;" >"$repo/scripts/checkbackport/tool.c" &&
 	echo "int y;" >"$repo/drivers/fix.c" &&
 	printf "%s\n" "/.build/" >"$repo/.gitignore" &&
@@ -60,6 +69,13 @@ test_expect_success 'the same inputs: kept, said so, counted as before' '
 	grep -q "^fixport-check: tools: not run again: these inputs passed on .*: 3 passed, 0 failed (FIXPORT_RETEST=1 runs it)\$" out &&
 	tail -n 1 out >last &&
 	test_cmp summary last
+'
+
+# make check runs the set-up step first, in fixport-check's own shell.
+test_expect_success 'the set-up step run before it keeps it' '
+	check_after_setup &&
+	ran 1 &&
+	grep -q "^fixport-check: tools: not run again" out
 '
 
 test_expect_success 'a change outside its inputs keeps it' '

@@ -6,13 +6,16 @@
 # kernel's last line "reboot: Power down" is noted and passes; any other
 # non-zero end fails the run, a SIGABRT after a panic or before the
 # power-off included.  The log is parsed by the 6.12 tree's kunit.py,
-# from the source make check's set-up has unpacked.
+# from the source make check's set-up has unpacked into the cache.
 
 test_description='kunit-uml: how UML ended'
+# The test library moves HOME into its trash directory: the source is
+# the one in the real cache.
+real_cache=${XDG_CACHE_HOME:-$HOME/.cache}
 . "$(dirname "$0")/../lib/test-lib.sh"
 
 top=$(cd "$TEST_DIRECTORY/../.." && pwd)
-src=$("$top/scripts/fixport-setup" source 2>/dev/null) &&
+src=$(XDG_CACHE_HOME=$real_cache "$top/scripts/fixport-setup" source 2>/dev/null) &&
 	test -f "$src/tools/testing/kunit/kunit.py" &&
 	test_set_prereq KSRC
 

@@ -34,9 +34,9 @@ static void add_path(struct cbp_git_change *ch, size_t *alloc,
 	ch->paths[ch->nr_paths++] = cbp_strdup(path);
 }
 
-/* Per file of a diff, the hash of its changed lines (see hash_hunks()). */
+/* Per file of a diff, its name and the hash of its changed lines. */
 struct hunk_hash {
-	unsigned long long *h;
+	struct cbp_git_file_hunks *f;
 	size_t nr, alloc;
 };
 
@@ -46,11 +46,15 @@ struct hunk_hash {
 static int hunk_file(const git_diff_delta *delta, float progress, void *data)
 {
 	struct hunk_hash *hh = data;
+	const char *path = delta->new_file.path ? delta->new_file.path :
+			   delta->old_file.path;
+	const char *slash = path ? strrchr(path, '/') : NULL;
 
-	(void)delta;
 	(void)progress;
-	hh->h = cbp_grow(hh->h, sizeof(*hh->h), hh->nr + 1, &hh->alloc);
-	hh->h[hh->nr++] = FNV_OFFSET;
+	hh->f = cbp_grow(hh->f, sizeof(*hh->f), hh->nr + 1, &hh->alloc);
+	hh->f[hh->nr].name = cbp_strdup(slash ? slash + 1 : path ? path : "");
+	hh->f[hh->nr].lines = 0;
+	hh->f[hh->nr++].hunks = FNV_OFFSET;
 	return 0;
 }
 
@@ -66,7 +70,7 @@ static int hunk_line(const git_diff_delta *delta, const git_diff_hunk *hunk,
 	if (!hh->nr || (line->origin != GIT_DIFF_LINE_ADDITION &&
 			line->origin != GIT_DIFF_LINE_DELETION))
 		return 0;
-	h = hh->h[hh->nr - 1];
+	h = hh->f[hh->nr - 1].hunks;
 	h = (h ^ (unsigned char)line->origin) * FNV_PRIME;
 	for (i = 0; i < line->content_len; i++) {
 		unsigned char ch = (unsigned char)line->content[i];
@@ -75,7 +79,8 @@ static int hunk_line(const git_diff_delta *delta, const git_diff_hunk *hunk,
 			continue;
 		h = (h ^ ch) * FNV_PRIME;
 	}
-	hh->h[hh->nr - 1] = h;
+	hh->f[hh->nr - 1].hunks = h;
+	hh->f[hh->nr - 1].lines++;
 	return 0;
 }
 
@@ -88,25 +93,34 @@ static int cmp_u64(const void *a, const void *b)
 }
 
 /*
- * What @diff changes, whatever the paths: each file's added and removed
- * lines hashed without their blanks (as patch-ids ignore them), the
- * files' hashes sorted (a move may reorder them) and hashed in turn.
+ * What @diff changes, whatever the paths, into @ch: each file's added
+ * and removed lines hashed without their blanks (as patch-ids ignore
+ * them), kept with the file's name; and the files' hashes sorted (a
+ * move may reorder them) and hashed in turn.
  */
-static int hash_hunks(git_diff *diff, unsigned long long *out)
+static int hash_hunks(git_diff *diff, struct cbp_git_change *ch)
 {
 	struct hunk_hash hh = { 0 };
-	unsigned long long h = FNV_OFFSET;
+	unsigned long long h = FNV_OFFSET, *sorted;
 	size_t i;
 
+	ch->files = NULL;
+	ch->nr_files = 0;
 	if (git_diff_foreach(diff, hunk_file, NULL, NULL, hunk_line, &hh) < 0) {
-		free(hh.h);
+		ch->files = hh.f;
+		ch->nr_files = hh.nr;
 		return cbp_error_git("cannot read a diff's lines");
 	}
-	cbp_sort(hh.h, hh.nr, sizeof(*hh.h), cmp_u64);
+	ch->files = hh.f;
+	ch->nr_files = hh.nr;
+	sorted = cbp_calloc(hh.nr ? hh.nr : 1, sizeof(*sorted));
 	for (i = 0; i < hh.nr; i++)
-		h = (h ^ hh.h[i]) * FNV_PRIME;
-	free(hh.h);
-	*out = h;
+		sorted[i] = hh.f[i].hunks;
+	cbp_sort(sorted, hh.nr, sizeof(*sorted), cmp_u64);
+	for (i = 0; i < hh.nr; i++)
+		h = (h ^ sorted[i]) * FNV_PRIME;
+	free(sorted);
+	ch->hunks = h;
 	return 0;
 }
 
@@ -158,7 +172,7 @@ static int read_diff(git_diff *diff, int want_pid, struct cbp_git_change *ch)
 		return cbp_error_git("cannot print a diff");
 	ch->has_pid = !cbp_patch_id(text.ptr, text.size, ch->pid);
 	git_buf_dispose(&text);
-	if (hash_hunks(diff, &ch->hunks))
+	if (hash_hunks(diff, ch))
 		return -1;
 	return 0;
 }
@@ -612,5 +626,8 @@ void cbp_git_change_release(struct cbp_git_change *ch)
 	for (i = 0; i < ch->nr_paths; i++)
 		free(ch->paths[i]);
 	free(ch->paths);
+	for (i = 0; i < ch->nr_files; i++)
+		free(ch->files[i].name);
+	free(ch->files);
 	memset(ch, 0, sizeof(*ch));
 }

@@ -91,6 +91,21 @@ struct cbp_patch_ids {
 };
 
 /**
+ * struct cbp_git_file_hunks - one file's changed lines, whatever its folder
+ * @name: the file's name, the last component of its path (the new one;
+ *	  the old one for a deletion)
+ * @hunks: the hash of its added and removed lines, as in
+ *	   &cbp_git_change.hunks
+ * @lines: how many lines it adds and removes (0: a binary file or a
+ *	   mode change, whose @hunks say nothing)
+ */
+struct cbp_git_file_hunks {
+	char *name;
+	unsigned long long hunks;
+	size_t lines;
+};
+
+/**
  * struct cbp_git_change - what a commit or patch changes, for link trust
  * @paths: the paths it touches (both of a rename), sorted, each once
  * @nr_paths: number of @paths
@@ -99,6 +114,8 @@ struct cbp_patch_ids {
  * @hunks: with @pid, a hash of the lines it adds and removes, file by
  *	   file in any order, blanks ignored, with no path in it: equal for
  *	   the same change made under other paths (a directory moved)
+ * @files: with @pid, each file's part of @hunks, with its name
+ * @nr_files: number of @files
  * @blobs: a hash of each file's path, mode and blob IDs before and after,
  *	   from the trees alone: equal for two commits that turn the same
  *	   files from the same contents into the same contents (a patch the
@@ -110,6 +127,8 @@ struct cbp_git_change {
 	int has_pid;
 	char pid[CBP_OID_HEXSZ + 1];
 	unsigned long long hunks;
+	struct cbp_git_file_hunks *files;
+	size_t nr_files;
 	unsigned long long blobs;
 };
 

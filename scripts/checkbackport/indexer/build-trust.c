@@ -8,9 +8,10 @@
  * stored for them, so a cold build pays only for reading the subjects
  * back.  For the few whose subjects differ, the git layer gives the
  * files each commit touches (trees compared, no blob read).  With no file
- * in common the link is suspicious unless the two make the same changes
- * under other paths of the same file names (cbp_git_change.hunks: a
- * directory moved between the branches), which makes it adapted; links
+ * in common the link is suspicious unless the two make the same changes,
+ * or one a part of the other's, under other paths of the same file names
+ * (cbp_git_change.hunks and .files: a directory moved between the
+ * branches), which makes it adapted; links
  * with a file in common need the patch-ids, which tell a consistent link
  * (same patch-id) from an adapted one.  Each commit is diffed at most
  * once per run, however many links name it.
@@ -164,9 +165,14 @@ static void load(struct judge *j, struct change *c, int pid)
 		   1 + !!pid;
 }
 
-static int store(struct judge *j, const struct pair *p, int verdict,
-		 const struct change *s, const struct change *d,
-		 size_t common, const char *path)
+/*
+ * Record the verdict on @p.  @path names a file in common (@common of
+ * them), else a file of @s's, with @other one of @d's (by default each
+ * side's first).
+ */
+static int store_pair(struct judge *j, const struct pair *p, int verdict,
+		      const struct change *s, const struct change *d,
+		      size_t common, const char *path, const char *other)
 {
 	struct cbp_store_files f;
 
@@ -178,14 +184,26 @@ static int store(struct judge *j, const struct pair *p, int verdict,
 	f.dst_files = (long long)d->ch.nr_paths;
 	f.common = (long long)common;
 	/* A file to name: one in common, or one of each side. */
-	if (common)
+	if (common || path)
 		f.path = path;
 	else if (s->ch.nr_paths)
 		f.path = s->ch.paths[0];
 	else
 		f.path = NULL;
-	f.other = !common && d->ch.nr_paths ? d->ch.paths[0] : NULL;
+	if (common)
+		f.other = NULL;
+	else if (other)
+		f.other = other;
+	else
+		f.other = d->ch.nr_paths ? d->ch.paths[0] : NULL;
 	return cbp_store_put_trust(j->b->w, p->src, p->dst, verdict, &f);
+}
+
+static int store(struct judge *j, const struct pair *p, int verdict,
+		 const struct change *s, const struct change *d,
+		 size_t common, const char *path)
+{
+	return store_pair(j, p, verdict, s, d, common, path, NULL);
 }
 
 /*
@@ -244,6 +262,91 @@ static int same_file_names(const struct cbp_git_change *a,
 	return 1;
 }
 
+/* Whether each file name of @a is among @b's, and @a has one. */
+static int names_within(const struct cbp_git_change *a,
+			const struct cbp_git_change *b)
+{
+	size_t i;
+
+	for (i = 0; i < a->nr_paths; i++)
+		if (!has_file_name(b, file_name(a->paths[i])))
+			return 0;
+	return a->nr_paths > 0;
+}
+
+/* The first path of @c whose file name is @name. */
+static const char *path_named(const struct cbp_git_change *c,
+			      const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < c->nr_paths; i++)
+		if (!strcmp(file_name(c->paths[i]), name))
+			return c->paths[i];
+	return NULL;
+}
+
+/*
+ * Whether @a is @b, or a part of it, made under other folders: each file
+ * @a changes has lines changed, and changed alike in a file of @b of the
+ * same name.  A cherry-pick across a directory move often leaves out
+ * what the older branch does not need (containerd's backport of a
+ * golang.org/x/sys bump took the one use of it under mount/, not the
+ * vendored library).  Gives in @ap and @bp the paths of one such file.
+ */
+static int part_moved(const struct cbp_git_change *a,
+		      const struct cbp_git_change *b,
+		      const char **ap, const char **bp)
+{
+	size_t i, k;
+
+	if (!a->nr_files)
+		return 0;
+	for (i = 0; i < a->nr_files; i++) {
+		if (!a->files[i].lines)
+			return 0;
+		for (k = 0; k < b->nr_files; k++)
+			if (b->files[k].hunks == a->files[i].hunks &&
+			    b->files[k].lines == a->files[i].lines &&
+			    !strcmp(b->files[k].name, a->files[i].name))
+				break;
+		if (k == b->nr_files)
+			return 0;
+	}
+	*ap = path_named(a, a->files[0].name);
+	*bp = path_named(b, a->files[0].name);
+	return *ap && *bp;
+}
+
+/*
+ * With no file in common, the verdict on @p: adapted when the two make
+ * the same changes under other paths of the same file names, or one
+ * makes a part of the other's so; else suspicious.  Only changes whose
+ * sizes or file names allow it are diffed.
+ */
+static int judge_moved(struct judge *j, const struct pair *p,
+		       struct change *s, struct change *d)
+{
+	int whole = may_match_moved(&s->ch, &d->ch);
+	const char *sp, *dp;
+
+	if (!whole && !names_within(&s->ch, &d->ch) &&
+	    !names_within(&d->ch, &s->ch))
+		return store(j, p, CBP_TRUST_SUSPICIOUS, s, d, 0, NULL);
+	load(j, s, 1);
+	load(j, d, 1);
+	if (s->state != 2 || d->state != 2 || !s->ch.has_pid ||
+	    !d->ch.has_pid)
+		return store(j, p, CBP_TRUST_SUSPICIOUS, s, d, 0, NULL);
+	if (whole && s->ch.hunks == d->ch.hunks &&
+	    same_file_names(&s->ch, &d->ch))
+		return store(j, p, CBP_TRUST_ADAPTED, s, d, 0, NULL);
+	if (part_moved(&s->ch, &d->ch, &sp, &dp) ||
+	    part_moved(&d->ch, &s->ch, &dp, &sp))
+		return store_pair(j, p, CBP_TRUST_ADAPTED, s, d, 0, sp, dp);
+	return store(j, p, CBP_TRUST_SUSPICIOUS, s, d, 0, NULL);
+}
+
 static int judge_one(struct judge *j, const struct pair *p)
 {
 	struct change *s = &j->ch[p->s], *d = &j->ch[p->d];
@@ -255,18 +358,9 @@ static int judge_one(struct judge *j, const struct pair *p)
 	if (s->state < 0 || d->state < 0)
 		return store(j, p, CBP_TRUST_UNJUDGED, s, d, 0, NULL);
 	common = cbp_git_change_common(&s->ch, &d->ch, &path);
-	if (!common) {
-		/* The same changes under other paths: a directory moved. */
-		if (!may_match_moved(&s->ch, &d->ch))
-			return store(j, p, CBP_TRUST_SUSPICIOUS, s, d, 0, NULL);
-		load(j, s, 1);
-		load(j, d, 1);
-		if (s->state == 2 && d->state == 2 && s->ch.has_pid &&
-		    d->ch.has_pid && s->ch.hunks == d->ch.hunks &&
-		    same_file_names(&s->ch, &d->ch))
-			return store(j, p, CBP_TRUST_ADAPTED, s, d, 0, NULL);
-		return store(j, p, CBP_TRUST_SUSPICIOUS, s, d, 0, NULL);
-	}
+	/* The same changes under other paths: a directory moved. */
+	if (!common)
+		return judge_moved(j, p, s, d);
 	/*
 	 * A patch-id hashes each file's path with its diff: other files,
 	 * another patch-id, and no diff to read.  The same files changed

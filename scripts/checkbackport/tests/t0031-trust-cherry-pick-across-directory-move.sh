@@ -7,9 +7,10 @@ fix made after the move is backported to a release branch from before
 it: the same lines change under the old paths, and the subject was
 reworded, so the two commits have no file and no subject in common.
 What changed is the same, so the citation is followed, as an adapted
-backport whose reason names both paths; a citation of a commit that
-changed other lines, or the same lines in a file of another name, stays
-suspicious.'
+backport whose reason names both paths, also when the backport takes only
+a part of the change (the rest, a vendored library, not needed there); a
+citation of a commit that changed other lines, or the same lines in a file
+of another name, stays suspicious.'
 
 . "$(dirname "$0")/lib-checkbackport.sh"
 . "$CBP_DIR/tests/lib-real.sh"
@@ -95,6 +96,59 @@ test_expect_success 'the same lines in a file of another name stay suspicious' '
 	grep "suspicious: .* no file in common" out &&
 	cbp names --json $A >j &&
 	test "$(json_get j "\$j->{members}[0]{citations}[0]{trust}{verdict}")" = suspicious
+'
+
+# Upstream bumps a vendored library and changes its one use under
+# core/mount/ in one commit; the 1.7 backport takes only the use, under
+# mount/ (containerd's 7bd3be948705, citing c2dfae8d0599).
+test_expect_success 'a part of the change under the old folder: adapted' '
+	cd repo &&
+	mkdir -p vendor/sys &&
+	echo "package sys" >vendor/sys/ioctl.go &&
+	echo "func Ioctl() {}" >>vendor/sys/ioctl.go &&
+	echo "module m" >go.mod &&
+	echo "sys v1" >>go.mod &&
+	sed -i "s/\tclose()/\tsys.Ioctl()/" core/mount/m.go &&
+	git add vendor go.mod core &&
+	test_tick &&
+	git commit -q -m "go.mod: bump sys to v2" &&
+	BUMP=$(tip) &&
+	git checkout -q release/1.7 &&
+	sed -i "s/\tclose()/\tsys.Ioctl()/" mount/m.go &&
+	git add mount &&
+	test_tick &&
+	git commit -q -m "Use sys.Ioctl" -m "(cherry picked from commit $BUMP)" &&
+	PART=$(tip) &&
+	git checkout -q master &&
+	cbp index >/dev/null &&
+	cbp names $BUMP >out &&
+	grep "^2 names " out &&
+	grep -F "$(s12 $PART) (\"Use sys.Ioctl\")  [adapted]" out &&
+	grep -F "(adapted: subjects differ, the same changes under other paths (mount/m.go; core/mount/m.go))" out &&
+	test_expect_code 1 cbp check --terse --stable release/1.7 $BUMP >out &&
+	grep -F "ERROR:ALREADY_APPLIED: already in release/1.7 as $(s12 $PART)" out
+'
+
+# The same file names, other lines: a part of nothing upstream made.
+test_expect_success 'other lines in a file of the same name stay suspicious' '
+	cd repo &&
+	sed -i "s/\tsys.Ioctl()/\tsys.Ioctl2()/" core/mount/m.go &&
+	echo "sys v3" >>go.mod &&
+	git add core go.mod &&
+	test_tick &&
+	git commit -q -m "go.mod: bump sys to v3" &&
+	BUMP3=$(tip) &&
+	git checkout -q release/1.7 &&
+	sed -i "s/\tsys.Ioctl()/\tsys.Ioctl3()/" mount/m.go &&
+	git add mount &&
+	test_tick &&
+	git commit -q -m "Use sys.Ioctl3" -m "(cherry picked from commit $BUMP3)" &&
+	OTHER=$(tip) &&
+	git checkout -q master &&
+	cbp index >/dev/null &&
+	cbp names $OTHER >out &&
+	grep "^1 name " out &&
+	grep "suspicious: .* no file in common" out
 '
 
 test_expect_success 'check: the fix is in release/1.7 already' '

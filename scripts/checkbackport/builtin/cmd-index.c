@@ -172,6 +172,8 @@ int cmd_index(struct cbp_ctx *ctx)
 				       json_object_new_double(st.seconds));
 		json_object_object_add(o, "tracking", tracking_json(ctx));
 		json_object_object_add(o, "not_releases", ignored_json(&st));
+		json_object_object_add(o, "releases_outside_tags",
+				       json_object_new_int64(st.outside));
 		cbp_json_print(o);
 	} else {
 		printf("%s %s: read %lld new commit%s (%lld citation%s); ",
@@ -189,6 +191,19 @@ int cmd_index(struct cbp_ctx *ctx)
 				 "is not a release" : "are not releases",
 				 "'checkbackport index -v' lists them");
 	}
+	/*
+	 * Releases the glob hides leave every release label wrong ("in no
+	 * release yet"): never quietly.
+	 */
+	if (st.outside == 1)
+		cbp_note("1 tag, '%s', would be a release by the release pattern %s '%s' %s",
+			 st.outside_example, "but is outside checkbackport.tags",
+			 ctx->opt->set.tags, "and not read; pass --tags to include it");
+	else if (st.outside)
+		cbp_note("%lld tags such as '%s' would be releases by %s %s '%s' %s",
+			 st.outside, st.outside_example, "the release pattern",
+			 "but are outside checkbackport.tags", ctx->opt->set.tags,
+			 "and not read; pass --tags to include them");
 	if (st.suspicious || st.malformed)
 		cbp_note("%lld suspicious citation%s and %lld ID%s of more than 40 digits %s",
 			 st.suspicious, st.suspicious == 1 ? "" : "s",

@@ -61,6 +61,8 @@ struct build {
 	size_t nr_tags, alloc_tags;
 	struct cbp_ignored_tag *ignored;	/* tags that are not releases */
 	size_t nr_ignored, alloc_ignored;
+	long long outside;		/* releases outside the tags glob */
+	char *outside_example;		/* the first of them */
 	struct ref_tip *br;
 	size_t nr_br, alloc_br;
 	long long *tag_key;

@@ -76,8 +76,13 @@ static void add_tip(struct build *b, const char *name, const struct cbp_oid *oid
 		long long key;
 
 		shortname = name + 10;
-		if (fnmatch(set->tags, shortname, 0))
+		if (fnmatch(set->tags, shortname, 0)) {
+			/* A release the glob hides: said, not read. */
+			if (cbp_release_pattern_key(rp, shortname) >= 0 &&
+			    !b->outside++)
+				b->outside_example = cbp_strdup(shortname);
 			return;
+		}
 		key = cbp_release_pattern_key(rp, shortname);
 		if (key < 0) {
 			ignore_tag(b, shortname, cbp_release_pattern_error(key));

@@ -31,6 +31,7 @@ static void build_free(struct build *b)
 	for (i = 0; i < b->nr_ignored; i++)
 		free(b->ignored[i].name);
 	free(b->ignored);
+	free(b->outside_example);
 	for (i = 0; i < b->nr_br; i++)
 		free(b->br[i].name);
 	free(b->tags);
@@ -121,6 +122,9 @@ static int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 	stats->nr_ignored = b.nr_ignored;
 	b.ignored = NULL;
 	b.nr_ignored = 0;
+	stats->outside = b.outside;
+	stats->outside_example = b.outside_example;
+	b.outside_example = NULL;
 	err = 0;
 out:
 	build_free(&b);
@@ -222,6 +226,9 @@ void cbp_update_stats_release(struct cbp_update_stats *stats)
 	free(stats->ignored);
 	stats->ignored = NULL;
 	stats->nr_ignored = 0;
+	free(stats->outside_example);
+	stats->outside_example = NULL;
+	stats->outside = 0;
 }
 
 /**

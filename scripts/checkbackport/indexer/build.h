@@ -24,6 +24,9 @@ struct cbp_repo;
  * @ignored: tags matching the release glob that are not releases, each
  *	     listed once, in ref order; free with cbp_update_stats_release()
  * @nr_ignored: number of @ignored
+ * @outside: tags the release pattern reads as releases but the tags glob
+ *	     leaves out (not read: a pattern and a glob that disagree)
+ * @outside_example: the first of them; freed with the rest
  */
 struct cbp_update_stats {
 	long long read;
@@ -37,6 +40,8 @@ struct cbp_update_stats {
 	double seconds;
 	struct cbp_ignored_tag *ignored;
 	size_t nr_ignored;
+	long long outside;
+	char *outside_example;
 };
 
 /**

@@ -112,6 +112,25 @@ test_expect_success 'NetworkManager-shaped tags, without a v' '
 	test "$(first_release $B)" = 1.47.2
 '
 
+# The same tags with the default glob (v*): the pattern would read them
+# but the glob leaves them out, and every release label would say "no
+# release yet".  Said on every run, never silently.
+test_expect_success 'releases the tags glob leaves out are said' '
+	cd nm &&
+	rm -f .git/checkbackport.db* &&
+	"$CBP_BIN" index \
+		--release-pattern "([0-9]+\.[0-9]+\.[0-9]+(-rc[0-9]+)?)" >out 2>err &&
+	echo "checkbackport: 3 tags such as '"'1.46.0'"' would be releases by the release pattern but are outside checkbackport.tags '"'v*'"' and not read; pass --tags to include them" >expect &&
+	grep "outside checkbackport.tags" err >actual &&
+	test_cmp expect actual &&
+	grep "0 release tags" out &&
+	"$CBP_BIN" index --json >j 2>/dev/null &&
+	test "$(json_get j "\$j->{releases_outside_tags}")" = 3 &&
+	"$CBP_BIN" index --tags "[0-9]*" >out 2>err &&
+	! grep "outside checkbackport.tags" err &&
+	grep "3 release tags" out
+'
+
 test_expect_success 'containerd-shaped tags: release candidates v2.0.0-rc.1' '
 	git init -q cd &&
 	cd cd &&

@@ -229,15 +229,28 @@ static const char *file_name(const char *path)
 	return slash ? slash + 1 : path;
 }
 
-/* Whether a path of @c ends in the file name @name. */
-static int has_file_name(const struct cbp_git_change *c, const char *name)
+/* The first path of @c whose file name is @name. */
+static const char *path_named(const struct cbp_git_change *c,
+			      const char *name)
 {
 	size_t i;
 
 	for (i = 0; i < c->nr_paths; i++)
 		if (!strcmp(file_name(c->paths[i]), name))
-			return 1;
-	return 0;
+			return c->paths[i];
+	return NULL;
+}
+
+/* Whether each file name of @a is among @b's, and @a has one. */
+static int names_within(const struct cbp_git_change *a,
+			const struct cbp_git_change *b)
+{
+	size_t i;
+
+	for (i = 0; i < a->nr_paths; i++)
+		if (!path_named(b, file_name(a->paths[i])))
+			return 0;
+	return a->nr_paths > 0;
 }
 
 /*
@@ -251,39 +264,7 @@ static int has_file_name(const struct cbp_git_change *c, const char *name)
 static int same_file_names(const struct cbp_git_change *a,
 			   const struct cbp_git_change *b)
 {
-	size_t i;
-
-	for (i = 0; i < a->nr_paths; i++)
-		if (!has_file_name(b, file_name(a->paths[i])))
-			return 0;
-	for (i = 0; i < b->nr_paths; i++)
-		if (!has_file_name(a, file_name(b->paths[i])))
-			return 0;
-	return 1;
-}
-
-/* Whether each file name of @a is among @b's, and @a has one. */
-static int names_within(const struct cbp_git_change *a,
-			const struct cbp_git_change *b)
-{
-	size_t i;
-
-	for (i = 0; i < a->nr_paths; i++)
-		if (!has_file_name(b, file_name(a->paths[i])))
-			return 0;
-	return a->nr_paths > 0;
-}
-
-/* The first path of @c whose file name is @name. */
-static const char *path_named(const struct cbp_git_change *c,
-			      const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < c->nr_paths; i++)
-		if (!strcmp(file_name(c->paths[i]), name))
-			return c->paths[i];
-	return NULL;
+	return names_within(a, b) && names_within(b, a);
 }
 
 /*

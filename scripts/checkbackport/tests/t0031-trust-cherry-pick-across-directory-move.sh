@@ -98,6 +98,31 @@ test_expect_success 'the same lines in a file of another name stay suspicious' '
 	test "$(json_get j "\$j->{members}[0]{citations}[0]{trust}{verdict}")" = suspicious
 '
 
+# bump FROM TO: on master, a commit "go.mod: bump sys to TO" that adds a
+# line to go.mod and replaces the call FROM() by TO() in core/mount/m.go;
+# BUMP is its ID.
+bump () {
+	echo "sys $2" >>go.mod &&
+	sed -i "s/\t$1()/\t$2()/" core/mount/m.go &&
+	git add go.mod core &&
+	test_tick &&
+	git commit -q -m "go.mod: bump sys to $2" &&
+	BUMP=$(tip)
+}
+
+# pick_use FROM TO: on release/1.7, the same call replaced under mount/
+# alone, citing $BUMP; PICK is its ID.
+pick_use () {
+	git checkout -q release/1.7 &&
+	sed -i "s/\t$1()/\t$2()/" mount/m.go &&
+	git add mount &&
+	test_tick &&
+	git commit -q -m "Use $2" -m "(cherry picked from commit $BUMP)" &&
+	PICK=$(tip) &&
+	git checkout -q master &&
+	cbp index >/dev/null
+}
+
 # Upstream bumps a vendored library and changes its one use under
 # core/mount/ in one commit; the 1.7 backport takes only the use, under
 # mount/ (containerd's 7bd3be948705, citing c2dfae8d0599).
@@ -106,47 +131,23 @@ test_expect_success 'a part of the change under the old folder: adapted' '
 	mkdir -p vendor/sys &&
 	echo "package sys" >vendor/sys/ioctl.go &&
 	echo "func Ioctl() {}" >>vendor/sys/ioctl.go &&
-	echo "module m" >go.mod &&
-	echo "sys v1" >>go.mod &&
-	sed -i "s/\tclose()/\tsys.Ioctl()/" core/mount/m.go &&
-	git add vendor go.mod core &&
-	test_tick &&
-	git commit -q -m "go.mod: bump sys to v2" &&
-	BUMP=$(tip) &&
-	git checkout -q release/1.7 &&
-	sed -i "s/\tclose()/\tsys.Ioctl()/" mount/m.go &&
-	git add mount &&
-	test_tick &&
-	git commit -q -m "Use sys.Ioctl" -m "(cherry picked from commit $BUMP)" &&
-	PART=$(tip) &&
-	git checkout -q master &&
-	cbp index >/dev/null &&
+	git add vendor &&
+	bump close sys.Ioctl &&
+	pick_use close sys.Ioctl &&
 	cbp names $BUMP >out &&
 	grep "^2 names " out &&
-	grep -F "$(s12 $PART) (\"Use sys.Ioctl\")  [adapted]" out &&
+	grep -F "$(s12 $PICK) (\"Use sys.Ioctl\")  [adapted]" out &&
 	grep -F "(adapted: subjects differ, the same changes under other paths (mount/m.go; core/mount/m.go))" out &&
 	test_expect_code 1 cbp check --terse --stable release/1.7 $BUMP >out &&
-	grep -F "ERROR:ALREADY_APPLIED: already in release/1.7 as $(s12 $PART)" out
+	grep -F "ERROR:ALREADY_APPLIED: already in release/1.7 as $(s12 $PICK)" out
 '
 
 # The same file names, other lines: a part of nothing upstream made.
 test_expect_success 'other lines in a file of the same name stay suspicious' '
 	cd repo &&
-	sed -i "s/\tsys.Ioctl()/\tsys.Ioctl2()/" core/mount/m.go &&
-	echo "sys v3" >>go.mod &&
-	git add core go.mod &&
-	test_tick &&
-	git commit -q -m "go.mod: bump sys to v3" &&
-	BUMP3=$(tip) &&
-	git checkout -q release/1.7 &&
-	sed -i "s/\tsys.Ioctl()/\tsys.Ioctl3()/" mount/m.go &&
-	git add mount &&
-	test_tick &&
-	git commit -q -m "Use sys.Ioctl3" -m "(cherry picked from commit $BUMP3)" &&
-	OTHER=$(tip) &&
-	git checkout -q master &&
-	cbp index >/dev/null &&
-	cbp names $OTHER >out &&
+	bump sys.Ioctl sys.Ioctl2 &&
+	pick_use sys.Ioctl sys.Ioctl3 &&
+	cbp names $PICK >out &&
 	grep "^1 name " out &&
 	grep "suspicious: .* no file in common" out
 '

@@ -35,8 +35,10 @@ ran () {
 }
 
 test_expect_success 'set up: a repository whose suite counts its runs' '
-	mkdir -p "$repo/scripts/checkbackport" "$repo/drivers" &&
+	mkdir -p "$repo/scripts/checkbackport" "$repo/scripts/lib" \
+		"$repo/drivers" &&
 	cp "$top/scripts/fixport-check" "$repo/scripts/" &&
+	cp "$top/scripts/lib/kept.sh" "$repo/scripts/lib/" &&
 	printf "%s\n" "check:" \
 		"	@echo run >>$runs" \
 		"	@test ! -f $TRASH_DIRECTORY/fail" \

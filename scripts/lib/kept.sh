@@ -1,0 +1,82 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# kept.sh - keep a step's passing result while everything it reads stays
+# the same, as go test keeps a package's result.  Sourced (bash) by
+# fixport-check and fixport-validate, which decide what a step reads and
+# what of its result to keep.
+#
+# A step NAME has, in a directory DIR of the checkout's .build:
+#   NAME.now     what it reads now (kept_inputs), written before it runs
+#   NAME.inputs  what it read when it last passed
+#   NAME.key     the hash of NAME.inputs; only there while that pass holds
+# The callers keep the rest of the result (counts, log) beside them.
+# A fresh clone has no .build: it runs everything.
+
+# kept_inputs TOP PATHSPEC...: print what a step reading PATHSPEC (git's
+# pathspecs, relative to TOP) depends on: the contents of those files,
+# tracked and new alike as git lists them (build outputs are ignored
+# files), the tools and libraries the project's steps run, the default
+# kernel version of the cache and the settings read from the
+# environment.  Fails outside a git work tree whose top is TOP (a
+# tarball): there nothing is kept.
+kept_inputs() {
+	local top=$1 t
+
+	shift
+	[ "$(git -C "$top" rev-parse --show-toplevel 2>/dev/null)" = "$top" ] ||
+		return 1
+	git -C "$top" ls-files -z -co --exclude-standard -- "$@" |
+		(cd "$top" && xargs -0 -r sha256sum 2>&1)
+	for t in gcc make git bash python3 perl prove; do
+		"$t" --version 2>&1 | head -n 1
+	done
+	dpkg-query -W libgit2-dev libsqlite3-dev libjson-c-dev \
+		libcmocka-dev sparse 2>&1
+	cat "${XDG_CACHE_HOME:-$HOME/.cache}/drm-fixport/default-version" 2>&1
+	env | grep -E '^(CBP_|FIXPORT_|EXPENSIVE=|SANITIZE=|KDIR=|TREE=|PATCHES=|LINUX_GIT=|STABLE=|HOME=|XDG_|PATH=|TMPDIR=)' |
+		grep -v '^FIXPORT_RETEST=' | sort
+	return 0
+}
+
+# kept_key FILE: the hash a set of inputs is kept under.
+kept_key() {
+	sha256sum <"$1" | cut -c1-32
+}
+
+# kept_holds DIR NAME KEY: whether NAME's last pass was with the inputs
+# of KEY, and may stand for a run (not with FIXPORT_RETEST set).
+kept_holds() {
+	[ -n "$3" ] && [ -z "${FIXPORT_RETEST:-}" ] &&
+		[ "$(cat "$1/$2.key" 2>/dev/null)" = "$3" ]
+}
+
+# kept_changed DIR NAME: what differs between the inputs of NAME's kept
+# pass and NAME.now, in a few words (the files by name, the other lines);
+# nothing when there is no kept pass to compare with.
+kept_changed() {
+	[ -z "${FIXPORT_RETEST:-}" ] && [ -f "$1/$2.key" ] &&
+		[ -f "$1/$2.inputs" ] && [ -f "$1/$2.now" ] || return 0
+	diff "$1/$2.inputs" "$1/$2.now" | sed -n 's/^[<>] //p' |
+		awk 'substr($0, 65, 2) == "  " && substr($0, 1, 64) ~ /^[0-9a-f]+$/ {
+			$0 = substr($0, 67) } !seen[$0]++' |
+		awk 'NR <= 3 { printf "%s%s", (NR > 1 ? ", " : ""), $0 }
+		     END { if (NR > 3) printf " and %d more", NR - 3
+			   if (NR) print "" }'
+	return 0
+}
+
+# kept_drop DIR NAME: NAME runs: its kept pass no longer holds, whatever
+# the run gives.
+kept_drop() {
+	rm -f "$1/$2.key"
+}
+
+# kept_save DIR NAME KEY: NAME passed with the inputs of NAME.now.
+kept_save() {
+	mv "$1/$2.now" "$1/$2.inputs" && echo "$3" >"$1/$2.key"
+}
+
+# kept_date DIR NAME: when NAME's kept pass was made.
+kept_date() {
+	date -r "$1/$2.key" '+%F %T'
+}

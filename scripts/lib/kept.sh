@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 #
 # kept.sh - keep a step's passing result while everything it reads stays
 # the same, as go test keeps a package's result.  Sourced (bash) by

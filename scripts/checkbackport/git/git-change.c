@@ -92,34 +92,36 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* cbp_git_file_hunks by their hunks' hash. */
+static int cmp_file_hunks(const void *a, const void *b)
+{
+	const struct cbp_git_file_hunks *x = a, *y = b;
+
+	return x->hunks < y->hunks ? -1 : x->hunks > y->hunks;
+}
+
 /*
  * What @diff changes, whatever the paths, into @ch: each file's added
  * and removed lines hashed without their blanks (as patch-ids ignore
- * them), kept with the file's name; and the files' hashes sorted (a
- * move may reorder them) and hashed in turn.
+ * them) and kept with the file's name, the files sorted by that hash
+ * (a move may reorder them), and the sorted hashes hashed in turn.
  */
 static int hash_hunks(git_diff *diff, struct cbp_git_change *ch)
 {
 	struct hunk_hash hh = { 0 };
-	unsigned long long h = FNV_OFFSET, *sorted;
+	unsigned long long h = FNV_OFFSET;
 	size_t i;
+	int err;
 
-	ch->files = NULL;
-	ch->nr_files = 0;
-	if (git_diff_foreach(diff, hunk_file, NULL, NULL, hunk_line, &hh) < 0) {
-		ch->files = hh.f;
-		ch->nr_files = hh.nr;
-		return cbp_error_git("cannot read a diff's lines");
-	}
+	err = git_diff_foreach(diff, hunk_file, NULL, NULL, hunk_line, &hh);
+	/* Released with @ch, whatever the outcome. */
 	ch->files = hh.f;
 	ch->nr_files = hh.nr;
-	sorted = cbp_calloc(hh.nr ? hh.nr : 1, sizeof(*sorted));
-	for (i = 0; i < hh.nr; i++)
-		sorted[i] = hh.f[i].hunks;
-	cbp_sort(sorted, hh.nr, sizeof(*sorted), cmp_u64);
-	for (i = 0; i < hh.nr; i++)
-		h = (h ^ sorted[i]) * FNV_PRIME;
-	free(sorted);
+	if (err < 0)
+		return cbp_error_git("cannot read a diff's lines");
+	cbp_sort(ch->files, ch->nr_files, sizeof(*ch->files), cmp_file_hunks);
+	for (i = 0; i < ch->nr_files; i++)
+		h = (h ^ ch->files[i].hunks) * FNV_PRIME;
 	ch->hunks = h;
 	return 0;
 }

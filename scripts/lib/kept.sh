@@ -8,6 +8,7 @@
 #
 # A step NAME has, in a directory DIR of the checkout's .build:
 #   NAME.now     what it reads now (kept_inputs), written before it runs
+#                (kept_start)
 #   NAME.inputs  what it read when it last passed
 #   NAME.key     the hash of NAME.inputs; only there while that pass holds
 # The callers keep the rest of the result (counts, log) beside them.
@@ -39,9 +40,20 @@ kept_inputs() {
 	return 0
 }
 
-# kept_key FILE: the hash a set of inputs is kept under.
-kept_key() {
-	sha256sum <"$1" | cut -c1-32
+# kept_start DIR NAME CMD...: write what CMD says NAME reads to
+# DIR/NAME.now and print its hash, the key NAME's pass is kept under;
+# print nothing when CMD fails (NAME is not kept).
+kept_start() {
+	local dir=$1 name=$2
+
+	shift 2
+	mkdir -p "$dir" || return 0
+	if "$@" >"$dir/$name.now" 2>/dev/null; then
+		sha256sum <"$dir/$name.now" | cut -c1-32
+	else
+		rm -f "$dir/$name.now"
+	fi
+	return 0
 }
 
 # kept_holds DIR NAME KEY: whether NAME's last pass was with the inputs
@@ -49,6 +61,18 @@ kept_key() {
 kept_holds() {
 	[ -n "$3" ] && [ -z "${FIXPORT_RETEST:-}" ] &&
 		[ "$(cat "$1/$2.key" 2>/dev/null)" = "$3" ]
+}
+
+# kept_rerun DIR NAME WHO: NAME runs: say (prefixed by WHO) what changed
+# since its kept pass, if there is one, and drop the pass, whatever the
+# run gives.
+kept_rerun() {
+	local changed
+
+	changed=$(kept_changed "$1" "$2")
+	[ -z "$changed" ] ||
+		echo "$3: run again, changed since the kept pass: $changed"
+	rm -f "$1/$2.key"
 }
 
 # kept_changed DIR NAME: what differs between the inputs of NAME's kept
@@ -64,12 +88,6 @@ kept_changed() {
 		     END { if (NR > 3) printf " and %d more", NR - 3
 			   if (NR) print "" }'
 	return 0
-}
-
-# kept_drop DIR NAME: NAME runs: its kept pass no longer holds, whatever
-# the run gives.
-kept_drop() {
-	rm -f "$1/$2.key"
 }
 
 # kept_save DIR NAME KEY: NAME passed with the inputs of NAME.now.

@@ -94,4 +94,86 @@ test_expect_success 'checkpatch: FIXPORT_RETEST=1 checks everything' '
 	test_cmp both read
 '
 
+# A copy of a module set as a bite or kunit-intree builds it: a driver x
+# the build compiled (its .cmd files name a.c, a.h and a header outside
+# the copy), a driver y it did not, and a generated .mod.c.  $1: the
+# copy's directory; $2: the directory of the objects (the copy itself
+# for a bite, kunit.py's build directory for kunit-intree).
+fake_build () {
+	mkdir -p "$1/drivers/x" "$1/drivers/y" "$2/drivers/x" &&
+	echo "obj-y += drivers/" >"$1/Kbuild" &&
+	echo "obj-y += a.o" >"$1/drivers/x/Kbuild" &&
+	echo "int a;" >"$1/drivers/x/a.c" &&
+	echo "extern int a;" >"$1/drivers/x/a.h" &&
+	echo "int b;" >"$1/drivers/y/b.c" &&
+	echo "int a;" | gcc -x c -c -o "$2/drivers/x/a.o" - &&
+	cat >"$2/drivers/x/.a.o.cmd" <<-EOF &&
+	cmd_$2/drivers/x/a.o := gcc -I$1/drivers/x -c -o $2/drivers/x/a.o $1/drivers/x/a.c
+
+	source_$2/drivers/x/a.o := $1/drivers/x/a.c
+
+	deps_$2/drivers/x/a.o := \\
+	  \$(wildcard include/config/FOO) \\
+	  $1/drivers/x/a.h \\
+	  /usr/include/stdio.h \\
+
+	$2/drivers/x/a.o: \$(deps_$2/drivers/x/a.o)
+	EOF
+	echo "source_m.mod.o := $1/drivers/x/m.mod.c" >"$2/drivers/x/.m.mod.o.cmd"
+}
+
+printf "%s\n" Kbuild drivers/x/Kbuild drivers/x/a.c drivers/x/a.h >reads.expect
+
+# bite FUNCTION: call FUNCTION of fixport-bite-lib for a bite of the copy
+# ./bite/tree, its work directory ./bite.
+bite () {
+	bash -c '
+		set -e
+		bite_name=t
+		. "$1/scripts/fixport-bite-lib"
+		bite_work=$2/bite bite_tree=$2/bite/tree bite_uml=$2/uml
+		bite_src=$2/src bite_configs=CONFIG_X=m bite_modules=x.ko
+		"$3"
+	' sh "$top" "$TRASH_DIRECTORY" "$1"
+}
+
+test_expect_success 'bite: the list of what the build read' '
+	mkdir uml && echo 1 >uml/.fixport-complete &&
+	fake_build "$TRASH_DIRECTORY/bite/tree" "$TRASH_DIRECTORY/bite/tree" &&
+	bite bite_reads >out &&
+	sort out >reads &&
+	test_cmp reads.expect reads
+'
+
+test_expect_success 'bite: without a list, any file changes the key' '
+	bite bite_base_key >key1 &&
+	echo "int b2;" >>bite/tree/drivers/y/b.c &&
+	bite bite_base_key >key2 &&
+	! test_cmp key1 key2
+'
+
+test_expect_success 'bite: with it, a file the build did not read keeps the key' '
+	cp reads bite/reads &&
+	bite bite_base_key >key1 &&
+	echo "int b3;" >>bite/tree/drivers/y/b.c &&
+	bite bite_base_key >key2 &&
+	test_cmp key1 key2 &&
+	echo "extern int a2;" >>bite/tree/drivers/x/a.h &&
+	bite bite_base_key >key3 &&
+	! test_cmp key1 key3 &&
+	echo "obj-y += y/" >>bite/tree/Kbuild &&
+	bite bite_base_key >key4 &&
+	! test_cmp key3 key4
+'
+
+test_expect_success 'bite: --inputs names the files read, or the whole set' '
+	bite bite_inputs >out &&
+	head -n 4 out >first &&
+	test_cmp reads.expect first &&
+	rm -r bite/reads &&
+	bite bite_inputs >out &&
+	grep -x drivers out &&
+	grep -x include out
+'
+
 test_done

@@ -176,4 +176,52 @@ test_expect_success 'bite: --inputs names the files read, or the whole set' '
 	grep -x include out
 '
 
+# intree FUNCTION ARG...: call FUNCTION of kunit-intree for the set in
+# ./it/tree/drivers/drm-fixport, built in ./it/build.
+intree () {
+	bash -c '
+		. "$1/scripts/kunit-intree"
+		tree=$2/it/tree build=$2/it/build entry=$2/it
+		recipe=r ver=v
+		shift 2
+		"$@"
+	' sh "$top" "$TRASH_DIRECTORY" "$@"
+}
+
+test_expect_success 'kunit-intree: what the objects linked in read' '
+	place=drivers/drm-fixport &&
+	fake_build "$TRASH_DIRECTORY/it/tree/$place" \
+		"$TRASH_DIRECTORY/it/build/$place" &&
+	echo "CONFIG_X=y" >it/kc &&
+	(cd "it/build/$place" &&
+	 ar rcT built-in.a "$TRASH_DIRECTORY/it/build/$place/drivers/x/a.o") &&
+	intree kernel_reads >out &&
+	sort out >reads &&
+	test_cmp reads.expect reads
+'
+
+test_expect_success 'kunit-intree: the key follows the files the kernel read' '
+	intree kernel_key "$TRASH_DIRECTORY/it/kc" >all &&
+	intree note_reads "$TRASH_DIRECTORY/it/kc" "$(cat all)" >key1 &&
+	! test_cmp all key1 &&
+	intree kernel_key "$TRASH_DIRECTORY/it/kc" >again &&
+	test_cmp key1 again &&
+	echo "int b4;" >>it/tree/drivers/drm-fixport/drivers/y/b.c &&
+	intree kernel_key "$TRASH_DIRECTORY/it/kc" >key2 &&
+	test_cmp key1 key2 &&
+	echo "int a3;" >>it/tree/drivers/drm-fixport/drivers/x/a.c &&
+	intree kernel_key "$TRASH_DIRECTORY/it/kc" >key3 &&
+	! test_cmp key1 key3
+'
+
+test_expect_success 'kunit-intree: an object without its .cmd drops the list' '
+	rm it/build/drivers/drm-fixport/drivers/x/.a.o.cmd &&
+	test_expect_code 1 intree kernel_reads >out &&
+	intree note_reads "$TRASH_DIRECTORY/it/kc" x >key4 &&
+	test_path_is_missing "$(intree reads_of "$TRASH_DIRECTORY/it/kc")" &&
+	echo "int b5;" >>it/tree/drivers/drm-fixport/drivers/y/b.c &&
+	intree kernel_key "$TRASH_DIRECTORY/it/kc" >key5 &&
+	! test_cmp key4 key5
+'
+
 test_done

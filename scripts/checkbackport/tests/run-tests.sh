@@ -19,7 +19,7 @@ test $# -gt 0 && shift
 here=$(cd "$(dirname "$0")" && pwd)
 log=$(mktemp "${TMPDIR:-/tmp}/cbp-prove.XXXXXX") || exit 2
 tlog=$(mktemp "${TMPDIR:-/tmp}/cbp-prove.XXXXXX") || exit 2
-trap 'rm -rf "$log" "$tlog"' EXIT
+trap 'rm -rf "$log" "$log.state" "$tlog"' EXIT
 # Read-only repositories several scripts build alike (test_fixture in
 # lib-checkbackport.sh): built by the first script of a run to need one
 # and kept in the cache, under the hash of what builds them (the test
@@ -42,8 +42,16 @@ jobs=${CBP_TEST_JOBS:-2}
 test $# -gt 0 || set -- build/unit-*
 prove -v --timer -j1 -e '' tests/t3[0-9]*.sh >"$tlog" 2>&1 &
 tree_lane=$!
-prove -v --timer -j"$jobs" -e '' "$@" ../lib/tests/t[0-9]*.sh \
+# Slowest first, by the times of the last run (build/prove-main.state):
+# the lane does not end on a long script started last.  prove works on a
+# copy, put back whole: a run beside this one never reads half of it.
+state=build/prove-main.state
+mkdir -p build && cp "$state" "$log.state" 2>/dev/null || : >"$log.state"
+prove -v --timer --state=slow,save --statefile="$log.state" \
+	-j"$jobs" -e '' "$@" ../lib/tests/t[0-9]*.sh \
 	tests/t[0-24-9][0-9]*.sh >"$log" 2>&1 || status=$?
+mv "$log.state" "$state.$$" && mv "$state.$$" "$state" ||
+	rm -f "$log.state" "$state.$$"
 wait "$tree_lane" || tstatus=$?
 test "$status" = 0 && status=$tstatus
 cat "$tlog" >>"$log" && cat "$log" || status=2

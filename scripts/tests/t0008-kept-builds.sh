@@ -176,6 +176,44 @@ test_expect_success 'bite: --inputs names the files read, or the whole set' '
 	grep -x include out
 '
 
+# Two copies build the mutants side by side (bite_prepare_all), with
+# stand-ins for the mirror and kbuild: the "module" is the mutated file.
+test_expect_success 'bite: mutants built in two copies, each file put back' '
+	mkdir -p par/src &&
+	printf "%s\n" one two three >par/src/f &&
+	bash -c '"'"'
+		set -e
+		bite_name=t
+		. "$1/scripts/fixport-bite-lib"
+		bite_work=$2/par bite_modules=x.ko bite_key=k
+		mutants=(m1 f "s/one/ONE/" t m2 f "s/none/x/" t
+			 m3 f "s/two/TWO/" t m4 f "s/three/3/" t)
+		bite_copy () {
+			bite_tree=$bite_work/tree bite_saved=$bite_work/saved
+			if [ "$1" -gt 0 ]; then
+				bite_tree=$bite_tree$1 bite_saved=$bite_saved$1
+			fi
+			cp -R "$bite_work/src" "$bite_tree"
+		}
+		bite_build () {
+			echo "$BASHPID" >>"$bite_work/$1.pid"
+			cp "$bite_tree/f" "$bite_tree/x.ko"
+		}
+		bite_copy 0
+		bite_prepare_all m1 m2 m3 m4
+	'"'"' sh "$top" "$TRASH_DIRECTORY" &&
+	grep -x ONE par/ko/m1/x.ko && grep -x TWO par/ko/m3/x.ko &&
+	grep -x 3 par/ko/m4/x.ko && ! grep -x ONE par/ko/m4/x.ko &&
+	test_path_is_missing par/ko/m2 &&
+	printf "m2\tDOES NOT APPLY any more\n" >expect &&
+	cat par/copy*.unbuilt >unbuilt &&
+	test_cmp expect unbuilt &&
+	printf "%s\n" one two three >expect &&
+	test_cmp expect par/tree/f && test_cmp expect par/tree1/f &&
+	test_path_is_missing par/saved && test_path_is_missing par/saved1 &&
+	test_cmp par/m1.pid par/m3.pid && ! test_cmp par/m1.pid par/m4.pid
+'
+
 # intree FUNCTION ARG...: call FUNCTION of kunit-intree for the set in
 # ./it/tree/drivers/drm-fixport, built in ./it/build.
 intree () {

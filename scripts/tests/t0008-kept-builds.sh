@@ -9,7 +9,9 @@
 #    kernels are kept under a key of the set's files their last build
 #    read, listed from kbuild's .cmd files (fabricated here, with a thin
 #    built-in.a of real objects): a file the build read changes the key,
-#    another driver's file does not, and without a list every file counts.
+#    another driver's file does not, and without a list every file counts;
+#  - a bite builds its mutants in two copies side by side, each file put
+#    back, a mutant that does not apply said so.
 
 test_description='kept builds: checkpatch passes, what a build read'
 . "$(dirname "$0")/../lib/test-lib.sh"
@@ -46,52 +48,52 @@ test_expect_success 'set up a checkout and a stand-in checkpatch' '
 '
 
 # checkpatch: run fixport-checkpatch in proj; the files checkpatch.pl
-# was given go to ./read, sorted.
+# was given go to ./given, sorted.
 checkpatch () {
-	rm -f read.log &&
-	CP_LOG=$TRASH_DIRECTORY/read.log proj/scripts/fixport-checkpatch >out
+	rm -f given.log &&
+	CP_LOG=$TRASH_DIRECTORY/given.log proj/scripts/fixport-checkpatch >out
 	status=$?
-	touch read.log &&
-	sort read.log >read &&
+	touch given.log &&
+	sort given.log >given &&
 	return $status
 }
 
 test_expect_success 'checkpatch: every file checked the first time' '
 	checkpatch &&
-	test_cmp both read &&
+	test_cmp both given &&
 	test_must_be_empty out
 '
 
 test_expect_success 'checkpatch: the files it passed are not checked again' '
 	checkpatch &&
-	test_must_be_empty read
+	test_must_be_empty given
 '
 
 test_expect_success 'checkpatch: a finding is reported, and found again' '
 	echo "BAD" >>proj/drivers/x/a.c &&
 	test_expect_code 1 checkpatch &&
 	echo drivers/x/a.c >expect &&
-	test_cmp expect read &&
+	test_cmp expect given &&
 	grep "^ERROR: bad" out &&
 	test_expect_code 1 checkpatch &&
-	test_cmp expect read
+	test_cmp expect given
 '
 
 test_expect_success 'checkpatch: a file put back as it passed is not checked' '
 	git -C proj checkout -q drivers/x/a.c &&
 	checkpatch &&
-	test_must_be_empty read
+	test_must_be_empty given
 '
 
 test_expect_success 'checkpatch: another checkpatch.pl checks everything' '
 	echo "# changed" >>ksrc/scripts/checkpatch.pl &&
 	checkpatch &&
-	test_cmp both read
+	test_cmp both given
 '
 
 test_expect_success 'checkpatch: FIXPORT_RETEST=1 checks everything' '
 	FIXPORT_RETEST=1 checkpatch &&
-	test_cmp both read
+	test_cmp both given
 '
 
 # A copy of a module set as a bite or kunit-intree builds it: a driver x

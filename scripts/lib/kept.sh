@@ -90,6 +90,14 @@ kept_changed() {
 	return 0
 }
 
+# kept_unchanged DIR NAME TOP: whether every file NAME.now lists (by its
+# hash, relative to TOP) still has that hash: nothing NAME read when it
+# started was changed while it ran.
+kept_unchanged() {
+	grep -E '^[0-9a-f]{64}  ' "$1/$2.now" 2>/dev/null |
+		(cd "$3" && sha256sum --check --status)
+}
+
 # kept_save DIR NAME KEY: NAME passed with the inputs of NAME.now.
 kept_save() {
 	mv "$1/$2.now" "$1/$2.inputs" && echo "$3" >"$1/$2.key"

@@ -11,7 +11,9 @@
 #    built-in.a of real objects): a file the build read changes the key,
 #    another driver's file does not, and without a list every file counts;
 #  - a bite builds its mutants in two copies side by side, each file put
-#    back, a mutant that does not apply said so.
+#    back, a mutant that does not apply said so;
+#  - a step's pass is re-keyed after it ran only if no file it read at
+#    the start changed meanwhile (kept_unchanged).
 
 test_description='kept builds: checkpatch passes, what a build read'
 . "$(dirname "$0")/../lib/test-lib.sh"
@@ -214,6 +216,32 @@ test_expect_success 'bite: mutants built in two copies, each file put back' '
 	test_cmp expect par/tree/f && test_cmp expect par/tree1/f &&
 	test_path_is_missing par/saved && test_path_is_missing par/saved1 &&
 	test_cmp par/m1.pid par/m3.pid && ! test_cmp par/m1.pid par/m4.pid
+'
+
+# A bite's pass is kept under the inputs it asks for after it ran only
+# if what it read at the start is unchanged (kept_unchanged, kept.sh).
+test_expect_success 'kept: a file changed during a run is seen' '
+	mkdir -p kept/top kept/dir &&
+	echo a >kept/top/a && echo b >kept/top/b &&
+	bash -c '"'"'
+		. "$1/scripts/lib/kept.sh"
+		kept_start "$2/kept/dir" step sh -c "cd $2/kept/top && sha256sum a b && echo gcc 12"
+	'"'"' sh "$top" "$TRASH_DIRECTORY" >key &&
+	test_line_count = 1 key &&
+	unchanged () {
+		bash -c ". \"\$1/scripts/lib/kept.sh\" && kept_unchanged \"\$2\" step \"\$3\"" \
+			sh "$top" "$TRASH_DIRECTORY/kept/dir" "$TRASH_DIRECTORY/kept/top"
+	} &&
+	unchanged &&
+	echo b2 >kept/top/b &&
+	test_expect_code 1 unchanged &&
+	echo b >kept/top/b &&
+	unchanged &&
+	rm kept/top/a &&
+	test_expect_code 1 unchanged &&
+	echo a >kept/top/a &&
+	rm kept/dir/step.now &&
+	test_expect_code 1 unchanged
 '
 
 # intree FUNCTION ARG...: call FUNCTION of kunit-intree for the set in

@@ -89,4 +89,21 @@ test_expect_success '--version needs no libgit2 and names its version' '
 	! test -s err
 '
 
+# git.c takes the place of mbed TLS's loader of certificate authorities:
+# starting libgit2 must not read the system's bundle (libgit2 1.5 built
+# with mbed TLS, as Debian's, reads it in git_libgit2_init()).
+if command -v strace >/dev/null
+then
+	test_expect_success 'starting libgit2 reads no certificate bundle' '
+		cd repo &&
+		test_expect_code 1 strace -f -q -e trace=open,openat \
+			-o ../trace "$FULL" -q check --terse "$(cat ../BACKPORT)" >../out &&
+		grep "UPSTREAM_MISSING" ../out &&
+		grep "checkbackport.db" ../trace &&
+		! grep -e "/etc/ssl" -e "\.crt\"" -e "\.pem\"" ../trace
+	'
+else
+	test_skip 'starting libgit2 reads no certificate bundle' 'no strace'
+fi
+
 test_done

@@ -13,7 +13,9 @@
 #  - a bite builds its mutants in two copies side by side, each file put
 #    back, a mutant that does not apply said so;
 #  - a step's pass is re-keyed after it ran only if no file it read at
-#    the start changed meanwhile (kept_unchanged).
+#    the start changed meanwhile (kept_unchanged);
+#  - kunit-intree builds each .kunitconfig in a directory of its own, a
+#    new one a copy of another (never of a half-made copy).
 
 test_description='kept builds: checkpatch passes, what a build read'
 . "$(dirname "$0")/../lib/test-lib.sh"
@@ -290,6 +292,37 @@ test_expect_success 'kunit-intree: an object without its .cmd drops the list' '
 	echo "int b5;" >>it/tree/drivers/drm-fixport/drivers/y/b.c &&
 	intree kernel_key "$TRASH_DIRECTORY/it/kc" >key5 &&
 	! test_cmp key4 key5
+'
+
+# (logs as kunit-intree sets it: the self-test's .kunitconfig is there.)
+test_expect_success 'kunit-intree: a build directory for each .kunitconfig' '
+	p=drivers/drm-fixport &&
+	for kc in $p $p/drivers/gpu/drm/xe $p/drivers/gpu/drm/amd/amdgpu \
+		"$TRASH_DIRECTORY/logs/selftest.kunitconfig" /elsewhere/kc
+	do
+		intree eval "logs=$TRASH_DIRECTORY/logs; build_of $kc" || return 1
+	done >dirs &&
+	printf "$TRASH_DIRECTORY/it/builds/%s\n" top drivers_gpu_drm_xe \
+		drivers_gpu_drm_amd_amdgpu selftest >expect &&
+	head -n 4 dirs >first &&
+	test_cmp expect first &&
+	sed -n "5s,^$TRASH_DIRECTORY/it/builds/other-[0-9a-f]\{16\}\$,ok,p" dirs >last &&
+	echo ok >expect && test_cmp expect last
+'
+
+test_expect_success 'kunit-intree: a new build directory starts from another' '
+	mkdir -p it/build/arch && echo one >it/build/.config &&
+	echo obj >it/build/arch/a.o &&
+	intree seed_build "$TRASH_DIRECTORY/it/builds/top" &&
+	test_path_is_missing it/build &&
+	echo obj >expect && test_cmp expect it/builds/top/arch/a.o &&
+	mkdir it/builds/half.tmp && echo half >it/builds/half.tmp/.config &&
+	intree seed_build "$TRASH_DIRECTORY/it/builds/xe" &&
+	diff -r it/builds/top it/builds/xe &&
+	echo two >it/builds/xe/.config &&
+	intree seed_build "$TRASH_DIRECTORY/it/builds/xe" &&
+	echo two >expect && test_cmp expect it/builds/xe/.config &&
+	echo one >expect && test_cmp expect it/builds/top/.config
 '
 
 test_done

@@ -15,7 +15,9 @@
 #  - a step's pass is re-keyed after it ran only if no file it read at
 #    the start changed meanwhile (kept_unchanged);
 #  - kunit-intree builds each .kunitconfig in a directory of its own, a
-#    new one a copy of another (never of a half-made copy).
+#    new one a copy of another (never of a half-made copy);
+#  - the conformance bite's inputs are the checkout's files its builds
+#    read (the port's drivers are not among them).
 
 test_description='kept builds: checkpatch passes, what a build read'
 . "$(dirname "$0")/../lib/test-lib.sh"
@@ -323,6 +325,29 @@ test_expect_success 'kunit-intree: a new build directory starts from another' '
 	intree seed_build "$TRASH_DIRECTORY/it/builds/xe" &&
 	echo two >expect && test_cmp expect it/builds/xe/.config &&
 	echo one >expect && test_cmp expect it/builds/top/.config
+'
+
+# The conformance bite reads the checkout's files its modules' .cmd
+# files name, not the port's drivers, which its suites do not build.
+test_expect_success 'conformance-bite: the inputs are what its builds read' '
+	mkdir -p cb/scripts &&
+	cp "$top/scripts/conformance-bite" cb/scripts/ &&
+	bash cb/scripts/conformance-bite --inputs >out &&
+	printf "%s\n" kunit scripts ":!scripts/checkbackport" drivers include \
+		Kbuild Kconfig Makefile >expect &&
+	test_cmp expect out &&
+	mkdir -p cb/.build/conformance/k1/mod cb/.build/conformance/k1/gen &&
+	c=$TRASH_DIRECTORY/cb &&
+	printf "%s\n" "cmd_x.o := gcc -I$c/drivers/gpu/drm/xe/tests -c x.c" \
+		"deps_x.o := $c/.build/conformance/k1/mod/x.c \\" \
+		"  $c/drivers/gpu/drm/xe/tests/e.h \\" \
+		"  $c/drivers/gpu/drm/xe/tests/e.h $c/include/h.h \\" \
+		"  $c/Kbuild.include /usr/include/stdio.h" \
+		>cb/.build/conformance/k1/mod/.x.o.cmd &&
+	bash cb/scripts/conformance-bite --inputs >out &&
+	printf "%s\n" kunit scripts ":!scripts/checkbackport" \
+		drivers/gpu/drm/xe/tests/e.h include/h.h >expect &&
+	test_cmp expect out
 '
 
 test_done

@@ -27,18 +27,25 @@ ifneq ($(FIXPORT_PROBES),)
 
 -include $(FIXPORT_PROBES)
 
-# The key: a hash of the probe's text as kbuild wrote it (before the
-# shell sees it).
-fixport-probe-key = $(firstword $(shell printf '%s' \
-	'$(subst ','\'',$(1)|$(2)|$(3))' | sha1sum))
+# The key: the probe's text as kbuild wrote it (before the shell sees
+# it), and its answers, with what a variable's name cannot hold spelled
+# out ("%" first, so that no two texts give the same name).  Computed by
+# make itself: a process per probe would cost a good part of the probe.
+fixport-empty :=
+fixport-space := $(fixport-empty) $(fixport-empty)
+fixport-tab := $(fixport-empty)	$(fixport-empty)
+fixport-hash := \#
+fixport-probe-key = $(subst $(fixport-tab),%T,$(subst $(fixport-space),%S,$(subst \
+	=,%E,$(subst $(fixport-hash),%H,$(subst :,%C,$(subst %,%P,$(1)|$(2)|$(3)))))))
 
 # Answer $(2) was given to the probe keyed $(1): kept for the builds
 # after this one (the file) and for the rest of this make, as an
-# assignment read back as $(2) byte for byte ("$" doubled, "#" escaped,
-# leading blanks kept by an empty variable before them), so that the
-# commands kbuild records, and compares to rebuild, come out the same.
-fixport-empty :=
-fixport-probe-line = fixport-probe-$(1) := $$(fixport-empty)$(subst #,\#,$(subst $$,$$$$,$(2)))
+# assignment read back as $(2) byte for byte ("$" doubled in the name
+# and the answer, "#" escaped, leading blanks kept by an empty variable
+# before them), so that the commands kbuild records, and compares to
+# rebuild, come out the same.
+fixport-probe-line = fixport-probe-$(subst $$,$$$$,$(1)) := \
+	$$(fixport-empty)$(subst #,\#,$(subst $$,$$$$,$(2)))
 fixport-probe-keep = $(file >>$(FIXPORT_PROBES),$(call fixport-probe-line,$(1),$(2)))$(eval \
 	$(call fixport-probe-line,$(1),$(2)))$(2)
 

@@ -3,8 +3,8 @@
 #
 # kbuild-reads.sh - which files of a source tree a kbuild build read, and
 # their hashes: the key under which what it built is kept.  Sourced
-# (bash) by scripts/fixport-bite-lib (a bite's mutants) and
-# scripts/kunit-intree (its kernels).
+# (bash) by scripts/fixport-bite-lib (a bite's mutants),
+# scripts/kunit-intree (its kernels) and scripts/conformance-bite.
 #
 # A build reads the sources and headers kbuild's .cmd files name for the
 # objects it made, and every Kbuild, Kconfig and Makefile, which decide
@@ -12,6 +12,15 @@
 # changes a file it read (an #include, a Kbuild line), so a key of the
 # listed files cannot miss a change that matters.  The list holds .c and
 # .h files: fixport-mirror copies no other source into a build's tree.
+
+# kbuild_cmd_sources ROOT: of the .cmd files' text on stdin, the sources
+# and headers under ROOT (generated *.mod.c left out), paths relative to
+# ROOT, one a line, as they come.
+kbuild_cmd_sources() {
+	tr '[:blank:]' '\n' |
+		awk -v t="$1/" 'index($0, t) == 1 && /\.[ch]$/ &&
+			!/\.mod\.c$/ { print substr($0, length(t) + 1) }'
+}
 
 # kbuild_reads ROOT [NAME...]: of the .cmd files' text on stdin, the
 # sources and headers under ROOT (generated *.mod.c left out), with every
@@ -25,9 +34,7 @@ kbuild_reads() {
 		names+=(-o -name "$n")
 	done
 	{
-		tr '[:blank:]' '\n' |
-			awk -v t="$root/" 'index($0, t) == 1 && /\.[ch]$/ &&
-				!/\.mod\.c$/ { print substr($0, length(t) + 1) }'
+		kbuild_cmd_sources "$root"
 		(cd "$root" && find . -type f \( "${names[@]}" \) | sed 's|^\./||')
 	} | sort -u
 }

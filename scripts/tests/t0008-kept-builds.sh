@@ -330,8 +330,9 @@ test_expect_success 'kunit-intree: a new build directory starts from another' '
 # The conformance bite reads the checkout's files its modules' .cmd
 # files name, not the port's drivers, which its suites do not build.
 test_expect_success 'conformance-bite: the inputs are what its builds read' '
-	mkdir -p cb/scripts &&
+	mkdir -p cb/scripts/lib &&
 	cp "$top/scripts/conformance-bite" cb/scripts/ &&
+	cp "$top/scripts/lib/kbuild-reads.sh" cb/scripts/lib/ &&
 	bash cb/scripts/conformance-bite --inputs >out &&
 	printf "%s\n" kunit scripts ":!scripts/checkbackport" drivers include \
 		Kbuild Kconfig Makefile >expect &&

@@ -4,7 +4,7 @@
 #
 # Every `make M=...` of a module set parses the kernel's top Makefile
 # again, and with it asks the compiler, once per flag, whether it takes
-# the flag (try-run: cc-option, cc-disable-warning, as-instr, ...): 26
+# the flag (try-run: cc-option, cc-disable-warning, as-instr, ...): 39
 # compiler runs one after the other, about two thirds of rebuilding one
 # changed file of the set here.  A bite (scripts/fixport-bite-lib) builds
 # the same set dozens of times with the same compiler and flags, and so
@@ -15,7 +15,7 @@
 # whole text (the compiler, its flags and the option asked about) and on
 # the two answers it chooses between; the first build to ask it runs it
 # as kbuild would and adds the answer to the file, the builds after it
-# read it from there.  The caller empties the file whenever the compiler
+# read it from there.  The caller removes the file whenever the compiler
 # or kernel could have changed (a bite does at each start), so every
 # answer read is one this compiler gave.  Without FIXPORT_PROBES, or a
 # kbuild without try-run, nothing changes.
@@ -46,8 +46,8 @@ fixport-probe-key = $(subst $(fixport-tab),%T,$(subst $(fixport-space),%S,$(subs
 # rebuild, come out the same.
 fixport-probe-line = fixport-probe-$(subst $$,$$$$,$(1)) := \
 	$$(fixport-empty)$(subst #,\#,$(subst $$,$$$$,$(2)))
-fixport-probe-keep = $(file >>$(FIXPORT_PROBES),$(call fixport-probe-line,$(1),$(2)))$(eval \
-	$(call fixport-probe-line,$(1),$(2)))$(2)
+fixport-probe-store = $(file >>$(FIXPORT_PROBES),$(1))$(eval $(1))
+fixport-probe-keep = $(call fixport-probe-store,$(call fixport-probe-line,$(1),$(2)))$(2)
 
 # As kbuild asks: the command in a scratch directory, which goes when
 # the shell exits; its status chooses the answer.

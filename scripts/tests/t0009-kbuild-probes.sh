@@ -7,10 +7,10 @@
 # byte (leading blanks, "$", "#"), failing probes too, in sub-makes too;
 # asked twice in one make, it runs once; another probe, or no
 # FIXPORT_PROBES, runs as before; two probes whose texts differ where
-# the key spells out a blank ("1 2" and "1%S2") are two probes.  The stand-in
-# kbuild here has a try-run of its own: the probe counts its runs in a
-# file, and its status chooses the answer; the answers are printed by
-# make ($(info)), not by a shell that would expand "$x".
+# the key spells out a blank ("1 2" and "1%S2") are two probes.  The
+# stand-in kbuild here has a try-run of its own: the probe counts its
+# runs in a file, and its status chooses the answer; the answers are
+# printed by make ($(info)), not by a shell that would expand "$x".
 
 test_description='kbuild probes remembered across builds'
 . "$(dirname "$0")/../lib/test-lib.sh"
@@ -23,7 +23,7 @@ run_make () {
 	make -s -C kb "$@" >out
 }
 
-test_expect_success 'set up a stand-in kbuild with two probes and a sub-make' '
+test_expect_success 'set up a stand-in kbuild with its probes and a sub-make' '
 	mkdir kb &&
 	printf "%s\n" \
 		"TMPOUT := .tmp_probe" \
@@ -39,7 +39,7 @@ test_expect_success 'set up a stand-in kbuild with two probes and a sub-make' '
 		"	@: \$(info [\$(yes)][\$(no)][\$(p1)][\$(p2)])" \
 		"	@\$(MAKE) -s -f sub.mk" \
 		>kb/Makefile &&
-		printf "%s\n" \
+	printf "%s\n" \
 		"include Makefile" \
 		".DEFAULT_GOAL := sub" \
 		"sub:" \

@@ -35,10 +35,11 @@
 # (BUILDDIR/cflags), so that a build with sanitizers links too.
 #
 # CBP_LAYERS_MEMO=DIR: remember there which archives passed the checks
-# of calls and links, by their content and the flags, and do not check
-# them again (t5050 checks a dozen copies of the sources against the
-# same archives, and a link costs more than the rest of this script).
-# Only passes are remembered: a failure is always found afresh.
+# of calls and links, by their content, the flags, the libraries'
+# versions and this script's own text, and do not check them again
+# (t5050 checks copies of the sources against the same archives, run
+# after run, and a link costs more than the rest of this script).  Only
+# passes are remembered: a failure is always found afresh.
 
 src=${1:?usage: check-layers.sh SRCDIR BUILDDIR}
 build=${2:?usage: check-layers.sh SRCDIR BUILDDIR}
@@ -57,6 +58,13 @@ nm -A -P "$build"/lib*.a "$build"/builtin/*.o "$build"/*.o >"$tmp/nm" 2>/dev/nul
 memo=${CBP_LAYERS_MEMO:-}
 if test -n "$memo"
 then
+	# Another check-layers.sh, or another libgit2, sqlite3 or json-c,
+	# may judge the same archives otherwise: a folder for each.
+	# shellcheck disable=SC2086 # one package per word
+	libs=$(cut -d"|" -f3 "$tmp/table" | tr " " "\n" | sort -u) &&
+	vers=$($PKG_CONFIG --modversion $libs) &&
+	key=$( (cat "$0" && echo "$libs" "$vers") | sha1sum) &&
+	memo=$memo/${key%% *} &&
 	mkdir -p "$memo" &&
 	sums=$(cd "$build" && sha1sum lib*.a) || exit 2
 fi

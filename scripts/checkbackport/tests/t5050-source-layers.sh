@@ -15,10 +15,12 @@
 
 LAYERS="base store git tree indexer report check"
 
-# The first check links every archive; the next ones link only those a
-# test changed (the archives that passed are remembered by content).
+# The archives that passed are remembered by content: a check links
+# only those not seen to pass before, in this script or, where the
+# suite keeps its fixtures, in an earlier run (after a change to one
+# file, the archives it is in and those linked with them).
 check_layers () {
-	CBP_LAYERS_MEMO=$TRASH/layers-memo \
+	CBP_LAYERS_MEMO=${CBP_FIXTURES:-$TRASH}/layers-memo \
 		sh "$CBP_DIR/tests/check-layers.sh" "$@"
 }
 

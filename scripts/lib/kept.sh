@@ -33,7 +33,7 @@ kept_inputs() {
 		"$t" --version 2>&1 | head -n 1
 	done
 	dpkg-query -W libgit2-dev libsqlite3-dev libjson-c-dev \
-		libcmocka-dev sparse 2>&1
+		libcmocka-dev libjson-xs-perl sparse 2>&1
 	cat "${XDG_CACHE_HOME:-$HOME/.cache}/drm-fixport/default-version" 2>&1
 	env | grep -E '^(CBP_|FIXPORT_|EXPENSIVE=|SANITIZE=|KDIR=|TREE=|PATCHES=|LINUX_GIT=|STABLE=|HOME=|XDG_|PATH=|TMPDIR=)' |
 		grep -v '^FIXPORT_RETEST=' | sort

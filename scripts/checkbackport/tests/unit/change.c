@@ -2,14 +2,13 @@
 /*
  * Unit tests of git-change.c and patch-id.c (cmocka, TAP output): the
  * one patch-id (of a commit, from libgit2's diff; of a mail, from its
- * text) must be `git patch-id --stable` of what `git show` prints, the
+ * text) must be `git patch-id --stable` of what `git log -p` prints, the
  * "similarity index" lines of renames left out (patch-id.c says why),
  * and the file set what `git diff-tree --no-renames` names.  The
  * expected values come from git itself, run on a repository the test
  * builds with plain git.
  */
 #include <setjmp.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -24,27 +23,72 @@
 static char dir[64];
 static struct cbp_repo *repo;
 
-/* Output of a shell command run in the repository, trailing newline cut. */
-static char *run(const char *fmt, ...)
+/*
+ * What git says of each commit of the test repository, asked once for
+ * all of them: a process costs milliseconds, and this test once started
+ * over 300.
+ */
+struct gits {
+	char oid[CBP_OID_HEXSZ + 1];
+	char subject[64];
+	char pid[CBP_OID_HEXSZ + 1];	/* "" when git patch-id gives none */
+	char *paths;			/* its file set, a line each, sorted */
+	char *mail;			/* its diff as a mail carries it */
+};
+
+static struct gits gits[32];
+static size_t nr_gits;
+
+/* The whole output of a shell command run in the repository. */
+static char *slurp(const char *cmd)
 {
-	static char out[8192];
-	char cmd[1024];
-	size_t n = 0;
-	va_list ap;
+	size_t n = 0, got, alloc = 8192;
+	char *full, *out = malloc(alloc);
 	FILE *f;
 
-	va_start(ap, fmt);
-	n = snprintf(cmd, sizeof(cmd), "cd '%s' && ", dir);
-	vsnprintf(cmd + n, sizeof(cmd) - n, fmt, ap);
-	va_end(ap);
-	f = popen(cmd, "r");
+	assert_non_null(out);
+	full = malloc(strlen(dir) + strlen(cmd) + 16);
+	assert_non_null(full);
+	sprintf(full, "cd '%s' && %s", dir, cmd);
+	f = popen(full, "r");
 	assert_non_null(f);
-	n = fread(out, 1, sizeof(out) - 1, f);
+	for (;;) {
+		if (alloc - n < 4096) {
+			alloc *= 2;
+			out = realloc(out, alloc);
+			assert_non_null(out);
+		}
+		got = fread(out + n, 1, alloc - n - 1, f);
+		if (!got)
+			break;
+		n += got;
+	}
 	out[n] = '\0';
 	assert_int_equal(pclose(f), 0);
-	while (n && out[n - 1] == '\n')
-		out[--n] = '\0';
+	free(full);
 	return out;
+}
+
+static struct gits *gits_of_oid(const char *oid, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < nr_gits; i++)
+		if (len == CBP_OID_HEXSZ && !strncmp(gits[i].oid, oid, len))
+			return &gits[i];
+	return NULL;
+}
+
+/* The commit with @subject: the repository has one of each. */
+static struct gits *gits_of(const char *subject)
+{
+	size_t i;
+
+	for (i = 0; i < nr_gits; i++)
+		if (!strcmp(gits[i].subject, subject))
+			return &gits[i];
+	fail_msg("no commit \"%s\"", subject);
+	return NULL;
 }
 
 /* The test repository, one commit (or so) per step; subjects name them. */
@@ -75,9 +119,110 @@ static const char *const setup_steps[] = {
 	"git merge -q --no-ff -m merge side",
 };
 
+static const char git_pids[] =
+	"git log --all -p --format='commit %H' | sed /^similarity/d | git patch-id --stable";
+static const char git_file_sets[] =
+	"git rev-list --all | git diff-tree --root -r --name-only --no-renames --stdin";
+
+static int by_string(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * The file sets, as `git diff-tree --root -r --name-only --no-renames`
+ * names them: each commit's ID, then its paths (merges: nothing).
+ */
+static void read_paths(char *out)
+{
+	char *line, *next, *list[64];
+	struct gits *g = NULL;
+	size_t i, n = 0, len;
+
+	for (line = out; ; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		if (!next || gits_of_oid(line, strlen(line))) {
+			if (g) {
+				qsort(list, n, sizeof(*list), by_string);
+				len = 1;
+				for (i = 0; i < n; i++)
+					len += strlen(list[i]) + 1;
+				g->paths = calloc(1, len);
+				assert_non_null(g->paths);
+				for (i = 0; i < n; i++) {
+					if (i && !strcmp(list[i], list[i - 1]))
+						continue;
+					if (*g->paths)
+						strcat(g->paths, "\n");
+					strcat(g->paths, list[i]);
+				}
+			}
+			if (!next)
+				break;
+			g = gits_of_oid(line, strlen(line));
+			n = 0;
+		} else if (*line) {
+			assert_true(g && n < ARRAY_SIZE(list));
+			list[n++] = line;
+		}
+	}
+}
+
+/* The newline before a mail's signature line, "-- ". */
+static const char *signature(const char *p)
+{
+	while ((p = strstr(p, "\n--"))) {
+		if (p[3] == ' ' && p[4] == '\n')
+			return p;
+		p++;
+	}
+	return NULL;
+}
+
+/*
+ * The diffs of `git format-patch --stdout`, each as a mail carries it:
+ * from its first "diff --git" to the signature ("-- "), one newline at
+ * the end.
+ */
+static void read_mails(const char *out)
+{
+	static const char from[] = "From ";
+	const char *p = out, *end, *d, *sig;
+	struct gits *g;
+	size_t len;
+
+	while ((p = strstr(p, from))) {
+		if (p != out && p[-1] != '\n') {
+			p++;
+			continue;
+		}
+		g = gits_of_oid(p + strlen(from), CBP_OID_HEXSZ);
+		end = strstr(p + 1, "\nFrom ");
+		p += strlen(from);
+		if (!g)
+			continue;
+		d = strstr(p, "\ndiff --git");
+		sig = d ? signature(d) : NULL;
+		assert_true(d && sig && (!end || sig < end));
+		d++;
+		len = (size_t)(sig - d);
+		while (len && d[len - 1] == '\n')
+			len--;
+		g->mail = malloc(len + 2);
+		assert_non_null(g->mail);
+		memcpy(g->mail, d, len);
+		g->mail[len] = '\n';
+		g->mail[len + 1] = '\0';
+	}
+}
+
 static int setup(void **state)
 {
-	size_t i;
+	char *cmd, *out, *line, *next;
+	size_t i, len = 1;
+	struct gits *g;
 
 	(void)state;
 	snprintf(dir, sizeof(dir), "/tmp/cbp-unit-change.XXXXXX");
@@ -91,28 +236,71 @@ static int setup(void **state)
 	setenv("GIT_COMMITTER_NAME", "C", 1);
 	setenv("GIT_COMMITTER_EMAIL", "c@example.com", 1);
 	for (i = 0; i < ARRAY_SIZE(setup_steps); i++)
-		run("%s", setup_steps[i]);
+		len += strlen(setup_steps[i]) + 5;
+	cmd = calloc(1, len);
+	assert_non_null(cmd);
+	for (i = 0; i < ARRAY_SIZE(setup_steps); i++) {
+		if (i)
+			strcat(cmd, " &&\n");
+		strcat(cmd, setup_steps[i]);
+	}
+	free(slurp(cmd));
+	free(cmd);
+
+	out = slurp("git log --all --format='%H %s'");
+	for (line = out; *line; line = next) {
+		next = strchr(line, '\n');
+		assert_non_null(next);
+		*next++ = '\0';
+		assert_true(nr_gits < ARRAY_SIZE(gits));
+		assert_true(strlen(line) > CBP_OID_HEXSZ + 1);
+		g = &gits[nr_gits++];
+		snprintf(g->oid, sizeof(g->oid), "%s", line);
+		snprintf(g->subject, sizeof(g->subject), "%s",
+			 line + CBP_OID_HEXSZ + 1);
+	}
+	free(out);
+
+	/*
+	 * git's patch-ids, without the similarity of a rename, which
+	 * depends on the program finding it: "PID COMMIT" for each
+	 * commit with a diff (none for an empty commit or a merge).
+	 */
+	out = slurp(git_pids);
+	for (line = out; *line; line = next) {
+		next = strchr(line, '\n');
+		assert_non_null(next);
+		*next++ = '\0';
+		assert_int_equal(strlen(line), 2 * CBP_OID_HEXSZ + 1);
+		g = gits_of_oid(line + CBP_OID_HEXSZ + 1, CBP_OID_HEXSZ);
+		assert_non_null(g);
+		snprintf(g->pid, sizeof(g->pid), "%.*s", CBP_OID_HEXSZ, line);
+	}
+	free(out);
+
+	out = slurp(git_file_sets);
+	read_paths(out);
+	free(out);
+
+	out = slurp("git format-patch --stdout --root master");
+	read_mails(out);
+	free(out);
 	return cbp_git_open(&repo, dir);
 }
 
 static int teardown(void **state)
 {
 	char cmd[256];
+	size_t i;
 
 	(void)state;
+	for (i = 0; i < nr_gits; i++) {
+		free(gits[i].paths);
+		free(gits[i].mail);
+	}
 	cbp_git_close(repo);
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	return system(cmd);
-}
-
-/* The full ID of the commit with @subject. */
-static const char *commit_of(const char *subject)
-{
-	static char hex[CBP_OID_HEXSZ + 1];
-
-	snprintf(hex, sizeof(hex), "%s",
-		 run("git log --all --format=%%H --grep='^%s$'", subject));
-	return hex;
 }
 
 static void change_of(const char *subject, int want_pid,
@@ -120,25 +308,22 @@ static void change_of(const char *subject, int want_pid,
 {
 	struct cbp_oid oid;
 
-	assert_int_equal(cbp_oid_fromhex(&oid, commit_of(subject)), 0);
+	assert_int_equal(cbp_oid_fromhex(&oid, gits_of(subject)->oid), 0);
 	assert_int_equal(cbp_git_change_of(repo, &oid, want_pid, ch), 0);
 }
 
-/*
- * git's patch-id of the commit with @subject, "" if it has none; without
- * the similarity of a rename, which depends on the program finding it.
- */
-static char *git_pid(const char *subject)
+/* git's patch-id of the commit with @subject, "" if it has none. */
+static const char *git_pid(const char *subject)
 {
-	return run("git show %s | sed '/^similarity index /d' | %s",
-		   commit_of(subject), "git patch-id --stable | cut -c1-40");
+	return gits_of(subject)->pid;
 }
 
 /* git's file set, one line each, sorted. */
-static char *git_paths(const char *subject)
+static const char *git_paths(const char *subject)
 {
-	return run("git diff-tree --root -r --no-commit-id --name-only --no-renames %s | sort -u",
-		   commit_of(subject));
+	const char *paths = gits_of(subject)->paths;
+
+	return paths ? paths : "";
 }
 
 static char *joined(const struct cbp_git_change *ch)
@@ -238,17 +423,15 @@ static void no_patch_id(void **state)
 static void text_is_commit(void **state)
 {
 	struct cbp_git_change ch, text;
-	char diff[8192];
+	const char *diff;
 	size_t i;
 
 	(void)state;
 	for (i = 0; i < ARRAY_SIZE(mailed); i++) {
 		change_of(mailed[i], 1, &ch);
 		/* The diff as a mail carries it, up to the signature. */
-		snprintf(diff, sizeof(diff), "%s\n",
-			 run("git format-patch --stdout -1 %s | %s",
-			     commit_of(mailed[i]),
-			     "sed -n '/^diff --git/,$p' | sed '/^-- $/,$d'"));
+		diff = gits_of(mailed[i])->mail;
+		assert_non_null(diff);
 		assert_int_equal(cbp_git_text_change(diff, strlen(diff), &text), 0);
 		assert_true(text.has_pid);
 		assert_string_equal(text.pid, ch.pid);

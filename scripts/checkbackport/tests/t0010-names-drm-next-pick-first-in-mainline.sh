@@ -35,9 +35,9 @@ test_expect_success 'set up the drm-next / fixes / stable topology' '
 D=$(cat D 2>/dev/null)
 F=$(cat F 2>/dev/null)
 S=$(cat S 2>/dev/null)
-d12=$(echo "$D" | cut -c1-12)
-f12=$(echo "$F" | cut -c1-12)
-s12=$(echo "$S" | cut -c1-12)
+d12=$(s12 "$D")
+f12=$(s12 "$F")
+s12=$(s12 "$S")
 
 test_expect_success 'index builds and counts every commit' '
 	cd repo && cbp index >../out &&

@@ -60,7 +60,7 @@ test_expect_success 'the stable hop is linked by its [ Upstream commit ] line' '
 
 test_expect_success 'the mainline copy is named, with its release' '
 	cd repo && cbp names "$D" >../out &&
-	grep -F "first in mainline: $(echo $C | cut -c1-12) (\"drm/i915: fix hang\") in v6.11-rc3" ../out
+	grep -F "first in mainline: $(s12 "$C") (\"drm/i915: fix hang\") in v6.11-rc3" ../out
 '
 
 test_done

@@ -15,14 +15,14 @@ test_expect_success 'set up: a drm tree and a mainline tree citing it' '
 	git rev-parse HEAD >../M && git tag v6.13-rc6 &&
 	git checkout -q -b drm-fixes v6.13-rc1 &&
 	test_commit "drm/xe: fix oa" \
-		"(cherry picked from commit $(echo $N | cut -c1-12))" &&
+		"(cherry picked from commit $(s12 "$N"))" &&
 	git rev-parse HEAD >../M2 && git checkout -q master &&
 	cbp index >/dev/null
 '
 
 N=$(cat N 2>/dev/null)
 M=$(cat M 2>/dev/null)
-n12=$(echo "$N" | cut -c1-12)
+n12=$(s12 "$N")
 
 test_expect_success 'the missing ID is a member, marked missing' '
 	cd repo && cbp names "$M" >../out &&

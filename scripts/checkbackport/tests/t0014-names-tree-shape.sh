@@ -63,7 +63,7 @@ check_tree () {
 
 # under ID PARENT: in the last check_tree output, ID hangs under PARENT.
 under () {
-	grep -q "^$(echo "$1" | cut -c1-12)	$(echo "$2" | cut -c1-12)\$" "$TRASH/tree" || {
+	grep -q "^$(s12 "$1")	$(s12 "$2")\$" "$TRASH/tree" || {
 		echo "$1 is not under $2:" >&2
 		cat "$TRASH/text" >&2
 		return 1

@@ -17,7 +17,7 @@ test_expect_success 'set up: bug on drm-next, its copy in v6.12-rc2, fix in v6.1
 	git tag v6.12-rc2 &&
 	B=$(cat ../B) &&
 	test_commit "drm/amd/display: fix the new path" \
-		"Fixes: $(echo $B | cut -c1-12) (\"drm/amd/display: add the new path\")" &&
+		"Fixes: $(s12 "$B") (\"drm/amd/display: add the new path\")" &&
 	git rev-parse HEAD >../X && git tag v6.12-rc7 &&
 	test_commit "later" && git tag v6.12 &&
 	test_tick && git merge -q --no-ff -m "Merge drm-next" drm-next &&
@@ -28,8 +28,8 @@ test_expect_success 'set up: bug on drm-next, its copy in v6.12-rc2, fix in v6.1
 B=$(cat B 2>/dev/null)
 B2=$(cat B2 2>/dev/null)
 X=$(cat X 2>/dev/null)
-b12=$(echo "$B" | cut -c1-12)
-b212=$(echo "$B2" | cut -c1-12)
+b12=$(s12 "$B")
+b212=$(s12 "$B2")
 
 test_expect_success 'the cited bug itself landed after the fix' '
 	cd repo && test_expect_code 1 cbp names --json "$B" >../j &&

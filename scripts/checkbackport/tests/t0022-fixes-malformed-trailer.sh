@@ -19,8 +19,8 @@ test_expect_success 'set up a fix whose Fixes: has 41 digits' '
 '
 
 test_expect_success 'fixes reports the malformed Fixes: with the ID meant' '
-	a=$(echo "$A" | cut -c1-12) &&
-	b=$(echo "$B" | cut -c1-12) &&
+	a=$(s12 "$A") &&
+	b=$(s12 "$B") &&
 	cat >expect <<-EOF &&
 	fix: $b ("drm/x: the fix of the fix"), 1 name, not released yet
 
@@ -41,7 +41,7 @@ test_expect_success 'and in --json' '
 '
 
 test_expect_success 'a commit without Fixes: still says so, status 0' '
-	a=$(echo "$A" | cut -c1-12) &&
+	a=$(s12 "$A") &&
 	cat >expect <<-EOF &&
 	fix: $a ("drm/x: a fix"), 1 name, not released yet
 	no Fixes: tags

@@ -16,7 +16,6 @@ test_expect_success 'set up: every kind of citation, and index it' '
 '
 
 . ./repo.ids 2>/dev/null
-s12 () { echo "$1" | cut -c1-12; }
 
 test_expect_success 'a shifted batch: each backport is its own change' '
 	cd repo &&

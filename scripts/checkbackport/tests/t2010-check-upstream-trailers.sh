@@ -75,7 +75,7 @@ test_expect_success 'UPSTREAM_NOT_MAINLINE: the drm-next ID names the fixes copy
 (cherry picked from commit $F)" &&
 	cd repo && check_terse 0 ../out $S ../p.patch &&
 	has_finding ../out WARNING:UPSTREAM_NOT_MAINLINE &&
-	grep -q "same change is in mainline as $(echo $F | cut -c1-12)" ../out &&
+	grep -q "same change is in mainline as $(s12 "$F")" ../out &&
 	grep -q "first released in v6.12-rc3" ../out &&
 	cbp check $S ../p.patch >../human &&
 	grep -qx "    replace: commit $N upstream" ../human &&
@@ -115,7 +115,7 @@ test_expect_success 'UPSTREAM_DUPLICATE: after drm-next is merged, both copies' 
 	git tag v6.13-rc1 &&
 	check_terse 0 ../out $S ../p.patch &&
 	has_finding ../out INFO:UPSTREAM_DUPLICATE &&
-	grep -q "in mainline 2 times: $(echo $F | cut -c1-12) (v6.12-rc3, first), $(echo $N | cut -c1-12) (v6.13-rc1)" ../out &&
+	grep -q "in mainline 2 times: $(s12 "$F") (v6.12-rc3, first), $(s12 "$N") (v6.13-rc1)" ../out &&
 	lacks_finding ../out WARNING:UPSTREAM_NOT_MAINLINE
 '
 

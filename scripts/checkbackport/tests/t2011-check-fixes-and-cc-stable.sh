@@ -24,7 +24,7 @@ test_expect_success 'set up the history' '
 	test_commit "drm/z: early fix" && git rev-parse HEAD >../EARLY &&
 	git tag v6.12-rc5 &&
 	G=$(cat ../G) && test_commit "drm/amd: fix the guard" \
-		"Fixes: $(echo $G | cut -c1-12) (\"drm/amd: guard the call\")" &&
+		"Fixes: $(s12 "$G") (\"drm/amd: guard the call\")" &&
 	git rev-parse HEAD >../FIX && git tag v6.12-rc7 &&
 	test_commit "Linux 6.12" && git tag v6.12 &&
 	git checkout -q -b linux-6.12.y v6.12 && test_commit "stable" &&
@@ -43,7 +43,6 @@ FIX=$(cat FIX 2>/dev/null)
 EARLY=$(cat EARLY 2>/dev/null)
 LATE=$(cat LATE 2>/dev/null)
 QFIX=$(cat QFIX 2>/dev/null)
-s12 () { echo "$1" | cut -c1-12; }
 S="--stable linux-6.12.y"
 
 # A 6.12.y backport of QFIX (not yet in 6.12.y) with the given trailers.

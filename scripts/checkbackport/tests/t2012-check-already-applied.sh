@@ -42,7 +42,6 @@ F1=$(cat F1 2>/dev/null)
 F2=$(cat F2 2>/dev/null)
 S1=$(cat S1 2>/dev/null)
 S2=$(cat S2 2>/dev/null)
-s12 () { echo "$1" | cut -c1-12; }
 S="--stable linux-6.12.y"
 
 test_expect_success 'ALREADY_APPLIED: the drm-next name finds the stable copy' '

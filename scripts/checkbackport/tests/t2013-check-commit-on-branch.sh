@@ -48,7 +48,7 @@ test_expect_success 'a second application names the first, released before it' '
 	cd repo && check_terse 1 ../out --stable linux-6.12.y "$AGAIN" &&
 	has_finding ../out ERROR:ALREADY_APPLIED &&
 	test "$(grep -c ALREADY_APPLIED ../out)" = 1 &&
-	grep "already in linux-6.12.y as $(echo "$BP" | cut -c1-12) .*released in v6.12.1" ../out
+	grep "already in linux-6.12.y as $(s12 "$BP") .*released in v6.12.1" ../out
 '
 
 test_expect_success 'a mainline commit the branch inherited: nothing to backport' '
@@ -59,17 +59,17 @@ test_expect_success 'a mainline commit the branch inherited: nothing to backport
 
 test_expect_success 'a fix or a backport from elsewhere still finds the branch has it' '
 	cd repo && check_terse 1 ../out --stable linux-6.12.y "$FIX" &&
-	grep "already in linux-6.12.y as $(echo "$BP" | cut -c1-12)" ../out &&
+	grep "already in linux-6.12.y as $(s12 "$BP")" ../out &&
 	check_terse 1 ../out --stable linux-6.12.y "$BP611" &&
-	grep "already in linux-6.12.y as $(echo "$BP" | cut -c1-12)" ../out &&
+	grep "already in linux-6.12.y as $(s12 "$BP")" ../out &&
 	git format-patch -q -1 --stdout "$BP" >../bp.patch &&
 	check_terse 1 ../out --stable linux-6.12.y ../bp.patch &&
-	grep "already in linux-6.12.y as $(echo "$BP" | cut -c1-12)" ../out
+	grep "already in linux-6.12.y as $(s12 "$BP")" ../out
 '
 
 test_expect_success 'checked against another branch, it names that branch own' '
 	cd repo && check_terse 1 ../out --stable linux-6.11.y "$BP" &&
-	grep "already in linux-6.11.y as $(echo "$BP611" | cut -c1-12)" ../out &&
+	grep "already in linux-6.11.y as $(s12 "$BP611")" ../out &&
 	test "$(grep -c ALREADY_APPLIED ../out)" = 1
 '
 

@@ -39,7 +39,6 @@ G2=$(cat G2 2>/dev/null)
 BG=$(cat BG 2>/dev/null)
 W=$(cat W 2>/dev/null)
 FX=$(cat FX 2>/dev/null)
-s12 () { echo "$1" | cut -c1-12; }
 S="--stable linux-6.0.y"
 
 test_expect_success 'TRAILER_SUSPICIOUS: names the line, the commit and why' '

@@ -31,7 +31,6 @@ test_expect_success 'the demo repository builds, with the same IDs each time' '
 '
 
 . ./demo.ids 2>/dev/null
-s12 () { echo "$1" | cut -c1-12; }
 
 test_expect_success 'xe as posted: the drm-next ID is replaced by the fixes copy' '
 	cd posted && check_terse 0 ../out --stable linux-6.12.y patches/xe-oa-6.12.y.patch &&

@@ -58,7 +58,6 @@ commit $A upstream."
 
 A=$(cat A 2>/dev/null)
 Bc=$(cat B 2>/dev/null)
-s12 () { echo "$1" | cut -c1-12; }
 
 test_expect_success 'the squash: one extra, one dropped, each hunk traced' '
 	cd repo && cbp check $S --compare ../squash.patch >../human &&

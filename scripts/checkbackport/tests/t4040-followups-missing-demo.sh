@@ -28,7 +28,6 @@ test_expect_success 'the demo repository, with what came after the posting' '
 	cd demo && cbp index >/dev/null
 '
 . ./ids 2>/dev/null
-s12 () { echo "$1" | cut -c1-12; }
 
 test_expect_success 'followups: the correction of the xe fix, by its drm-next ID, missing from 6.12.y' '
 	cd demo && test_expect_code 1 cbp followups --stable linux-6.12.y "$xe_fix_next" >../out &&

@@ -70,15 +70,17 @@ then
 	# still true are made again by a link.
 	find "$memo" -type f -mtime +7 -exec rm -f {} + &&
 	sums=$(cd "$build" && sha1sum lib*.a) || exit 2
-fi
-
-# sum_of ARCHIVE: the content's hash of BUILDDIR/ARCHIVE (memo only).
-sum_of () {
-	printf '%s\n' "$sums" | while read -r sum file
+	# sum_NAME: the content's hash of BUILDDIR/libNAME.a, in a variable
+	# (a command substitution per use was most of this script's forks).
+	# shellcheck disable=SC2034 # read by the eval
+	while read -r sum file
 	do
-		test "$file" = "$1" && echo "$sum" && break
-	done
-}
+		file=${file#lib}
+		eval "sum_${file%.a}=\$sum"
+	done <<-EOF
+	$sums
+	EOF
+fi
 
 # memo_has KEY / memo_add KEY: whether a pass of KEY is remembered;
 # remember one.  Without CBP_LAYERS_MEMO, nothing is.
@@ -166,7 +168,7 @@ do
 	# Calls between the archive's members: a cycle is a pair of files
 	# each reaching the other.
 	key=
-	test -z "$memo" || key=calls-$(sum_of "lib$name.a")
+	test -z "$memo" || eval "key=calls-\$sum_$name"
 	if memo_has "$key"
 	then
 		:
@@ -294,7 +296,7 @@ do
 	set --
 	all=
 	key=
-	test -z "$memo" || key=$(sum_of "lib$name.a")
+	test -z "$memo" || eval "key=\$sum_$name"
 	# (none known of a layer wrongly used from below)
 	for p in $libs $(for u in $uses; do eval "echo \${libs_$u-}"; done)
 	do
@@ -306,7 +308,7 @@ do
 	for u in $uses
 	do
 		set -- "$@" "$build/lib$u.a"
-		test -z "$memo" || key="$key $(sum_of "lib$u.a")"
+		test -z "$memo" || eval "key=\"\$key \$sum_$u\""
 	done
 	flags=
 	# shellcheck disable=SC2086 # one package per word

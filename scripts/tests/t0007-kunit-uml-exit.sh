@@ -2,10 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # How kunit-uml judges the way UML ended, with a stand-in for UML that
-# prints a console log and then exits as told: a SIGABRT after the
-# kernel's last line "reboot: Power down" is noted and passes; any other
-# non-zero end fails the run, a SIGABRT after a panic or before the
-# power-off included.  The log is parsed by the 6.12 tree's kunit.py,
+# prints a console log and then exits as told: a SIGABRT or SIGSEGV after
+# the kernel's last line "reboot: Power down" is noted and passes; any
+# other non-zero end fails the run, either signal after a panic or before
+# the power-off included.  The log is parsed by the 6.12 tree's kunit.py,
 # from the source make check's set-up has unpacked into the cache.
 
 test_description='kunit-uml: how UML ended'
@@ -97,11 +97,36 @@ test_expect_success KSRC 'SIGABRT after a panic fails' '
 	grep -q "^kunit-uml: FAIL: panic in the kernel log" err
 '
 
-test_expect_success KSRC 'another signal after the power-off fails' '
+test_expect_success KSRC 'SIGSEGV after the power-off: noted, passes' '
 	printf "%s\n" "reboot: Power down" "" >tail &&
+	uml tail SEGV &&
+	run &&
+	echo "1 passed, 0 failed, 0 skipped" >expect &&
+	test_cmp expect result &&
+	grep -qx "kunit-uml: note: UML died of SIGSEGV in its own exit after the kernel powered off (status -11)" err &&
+	! grep -q FAIL err
+'
+
+test_expect_success KSRC 'SIGSEGV before the power-off fails' '
+	printf "%s\n" "reboot: Restarting system" "" >tail &&
 	uml tail SEGV &&
 	test_expect_code 1 run &&
 	grep -qx "kunit-uml: FAIL: UML exited with status -11" err
+'
+
+test_expect_success KSRC 'SIGSEGV after a panic fails' '
+	printf "%s\n" "Kernel panic - not syncing: test" "" >tail &&
+	uml tail SEGV &&
+	test_expect_code 1 run &&
+	grep -qx "kunit-uml: FAIL: UML exited with status -11" err &&
+	grep -q "^kunit-uml: FAIL: panic in the kernel log" err
+'
+
+test_expect_success KSRC 'another signal after the power-off fails' '
+	printf "%s\n" "reboot: Power down" "" >tail &&
+	uml tail BUS &&
+	test_expect_code 1 run &&
+	grep -qx "kunit-uml: FAIL: UML exited with status -7" err
 '
 
 test_done

@@ -61,9 +61,9 @@ then
 	# Another check-layers.sh, or another libgit2, sqlite3 or json-c,
 	# may judge the same archives otherwise: a folder for each.
 	# shellcheck disable=SC2086 # one package per word
-	libs=$(cut -d"|" -f3 "$tmp/table" | tr " " "\n" | sort -u) &&
-	vers=$($PKG_CONFIG --modversion $libs) &&
-	key=$( (cat "$0" && echo "$libs" "$vers") | sha1sum) &&
+	memo_libs=$(cut -d"|" -f3 "$tmp/table" | tr " " "\n" | sort -u) &&
+	vers=$($PKG_CONFIG --modversion $memo_libs) &&
+	key=$( (cat "$0" && echo "$memo_libs" "$vers") | sha1sum) &&
 	memo=$memo/${key%% *} &&
 	mkdir -p "$memo" &&
 	# Each change of the sources adds passes: a week's are kept, those

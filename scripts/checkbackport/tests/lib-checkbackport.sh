@@ -111,6 +111,20 @@ test_fixture () {
 	fi
 }
 
+# The demonstration repositories of make validate, as test_fixture
+# builders (DIR and DIR.ids): with what came after the posting, and as
+# posted.  What they are depends on make-demo-repo and git only; t2030
+# proves a build gives the same IDs each time.
+CBP_DEMO=$CBP_DIR/demo/make-demo-repo
+
+demo_build () {
+	"$CBP_DEMO" "$1" >"$1.ids"
+}
+
+posted_build () {
+	"$CBP_DEMO" --as-posted "$1" >"$1.ids"
+}
+
 # json_get FILE PERL-EXPR: evaluate an expression over decoded JSON $j.
 # JSON::XS (libjson-xs-perl): the suite calls this some 160 times, and
 # loading JSON::PP costs 17 ms more a call here.

@@ -7,24 +7,14 @@
 . "$(dirname "$0")/lib-checkbackport.sh"
 . "$CBP_DIR/tests/lib-check.sh"
 
-DEMO=$CBP_DIR/demo/make-demo-repo
-
-# The repositories the checks below read are t4040's shared fixtures,
-# built once for every run of the suite with this make-demo-repo: what
-# they are depends on make-demo-repo and git, not on checkbackport.  A
-# build of this run must give the fixture's IDs, which another run (or
-# the first script of this one) made.
-demo_build () {
-	"$DEMO" "$1" >"$1.ids"
-}
-
-posted_build () {
-	"$DEMO" --as-posted "$1" >"$1.ids"
-}
-
+# The repositories the checks below read are the shared fixtures t4040
+# reads too (demo_build, posted_build), built once for every run of the
+# suite with this make-demo-repo, not with this checkbackport.  A build
+# of this run must give the fixture's IDs, which another run (or the
+# first script of this one) made.
 test_expect_success 'the demo repository builds, with the same IDs each time' '
 	test_fixture demo demo demo_build &&
-	"$DEMO" again >again.ids && test_cmp demo.ids again.ids &&
+	"$CBP_DEMO" again >again.ids && test_cmp demo.ids again.ids &&
 	test_fixture demo-posted posted posted_build &&
 	test -f demo/patches/xe-oa-6.12.y.patch &&
 	test -f demo/patches/amdgpu-atif-6.11.y.patch

@@ -9,19 +9,9 @@
 
 . "$(dirname "$0")/lib-checkbackport.sh"
 
-DEMO=$CBP_DIR/demo/make-demo-repo
-
-# The demonstration repositories, as make-demo-repo makes them (t2030
-# proves it builds them, the same each time); shared fixtures, so built
-# once for every run of the suite with this make-demo-repo.
-demo_build () {
-	"$DEMO" "$1" >"$1.ids"
-}
-
-posted_build () {
-	"$DEMO" --as-posted "$1" >"$1.ids"
-}
-
+# The demonstration repositories are shared fixtures (demo_build and
+# posted_build of lib-checkbackport.sh), built once for every run of the
+# suite with this make-demo-repo.
 test_expect_success 'the demo repository, with what came after the posting' '
 	test_fixture demo demo demo_build && cp demo.ids ids &&
 	test_fixture demo-posted posted posted_build &&

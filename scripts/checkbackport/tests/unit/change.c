@@ -129,45 +129,65 @@ static int by_string(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* The next line of the text at *@p, its newline cut; NULL at the end. */
+static char *next_line(char **p)
+{
+	char *line = *p, *nl;
+
+	if (!*line)
+		return NULL;
+	nl = strchr(line, '\n');
+	assert_non_null(nl);
+	*nl = '\0';
+	*p = nl + 1;
+	return line;
+}
+
+/* @g's file set: the @n paths of @list, sorted, each once. */
+static void set_paths(struct gits *g, char **list, size_t n)
+{
+	size_t i, len = 1;
+
+	qsort(list, n, sizeof(*list), by_string);
+	for (i = 0; i < n; i++)
+		len += strlen(list[i]) + 1;
+	g->paths = calloc(1, len);
+	assert_non_null(g->paths);
+	for (i = 0; i < n; i++) {
+		if (i && !strcmp(list[i], list[i - 1]))
+			continue;
+		if (*g->paths)
+			strcat(g->paths, "\n");
+		strcat(g->paths, list[i]);
+	}
+}
+
 /*
  * The file sets, as `git diff-tree --root -r --name-only --no-renames`
  * names them: each commit's ID, then its paths (merges: nothing).
  */
 static void read_paths(char *out)
 {
-	char *line, *next, *list[64];
-	struct gits *g = NULL;
-	size_t i, n = 0, len;
+	char *line, *list[64];
+	struct gits *g = NULL, *next;
+	size_t n = 0;
 
-	for (line = out; ; line = next) {
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = '\0';
-		if (!next || gits_of_oid(line, strlen(line))) {
-			if (g) {
-				qsort(list, n, sizeof(*list), by_string);
-				len = 1;
-				for (i = 0; i < n; i++)
-					len += strlen(list[i]) + 1;
-				g->paths = calloc(1, len);
-				assert_non_null(g->paths);
-				for (i = 0; i < n; i++) {
-					if (i && !strcmp(list[i], list[i - 1]))
-						continue;
-					if (*g->paths)
-						strcat(g->paths, "\n");
-					strcat(g->paths, list[i]);
-				}
-			}
-			if (!next)
-				break;
-			g = gits_of_oid(line, strlen(line));
-			n = 0;
-		} else if (*line) {
+	while ((line = next_line(&out))) {
+		next = gits_of_oid(line, strlen(line));
+		if (!next) {
+			if (!*line)
+				continue;
 			assert_true(g && n < ARRAY_SIZE(list));
 			list[n++] = line;
+			continue;
 		}
+		if (g)
+			set_paths(g, list, n);
+		g = next;
+		n = 0;
 	}
+	if (g)
+		set_paths(g, list, n);
 }
 
 /* The newline before a mail's signature line, "-- ". */
@@ -220,7 +240,7 @@ static void read_mails(const char *out)
 
 static int setup(void **state)
 {
-	char *cmd, *out, *line, *next;
+	char *cmd, *out, *p, *line;
 	size_t i, len = 1;
 	struct gits *g;
 
@@ -248,10 +268,7 @@ static int setup(void **state)
 	free(cmd);
 
 	out = slurp("git log --all --format='%H %s'");
-	for (line = out; *line; line = next) {
-		next = strchr(line, '\n');
-		assert_non_null(next);
-		*next++ = '\0';
+	for (p = out; (line = next_line(&p)); ) {
 		assert_true(nr_gits < ARRAY_SIZE(gits));
 		assert_true(strlen(line) > CBP_OID_HEXSZ + 1);
 		g = &gits[nr_gits++];
@@ -267,10 +284,7 @@ static int setup(void **state)
 	 * commit with a diff (none for an empty commit or a merge).
 	 */
 	out = slurp(git_pids);
-	for (line = out; *line; line = next) {
-		next = strchr(line, '\n');
-		assert_non_null(next);
-		*next++ = '\0';
+	for (p = out; (line = next_line(&p)); ) {
 		assert_int_equal(strlen(line), 2 * CBP_OID_HEXSZ + 1);
 		g = gits_of_oid(line + CBP_OID_HEXSZ + 1, CBP_OID_HEXSZ);
 		assert_non_null(g);

@@ -47,13 +47,50 @@ static void set_path(char *dst, size_t size, const struct cbp_git_change *ch)
 	snprintf(dst, size, "%s", ch->nr_paths ? ch->paths[0] : "");
 }
 
+/*
+ * With no file in common, @ti's verdict (@xc is what the cited commit
+ * @oid changes, its files read): adapted when the two make the same
+ * changes, or alike changes to files of the same names, under other
+ * folders (a directory moved, cbp_git_change_moved(): as the builder
+ * judges links); else suspicious.
+ */
+static void judge_moved(struct checker *chk, struct check_facts *fx,
+			const struct cbp_oid *oid, struct cbp_git_change *xc,
+			struct cbp_trust_info *ti)
+{
+	enum cbp_git_moved moved = CBP_GIT_MOVED_NONE;
+	const char *sp = NULL, *dp = NULL;
+	size_t alike = 0;
+
+	if (cbp_git_change_may_move(&fx->change, xc)) {
+		/* A diff that cannot be read: unjudged, as in check_judge(). */
+		if (patch_change(chk, fx, 1))
+			return;
+		cbp_git_change_release(xc);
+		if (cbp_git_change_of(chk->ctx->repo, oid, 1, xc))
+			return;
+		moved = cbp_git_change_moved(&fx->change, xc, &sp, &dp, &alike);
+	}
+	if (moved == CBP_GIT_MOVED_NONE) {
+		ti->verdict = CBP_TRUST_SUSPICIOUS;
+		set_path(ti->spath, sizeof(ti->spath), &fx->change);
+		set_path(ti->dpath, sizeof(ti->dpath), xc);
+		return;
+	}
+	ti->verdict = CBP_TRUST_ADAPTED;
+	ti->common = (long long)alike;
+	snprintf(ti->spath, sizeof(ti->spath), "%s", sp);
+	snprintf(ti->dpath, sizeof(ti->dpath), "%s", dp);
+}
+
 /**
  * check_judge() - the verdict on a citation of the patch being checked
  * @chk: the checker
  * @fx: the facts about the patch (its change is read here when needed)
  * @x: the commit cited
  * @ti: filled in: consistent (same subject once normalised, or same
- *	patch-id), adapted (a file in common), suspicious (none), or
+ *	patch-id), adapted (a file in common, or changed alike under
+ *	another folder), suspicious (none), or
  *	unjudged when @x is not a commit or a diff cannot be read
  *
  * Return: 0.  A diff that cannot be read leaves the citation unjudged,
@@ -86,9 +123,7 @@ int check_judge(struct checker *chk, struct check_facts *fx,
 	ti->dfiles = (long long)xc.nr_paths;
 	ti->common = (long long)common;
 	if (!common) {
-		ti->verdict = CBP_TRUST_SUSPICIOUS;
-		set_path(ti->spath, sizeof(ti->spath), &fx->change);
-		set_path(ti->dpath, sizeof(ti->dpath), &xc);
+		judge_moved(chk, fx, &oid, &xc, ti);
 		cbp_git_change_release(&xc);
 		return 0;
 	}

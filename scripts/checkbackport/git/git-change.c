@@ -34,10 +34,14 @@ static void add_path(struct cbp_git_change *ch, size_t *alloc,
 	ch->paths[ch->nr_paths++] = cbp_strdup(path);
 }
 
-/* Per file of a diff, its name and the hash of its changed lines. */
+/*
+ * Per file of a diff, its name, the hash of its changed lines and each
+ * line's own hash (@line_alloc: the room for them of the last file, the
+ * one whose lines git_diff_foreach() is giving).
+ */
 struct hunk_hash {
 	struct cbp_git_file_hunks *f;
-	size_t nr, alloc;
+	size_t nr, alloc, line_alloc;
 };
 
 #define FNV_OFFSET	0xcbf29ce484222325ULL
@@ -54,7 +58,9 @@ static int hunk_file(const git_diff_delta *delta, float progress, void *data)
 	hh->f = cbp_grow(hh->f, sizeof(*hh->f), hh->nr + 1, &hh->alloc);
 	hh->f[hh->nr].name = cbp_strdup(slash ? slash + 1 : path ? path : "");
 	hh->f[hh->nr].lines = 0;
+	hh->f[hh->nr].line = NULL;
 	hh->f[hh->nr++].hunks = FNV_OFFSET;
+	hh->line_alloc = 0;
 	return 0;
 }
 
@@ -62,7 +68,8 @@ static int hunk_line(const git_diff_delta *delta, const git_diff_hunk *hunk,
 		     const git_diff_line *line, void *data)
 {
 	struct hunk_hash *hh = data;
-	unsigned long long h;
+	struct cbp_git_file_hunks *f;
+	unsigned long long h, lh;
 	size_t i;
 
 	(void)delta;
@@ -70,17 +77,21 @@ static int hunk_line(const git_diff_delta *delta, const git_diff_hunk *hunk,
 	if (!hh->nr || (line->origin != GIT_DIFF_LINE_ADDITION &&
 			line->origin != GIT_DIFF_LINE_DELETION))
 		return 0;
-	h = hh->f[hh->nr - 1].hunks;
-	h = (h ^ (unsigned char)line->origin) * FNV_PRIME;
+	f = &hh->f[hh->nr - 1];
+	h = (f->hunks ^ (unsigned char)line->origin) * FNV_PRIME;
+	lh = (FNV_OFFSET ^ (unsigned char)line->origin) * FNV_PRIME;
 	for (i = 0; i < line->content_len; i++) {
 		unsigned char ch = (unsigned char)line->content[i];
 
 		if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r')
 			continue;
 		h = (h ^ ch) * FNV_PRIME;
+		lh = (lh ^ ch) * FNV_PRIME;
 	}
-	hh->f[hh->nr - 1].hunks = h;
-	hh->f[hh->nr - 1].lines++;
+	f->hunks = h;
+	f->line = cbp_grow(f->line, sizeof(*f->line), f->lines + 1,
+			   &hh->line_alloc);
+	f->line[f->lines++] = lh;
 	return 0;
 }
 
@@ -120,8 +131,11 @@ static int hash_hunks(git_diff *diff, struct cbp_git_change *ch)
 	if (err < 0)
 		return cbp_error_git("cannot read a diff's lines");
 	cbp_sort(ch->files, ch->nr_files, sizeof(*ch->files), cmp_file_hunks);
-	for (i = 0; i < ch->nr_files; i++)
+	for (i = 0; i < ch->nr_files; i++) {
 		h = (h ^ ch->files[i].hunks) * FNV_PRIME;
+		cbp_sort(ch->files[i].line, ch->files[i].lines,
+			 sizeof(*ch->files[i].line), cmp_u64);
+	}
 	ch->hunks = h;
 	return 0;
 }
@@ -628,8 +642,10 @@ void cbp_git_change_release(struct cbp_git_change *ch)
 	for (i = 0; i < ch->nr_paths; i++)
 		free(ch->paths[i]);
 	free(ch->paths);
-	for (i = 0; i < ch->nr_files; i++)
+	for (i = 0; i < ch->nr_files; i++) {
 		free(ch->files[i].name);
+		free(ch->files[i].line);
+	}
 	free(ch->files);
 	memset(ch, 0, sizeof(*ch));
 }

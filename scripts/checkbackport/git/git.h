@@ -98,11 +98,14 @@ struct cbp_patch_ids {
  *	   &cbp_git_change.hunks
  * @lines: how many lines it adds and removes (0: a binary file or a
  *	   mode change, whose @hunks say nothing)
+ * @line: the hash of each of those lines (its sign and its text, blanks
+ *	  ignored), sorted: what two changes to a file have in common
  */
 struct cbp_git_file_hunks {
 	char *name;
 	unsigned long long hunks;
 	size_t lines;
+	unsigned long long *line;
 };
 
 /**
@@ -190,6 +193,20 @@ int cbp_git_change_content(struct cbp_repo *repo, const struct cbp_oid *oid,
 size_t cbp_git_change_common(const struct cbp_git_change *a,
 			     const struct cbp_git_change *b, const char **first);
 void cbp_git_change_release(struct cbp_git_change *ch);
+
+/* git-moved.c: changes made under other folders (a directory moved) */
+enum cbp_git_moved {
+	CBP_GIT_MOVED_NONE,	/* nothing says a folder moved */
+	CBP_GIT_MOVED_SAME,	/* the same changes, or a part of them */
+	CBP_GIT_MOVED_ALIKE,	/* files of the same names changed alike */
+};
+
+int cbp_git_change_may_move(const struct cbp_git_change *a,
+			    const struct cbp_git_change *b);
+enum cbp_git_moved cbp_git_change_moved(const struct cbp_git_change *a,
+					const struct cbp_git_change *b,
+					const char **ap, const char **bp,
+					size_t *alike);
 
 /* git-range.c */
 int cbp_git_rev_list(struct cbp_repo *repo, const char *range,

@@ -9,8 +9,8 @@
  * back.  For the few whose subjects differ, the git layer gives the
  * files each commit touches (trees compared, no blob read).  With no file
  * in common the link is suspicious unless the two make the same changes,
- * or one a part of the other's, under other paths of the same file names
- * (cbp_git_change.hunks and .files: a directory moved between the
+ * or one a part of the other's, or alike changes to files of the same
+ * names, under other paths (git-moved.c: a directory moved between the
  * branches), which makes it adapted; links
  * with a file in common need the patch-ids, which tell a consistent link
  * (same patch-id) from an adapted one.  Each commit is diffed at most
@@ -168,7 +168,8 @@ static void load(struct judge *j, struct change *c, int pid)
 /*
  * Record the verdict on @p.  @path names a file in common (@common of
  * them), else a file of @s's, with @other one of @d's (by default each
- * side's first).
+ * side's first).  With both @path and @other, @common counts files in
+ * common under other folders (cbp_git_change_moved()).
  */
 static int store_pair(struct judge *j, const struct pair *p, int verdict,
 		      const struct change *s, const struct change *d,
@@ -190,10 +191,10 @@ static int store_pair(struct judge *j, const struct pair *p, int verdict,
 		f.path = s->ch.paths[0];
 	else
 		f.path = NULL;
-	if (common)
-		f.other = NULL;
-	else if (other)
+	if (other)
 		f.other = other;
+	else if (common)
+		f.other = NULL;
 	else
 		f.other = d->ch.nr_paths ? d->ch.paths[0] : NULL;
 	return cbp_store_put_trust(j->b->w, p->src, p->dst, verdict, &f);
@@ -207,125 +208,32 @@ static int store(struct judge *j, const struct pair *p, int verdict,
 }
 
 /*
- * Whether two changes with no file in common may still make the same
- * changes under other paths (hunks compared, see judge_one()): each file
- * is a diff of its own, a rename one diff of two paths, so the numbers of
- * diffs must be able to meet.  Telling them apart otherwise costs a diff
- * of every file of both commits.
- */
-static int may_match_moved(const struct cbp_git_change *a,
-			   const struct cbp_git_change *b)
-{
-	return a->nr_paths && b->nr_paths &&
-	       b->nr_paths >= (a->nr_paths + 1) / 2 &&
-	       a->nr_paths >= (b->nr_paths + 1) / 2;
-}
-
-/* The last component of @path. */
-static const char *file_name(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	return slash ? slash + 1 : path;
-}
-
-/* The first path of @c whose file name is @name. */
-static const char *path_named(const struct cbp_git_change *c,
-			      const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < c->nr_paths; i++)
-		if (!strcmp(file_name(c->paths[i]), name))
-			return c->paths[i];
-	return NULL;
-}
-
-/* Whether each file name of @a is among @b's, and @a has one. */
-static int names_within(const struct cbp_git_change *a,
-			const struct cbp_git_change *b)
-{
-	size_t i;
-
-	for (i = 0; i < a->nr_paths; i++)
-		if (!path_named(b, file_name(a->paths[i])))
-			return 0;
-	return a->nr_paths > 0;
-}
-
-/*
- * Whether each file of either change has a namesake in the other.  A
- * directory moves with its files' names; the same lines under other
- * names are more often two files fixed alike (one line added to a.c and
- * to b.c) than a move, and a citation shifted by one in such a series
- * must stay suspicious.  Only asked when the hunks are equal, which is
- * rare; the changes are then of similar sizes (may_match_moved()).
- */
-static int same_file_names(const struct cbp_git_change *a,
-			   const struct cbp_git_change *b)
-{
-	return names_within(a, b) && names_within(b, a);
-}
-
-/*
- * Whether @a is @b, or a part of it, made under other folders: each file
- * @a changes has lines changed, and changed alike in a file of @b of the
- * same name.  A cherry-pick across a directory move often leaves out
- * what the older branch does not need (containerd's backport of a
- * golang.org/x/sys bump took the one use of it under mount/, not the
- * vendored library).  Gives in @ap and @bp the paths of one such file.
- */
-static int part_moved(const struct cbp_git_change *a,
-		      const struct cbp_git_change *b,
-		      const char **ap, const char **bp)
-{
-	size_t i, k;
-
-	if (!a->nr_files)
-		return 0;
-	for (i = 0; i < a->nr_files; i++) {
-		if (!a->files[i].lines)
-			return 0;
-		for (k = 0; k < b->nr_files; k++)
-			if (b->files[k].hunks == a->files[i].hunks &&
-			    b->files[k].lines == a->files[i].lines &&
-			    !strcmp(b->files[k].name, a->files[i].name))
-				break;
-		if (k == b->nr_files)
-			return 0;
-	}
-	*ap = path_named(a, a->files[0].name);
-	*bp = path_named(b, a->files[0].name);
-	return *ap && *bp;
-}
-
-/*
  * With no file in common, the verdict on @p: adapted when the two make
  * the same changes under other paths of the same file names, or one
- * makes a part of the other's so; else suspicious.  Only changes whose
+ * makes a part of the other's so, or files of the same names are changed
+ * alike (cbp_git_change_moved()); else suspicious.  Only changes whose
  * sizes or file names allow it are diffed.
  */
 static int judge_moved(struct judge *j, const struct pair *p,
 		       struct change *s, struct change *d)
 {
-	int whole = may_match_moved(&s->ch, &d->ch);
 	const char *sp, *dp;
+	size_t alike;
 
-	if (!whole && !names_within(&s->ch, &d->ch) &&
-	    !names_within(&d->ch, &s->ch))
+	if (!cbp_git_change_may_move(&s->ch, &d->ch))
 		return store(j, p, CBP_TRUST_SUSPICIOUS, s, d, 0, NULL);
 	load(j, s, 1);
 	load(j, d, 1);
-	if (s->state != 2 || d->state != 2 || !s->ch.has_pid ||
-	    !d->ch.has_pid)
+	if (s->state != 2 || d->state != 2)
 		return store(j, p, CBP_TRUST_SUSPICIOUS, s, d, 0, NULL);
-	if (whole && s->ch.hunks == d->ch.hunks &&
-	    same_file_names(&s->ch, &d->ch))
-		return store(j, p, CBP_TRUST_ADAPTED, s, d, 0, NULL);
-	if (part_moved(&s->ch, &d->ch, &sp, &dp) ||
-	    part_moved(&d->ch, &s->ch, &dp, &sp))
+	switch (cbp_git_change_moved(&s->ch, &d->ch, &sp, &dp, &alike)) {
+	case CBP_GIT_MOVED_SAME:
 		return store_pair(j, p, CBP_TRUST_ADAPTED, s, d, 0, sp, dp);
-	return store(j, p, CBP_TRUST_SUSPICIOUS, s, d, 0, NULL);
+	case CBP_GIT_MOVED_ALIKE:
+		return store_pair(j, p, CBP_TRUST_ADAPTED, s, d, alike, sp, dp);
+	default:
+		return store(j, p, CBP_TRUST_SUSPICIOUS, s, d, 0, NULL);
+	}
 }
 
 static int judge_one(struct judge *j, const struct pair *p)

@@ -78,6 +78,13 @@ const char *cbp_trust_reason(const struct cbp_trust_info *ti, char *buf,
 				 ti->spath, ti->dpath);
 			break;
 		}
+		if (ti->dpath[0]) {
+			snprintf(buf, size,
+				 "subjects and patch-ids differ, %lld file%s changed alike under other folders (%s; %s%s)",
+				 ti->common, plural(ti->common), ti->spath,
+				 ti->dpath, ti->common > 1 ? ", ..." : "");
+			break;
+		}
 		snprintf(buf, size,
 			 "subjects and patch-ids differ, %lld file%s in common (%s%s)",
 			 ti->common, plural(ti->common), ti->spath,
@@ -131,6 +138,10 @@ struct json_object *cbp_trust_json(const struct cbp_trust_info *ti)
 				       json_object_new_string(ti->spath) : NULL);
 		json_object_object_add(f, "cited_example", ti->dpath[0] ?
 				       json_object_new_string(ti->dpath) : NULL);
+		/* Adapted across a directory move: no path in common. */
+		json_object_object_add(f, "other_folders",
+				       json_object_new_boolean(ti->verdict == CBP_TRUST_ADAPTED &&
+							       ti->dpath[0]));
 		json_object_object_add(o, "files", f);
 	}
 	return o;

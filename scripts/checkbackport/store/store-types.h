@@ -188,10 +188,12 @@ struct cbp_class {
  * @verdict: enum cbp_trust
  * @sfiles: files the citing commit touches, -1 if not compared
  * @dfiles: files the cited commit touches, -1 if not compared
- * @common: files both touch, -1 if not compared
+ * @common: files both touch, -1 if not compared; adapted with @dpath set
+ *	    (a directory moved), the files changed alike under other folders
  * @spath: a file both touch (adapted), or one the citing commit touches
- *	   (suspicious); "" if none
- * @dpath: one the cited commit touches (suspicious); "" if none
+ *	   (suspicious, or adapted across a move); "" if none
+ * @dpath: one the cited commit touches (suspicious), or @spath's
+ *	   namesake there (adapted across a move); "" if none
  * @no_trailer: no citation: the builder linked a copy by its patch-id
  *		(CBP_SAME_PATCH_ID)
  */

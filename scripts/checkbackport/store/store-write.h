@@ -207,9 +207,11 @@ struct cbp_store_pair {
  * struct cbp_store_files - the files behind a verdict
  * @src_files: how many files the citing commit touches
  * @dst_files: how many the cited commit touches
- * @common: how many both touch
+ * @common: how many both touch; with @other, how many of the same names
+ *	    both change alike under other folders (a directory moved)
  * @path: a file to name (one in common, else one of the citing commit's)
- * @other: with no file in common, one of the cited commit's
+ * @other: with no file in common, one of the cited commit's (with a
+ *	   move, @path's namesake)
  */
 struct cbp_store_files {
 	long long src_files, dst_files, common;

@@ -8,9 +8,11 @@ it: the same lines change under the old paths, and the subject was
 reworded, so the two commits have no file and no subject in common.
 What changed is the same, so the citation is followed, as an adapted
 backport whose reason names both paths, also when the backport takes only
-a part of the change (the rest, a vendored library, not needed there); a
-citation of a commit that changed other lines, or the same lines in a file
-of another name, stays suspicious.'
+a part of the change (the rest, a vendored library, not needed there), or
+squashes several fixes into one commit whose file of the same name changes
+mostly the same lines; check judges so too.  A citation of a commit that
+changed other lines, or the same lines in a file of another name, stays
+suspicious.'
 
 . "$(dirname "$0")/lib-checkbackport.sh"
 . "$CBP_DIR/tests/lib-real.sh"
@@ -150,6 +152,65 @@ test_expect_success 'other lines in a file of the same name stay suspicious' '
 	cbp names $PICK >out &&
 	grep "^1 name " out &&
 	grep "suspicious: .* no file in common" out
+'
+
+# check judges a citation as the index does: the backport across the
+# move is followed (its trailer once made TRAILER_SUSPICIOUS there).
+test_expect_success 'check follows the backport across the move' '
+	cd repo &&
+	test_expect_code 1 cbp check --terse --stable release/1.7 $BP >out &&
+	grep -F "commit $(s12 $BP): ERROR:UPSTREAM_MISSING" out &&
+	! grep TRAILER_SUSPICIOUS out &&
+	test_expect_code 1 cbp check --terse --stable release/1.7 $WRONG >out &&
+	grep "^commit $(s12 $WRONG):3: WARNING:TRAILER_SUSPICIOUS" out
+'
+
+# A backport squashing two fixes made after the move (etcd's 0263597ba84f
+# took three commits into one under server/mvcc/, their files being under
+# server/storage/mvcc/ upstream): neither fix's lines are the squash's,
+# but most of each is there, in a file of the same name.
+test_expect_success 'a squash of two fixes across the move: changed alike' '
+	cd repo &&
+	printf "package mount\n\nvar limit = 1\nvar wait = 2\n" \
+		>core/mount/limits.go &&
+	git add core && test_tick && git commit -q -m "mount: limits" &&
+	sed -i -e "s/^var limit = 1/var batchLimit = 1/" \
+		-e "s/^var wait = 2/var sleepFor = 2/" core/mount/limits.go &&
+	git add core && test_tick &&
+	git commit -q -m "mount: say what the limits are for" &&
+	M1=$(tip) &&
+	printf "var ticker = newTicker()\nvar stop = ticker.Stop\n" \
+		>>core/mount/limits.go &&
+	git add core && test_tick && git commit -q -m "mount: a ticker" &&
+	M2=$(tip) &&
+	git checkout -q release/1.7 &&
+	printf "package mount\n\n// 1.7\nvar limit = 1\nvar wait = 2\n" \
+		>mount/limits.go &&
+	git add mount && test_tick && git commit -q -m "Limits for 1.7" &&
+	sed -i -e "s/^var limit = 1/var batchLimit = 1/" \
+		-e "s/^var wait = 2/var sleepFor = 3/" mount/limits.go &&
+	printf "var ticker = newTicker()\nvar stop = ticker.Stop\n" \
+		>>mount/limits.go &&
+	git add mount && test_tick &&
+	git commit -q -m "Limits and a ticker (backport to 1.7)" \
+		-m "(cherry picked from commit $M1)" \
+		-m "(cherry picked from commit $M2)" &&
+	SQ=$(tip) &&
+	git checkout -q master &&
+	cbp index >/dev/null &&
+	cbp names $M1 >out &&
+	grep "^3 names " out &&
+	grep -F "$(s12 $SQ) (\"Limits and a ticker (backport to 1.7)\")  [adapted]" out &&
+	grep -F "via: (cherry picked from commit $M1)  (adapted: subjects and patch-ids differ, 1 file changed alike under other folders (mount/limits.go; core/mount/limits.go))" out &&
+	grep -F "via: (cherry picked from commit $M2)  (adapted: subjects and patch-ids differ, 1 file changed alike under other folders (mount/limits.go; core/mount/limits.go))" out &&
+	cbp names --json $SQ >j &&
+	sq="(grep { \$_->{id} eq q{$SQ} } @{\$j->{members}})[0]" &&
+	test "$(json_get j "$sq{citations}[0]{trust}{files}{other_folders}")" = 1 &&
+	test "$(json_get j "$sq{citations}[0]{trust}{files}{common}")" = 1 &&
+	test "$(json_get j "$sq{citations}[0]{trust}{files}{cited_example}")" = core/mount/limits.go &&
+	test_expect_code 1 cbp check --terse --stable release/1.7 $SQ >out &&
+	grep -F "commit $(s12 $SQ): ERROR:UPSTREAM_MISSING" out &&
+	! grep TRAILER_SUSPICIOUS out
 '
 
 test_expect_success 'check: the fix is in release/1.7 already' '

@@ -52,7 +52,7 @@ int cbp_release_pattern_init(struct cbp_release_pattern *rp, const char *ere)
  * Return: the key of the version the pattern's first group matched, or
  * a negative value: %CBP_VERSION_NO_MATCH, or an enum cbp_version_error
  * for a version that is not one to four numbers and an optional -rcN
- * (or -rc.N).
+ * (or -rc.N, -beta.N, -alpha.N).
  */
 long long cbp_release_pattern_key(const struct cbp_release_pattern *rp,
 				  const char *tag)
@@ -76,7 +76,7 @@ const char *cbp_release_pattern_error(long long key)
 	if (key == CBP_VERSION_NO_MATCH)
 		return "not a release version by the release pattern";
 	if (key == CBP_VERSION_INVALID)
-		return "the version it matched is not 1 to 4 numbers, -rcN or -rc.N";
+		return "the version it matched is not 1 to 4 numbers and an optional -rcN, -rc.N, -beta.N or -alpha.N";
 	return cbp_version_error(key);
 }
 

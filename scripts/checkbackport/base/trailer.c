@@ -549,8 +549,11 @@ int cbp_kind_is_origin(int kind)
 
 /*
  * Version keys.  A release tag is two to four numbers and an optional
- * "-rcN": v2.6.11, v2.6.12-rc2, v2.6.39.4, v3.0-rc7, v6.12.118.  Missing
- * numbers count as 0 and a release sorts after its release candidates.
+ * pre-release, "-rcN" or "-rc.N", "-betaN" or "-beta.N", "-alphaN" or
+ * "-alpha.N": v2.6.11, v2.6.12-rc2, v2.6.39.4, v3.0-rc7, v6.12.118,
+ * v3.5.0-beta.2.  Missing numbers count as 0 and a release sorts after
+ * its release candidates, which sort after its betas, which sort after
+ * its alphas.
  *
  * No number has a fixed width.  The key is a bit string that compares like
  * the version, left-aligned in the 63 bits of a non-negative long long:
@@ -558,8 +561,12 @@ int cbp_kind_is_origin(int kind)
  * unary-prefixed code: l - 1 ones, a zero and the l - 1 low bits of L,
  * where l is the bit length of L), then the L - 1 low bits of n + 1.  The
  * codes are prefix-free and a larger number has a larger code, so keys
- * compare as the tags do.  The rc part is "0" + code(N - 1) for -rcN and
- * "1" for the release itself.  A number of k bits costs about
+ * compare as the tags do.  The numbers are followed by two bits, "00"
+ * for an -alpha, "01" for a -beta and "10" for an -rc, each with code(N)
+ * after them, and "11" for the release itself.  The kernel's -rcN count
+ * from 1; semantic versioning's -rc.N, -beta.N and -alpha.N (etcd's
+ * v3.5.0-alpha.0, containerd's v2.0.0-rc.1) from 0, and -rc1 and -rc.1
+ * are the same release candidate.  A number of k bits costs about
  * k + 2 log2(k) bits: v6.12.118 takes 26, so a tag is refused for size
  * only when it is far beyond any real release.
  */
@@ -601,6 +608,10 @@ static void vkey_put_num(struct vkey *k, unsigned long long n)
 	vkey_put(k, m, len - 1);
 }
 
+/* The pre-releases, in the order of their two bits; then the release. */
+static const char *const pre_kw[] = { "-alpha", "-beta", "-rc" };
+#define VKEY_RELEASE	3
+
 /* A decimal number without leading zeros ("v6.012" is not a release). */
 static int parse_num(const char **pp, const char *end, unsigned long long *val)
 {
@@ -632,7 +643,7 @@ static long long version_key(const char *tag, size_t len, int min)
 	const char *p = tag, *end = tag + len;
 	unsigned long long num[4] = { 0, 0, 0, 0 }, rc = 0;
 	struct vkey k = { 0, 0, 0 };
-	int n = 0, err, too_big = 0;
+	int n = 0, err, too_big = 0, pre = VKEY_RELEASE;
 
 	if (p < end && *p == 'v')
 		p++;
@@ -653,15 +664,20 @@ static long long version_key(const char *tag, size_t len, int min)
 	if (n < min)
 		return CBP_VERSION_INVALID;
 	if (p < end) {
-		p = match_kw(p, end, "-rc");
-		if (!p)
+		const char *q = NULL;
+		int dotted;
+
+		for (pre = 0; pre < (int)ARRAY_SIZE(pre_kw) && !q; pre++)
+			q = match_kw(p, end, pre_kw[pre]);
+		if (!q)
 			return CBP_VERSION_INVALID;
-		/* containerd's v2.0.0-rc.1, as semantic versioning spells it */
-		if (p < end && *p == '.')
-			p++;
+		pre--;
+		p = q;
+		dotted = p < end && *p == '.';
+		p += dotted;
 		err = parse_num(&p, end, &rc);
 		if (err == CBP_VERSION_INVALID || p != end ||
-		    (!err && rc == 0))
+		    (!err && rc == 0 && !dotted))
 			return CBP_VERSION_INVALID;
 		too_big |= err;
 	}
@@ -670,12 +686,9 @@ static long long version_key(const char *tag, size_t len, int min)
 
 	for (n = 0; n < (int)ARRAY_SIZE(num); n++)
 		vkey_put_num(&k, num[n]);
-	if (rc) {
-		vkey_put(&k, 0, 1);
-		vkey_put_num(&k, rc - 1);
-	} else {
-		vkey_put(&k, 1, 1);
-	}
+	vkey_put(&k, (unsigned long long)pre, 2);
+	if (pre != VKEY_RELEASE)
+		vkey_put_num(&k, rc);
 	if (k.overflow)
 		return CBP_VERSION_TOO_LARGE;
 	return (long long)(k.v << (VKEY_BITS - k.used));
@@ -687,7 +700,9 @@ static long long version_key(const char *tag, size_t len, int min)
  * @len: length of @tag
  *
  * Keys order releases the way the kernel does: v6.12-rc7 < v6.12 <
- * v6.12.1 < v6.13-rc1, v2.6.39.4 < v3.0-rc1.  The leading 'v' is optional;
+ * v6.12.1 < v6.13-rc1, v2.6.39.4 < v3.0-rc1; and semantic versioning's
+ * pre-releases, v3.5.0-alpha.0 < v3.5.0-beta.1 < v3.5.0-rc.0 < v3.5.0.
+ * The leading 'v' is optional;
  * "v3.0" and "v3.0.0" have the same key.  No number has a maximum of its
  * own; only a tag whose numbers together need more than the key's 63 bits
  * is refused, as %CBP_VERSION_TOO_LARGE.
@@ -726,7 +741,7 @@ const char *cbp_version_error(long long key)
 {
 	switch (key) {
 	case CBP_VERSION_INVALID:
-		return "not a release version (vX.Y, vX.Y.Z, vX.Y.Z.W, optionally -rcN)";
+		return "not a release version (vX.Y, vX.Y.Z, vX.Y.Z.W, optionally -rcN, -rc.N, -beta.N or -alpha.N)";
 	case CBP_VERSION_TOO_LARGE:
 		return "version numbers too large for a version key";
 	}

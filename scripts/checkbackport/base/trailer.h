@@ -84,7 +84,7 @@ const char *cbp_kind_name(int kind);
 int cbp_kind_is_origin(int kind);
 /* Why cbp_version_key() gave no key: its negative results. */
 enum cbp_version_error {
-	CBP_VERSION_INVALID = -1,	/* not vX.Y[.Z[.W]][-rcN] */
+	CBP_VERSION_INVALID = -1,	/* not vX.Y[.Z[.W]][-rcN|-rc.N|-beta.N|-alpha.N] */
 	CBP_VERSION_TOO_LARGE = -2,	/* the numbers do not fit the key */
 };
 

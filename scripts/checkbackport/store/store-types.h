@@ -9,8 +9,11 @@
 #include "base/trailer.h"
 #include "base/trust.h"
 
-/* Bumped whenever the tables change meaning; older files are rebuilt. */
-#define CBP_SCHEMA_VERSION	7
+/*
+ * Bumped whenever the tables change meaning; older files are rebuilt.
+ * 8: release keys with -alpha and -beta, -rc counted from 0.
+ */
+#define CBP_SCHEMA_VERSION	8
 #define CBP_MAX_BRANCHES	64
 
 /*

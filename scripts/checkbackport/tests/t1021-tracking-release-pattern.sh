@@ -4,7 +4,8 @@ test_description='release tags of other shapes, by a configurable pattern
 
 systemd tags releases v220, v255, v256-rc1 and stable ones v255.4;
 NetworkManager tags 1.46.0 without a v.  The kernel pattern reads none of
-the single-number ones, so every first release there was wrong; a
+the single-number ones, so every first release there was wrong; etcd
+tags alphas, betas and candidates counted from .0 (v3.5.0-rc.0); a
 release pattern (checkbackport.releasePattern or --release-pattern, a
 POSIX extended regular expression whose first group is the version) reads
 them, and their order is the one the versions have.'
@@ -147,6 +148,43 @@ test_expect_success 'containerd-shaped tags: release candidates v2.0.0-rc.1' '
 	! grep "v2.0.0-rc.1" out &&
 	test "$(first_release $B)" = v2.0.0-rc.1 &&
 	test "$(first_release $C)" = v2.0.0
+'
+
+# etcd tags v3.5.0-alpha.0, -beta.N and -rc.0 before v3.5.0, and each Go
+# module of the tree as api/v3.5.0, client/v3.5.0...: a change first in
+# the alpha was said to be first in v3.5.0, as if the pre-releases (and
+# the first candidate, rc.0) were no releases.
+test_expect_success 'etcd-shaped tags: alphas, betas and candidates from .0' '
+	git init -q etcd &&
+	cd etcd &&
+	test_change a a1 "mvcc: before 3.5" &&
+	git tag v3.4.0 &&
+	test_change b b1 "mvcc: in the first alpha" &&
+	B=$(tip) &&
+	git tag v3.5.0-alpha.0 &&
+	test_change c c1 "mvcc: in the beta" &&
+	C=$(tip) &&
+	git tag v3.5.0-beta.1 &&
+	test_change d d1 "mvcc: in the first candidate" &&
+	D=$(tip) &&
+	git tag v3.5.0-rc.0 &&
+	test_change e e1 "mvcc: in the release" &&
+	E=$(tip) &&
+	git tag v3.5.0 &&
+	git tag api/v3.5.0 &&
+	git tag v3.5.0+git &&
+	cbp index --tags "*" \
+		--release-pattern "v([0-9]+\.[0-9]+\.[0-9]+(-(alpha|beta|rc)\.[0-9]+)?)" \
+		>out &&
+	grep "5 release tags" out &&
+	cbp index -v >out 2>&1 &&
+	grep "not a release: tag v3.5.0+git: not a release version by the release pattern" out &&
+	grep "not a release: tag api/v3.5.0: not a release version by the release pattern" out &&
+	! grep "not a release: tag v3.5.0-" out &&
+	test "$(first_release $B)" = v3.5.0-alpha.0 &&
+	test "$(first_release $C)" = v3.5.0-beta.1 &&
+	test "$(first_release $D)" = v3.5.0-rc.0 &&
+	test "$(first_release $E)" = v3.5.0
 '
 
 test_expect_success 'tracked branches of other shapes: newest series first' '

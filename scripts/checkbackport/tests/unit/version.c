@@ -80,6 +80,15 @@ static const struct {
 	{ "v6.12-rc01", CBP_VERSION_INVALID },
 	{ "v6.12-rc1-dontuse", CBP_VERSION_INVALID },
 	{ "v6.12-dontuse", CBP_VERSION_INVALID },
+	/* Pre-releases: a number, from 1 but after a dot (semver's) */
+	{ "v3.5.0-alpha", CBP_VERSION_INVALID },
+	{ "v3.5.0-beta0", CBP_VERSION_INVALID },
+	{ "v3.5.0-rc.", CBP_VERSION_INVALID },
+	{ "v3.5.0-rc.01", CBP_VERSION_INVALID },
+	{ "v3.5.0-gamma.1", CBP_VERSION_INVALID },
+	{ "v3.5.0-beta.1.2", CBP_VERSION_INVALID },
+	{ "v3.2.0+git", CBP_VERSION_INVALID },		/* etcd's */
+	{ "v3.2.0_plus_git", CBP_VERSION_INVALID },
 	{ "v6.012", CBP_VERSION_INVALID },
 	{ "v6.12.1.2.3", CBP_VERSION_INVALID },
 	{ "v6.12.", CBP_VERSION_INVALID },
@@ -147,6 +156,14 @@ static const char *const before[][2] = {
 	{ "v6.12-rc100000", "v6.12" },
 	{ "v255.1023.4095", "v256.0-rc1" },
 	{ "v256.0-rc1", "v256.0" },
+	/* Semantic versioning's pre-releases (etcd's, containerd's) */
+	{ "v3.4.30", "v3.5.0-alpha.0" },
+	{ "v3.5.0-alpha.0", "v3.5.0-alpha.1" },
+	{ "v3.5.0-alpha.9", "v3.5.0-beta.0" },
+	{ "v3.5.0-beta.4", "v3.5.0-rc.0" },
+	{ "v3.5.0-rc.0", "v3.5.0-rc1" },
+	{ "v3.5.0-rc.10", "v3.5.0" },
+	{ "v3.5.0-beta2", "v3.5.0-beta.3" },
 	{ "v256.0", "v256.1" },
 	{ "v256.1", "v257.0-rc1" },
 	{ "v2.6.999.999-rc99", "v3.0-rc1" },
@@ -250,7 +267,7 @@ static long long rk(const char *ere, const char *tag)
 	return key;
 }
 
-/* Tags of systemd, NetworkManager and the kernel, by their patterns. */
+/* Tags of systemd, NetworkManager, containerd, etcd and the kernel. */
 static void release_patterns(void **state)
 {
 	static const char *const systemd[] = {
@@ -265,6 +282,13 @@ static void release_patterns(void **state)
 		"v1.7.30", "v2.0.0-rc.1", "v2.0.0-rc.3", "v2.0.0-rc.10",
 		"v2.0.0", "v2.0.1", "v2.1.0-rc.1", "v2.1.0",
 	};
+	/* etcd: semantic versions with alphas, betas and rcs from .0 */
+	static const char *const etcd[] = {
+		"v3.4.30", "v3.5.0-alpha.0", "v3.5.0-beta.0", "v3.5.0-beta.4",
+		"v3.5.0-rc.0", "v3.5.0-rc.1", "v3.5.0", "v3.5.1", "v3.6.0-rc.0",
+	};
+	const char *etcdp =
+		"v([0-9]+\\.[0-9]+\\.[0-9]+(-(alpha|beta|rc)\\.[0-9]+)?)";
 	const char *cdp = "v([0-9]+\\.[0-9]+\\.[0-9]+(-rc\\.?[0-9]+)?)";
 	const char *sd = "v([0-9]+(\\.[0-9]+)?(-rc[0-9]+)?)";
 	const char *nmp = "([0-9]+\\.[0-9]+\\.[0-9]+(-rc[0-9]+)?)";
@@ -289,7 +313,18 @@ static void release_patterns(void **state)
 		if (rk(cdp, cd[i - 1]) < 0 || rk(cdp, cd[i - 1]) >= rk(cdp, cd[i]))
 			fail_msg("expected %s < %s", cd[i - 1], cd[i]);
 	assert_int_equal(rk(cdp, "v2.0.0-rc."), CBP_VERSION_NO_MATCH);
-	assert_int_equal(rk(cdp, "v2.0.0-rc.0"), CBP_VERSION_INVALID);
+	/* Semantic versioning counts from 0: rc.0 is the first. */
+	if (rk(cdp, "v2.0.0-rc.0") < 0 ||
+	    rk(cdp, "v2.0.0-rc.0") >= rk(cdp, "v2.0.0-rc.1"))
+		fail_msg("expected v2.0.0-rc.0 < v2.0.0-rc.1");
+	/* The same candidate, spelled both ways. */
+	assert_int_equal(rk(cdp, "v2.0.0-rc.1"), rk(cdp, "v2.0.0-rc1"));
+	for (i = 1; i < ARRAY_SIZE(etcd); i++)
+		if (rk(etcdp, etcd[i - 1]) < 0 ||
+		    rk(etcdp, etcd[i - 1]) >= rk(etcdp, etcd[i]))
+			fail_msg("expected %s < %s", etcd[i - 1], etcd[i]);
+	/* Module tags (api/v3.5.0) are no releases of the project. */
+	assert_int_equal(rk(etcdp, "api/v3.5.0"), CBP_VERSION_NO_MATCH);
 	/* Whole names only: a pattern never matches part of a tag. */
 	assert_int_equal(rk(nmp, "v1.46.0"), CBP_VERSION_NO_MATCH);
 	assert_int_equal(rk(sd, "v255-stable"), CBP_VERSION_NO_MATCH);

@@ -58,6 +58,7 @@ struct finding {
 	struct reason *r;
 	size_t nr, alloc;
 	int alias;		/* every reason needs another name of a change */
+	long long twin;		/* a branch commit of the same subject, or 0 */
 };
 
 struct run {
@@ -345,8 +346,30 @@ static void print_undone(const struct run *r, const char *br)
 		       r->undone == 1 ? "" : "s", br);
 }
 
+/* What is said of a branch commit of a missing fix's subject. */
+enum { TWIN_NOTE, TWINS_SUMMARY };
+static const char *const twin_text[] = {
+	[TWIN_NOTE] =
+	"         note: %s has %s, of the same subject but with no trailer and another patch: it may be this one applied by hand; compare the two\n",
+	[TWINS_SUMMARY] =
+	"%zu of them %s a commit of the same subject on %s, without a trailer (see the notes)\n",
+};
+
+/* The note on a finding whose subject a branch commit has (@f->twin). */
+static void print_twin(const struct run *r, const struct finding *f,
+		       const char *br)
+{
+	struct cbp_commit c;
+	char b[640];
+
+	if (!f->twin || cbp_commit_get(r->idx, f->twin, &c))
+		return;
+	printf(twin_text[TWIN_NOTE], br, cbp_cite_str(&c, b, sizeof(b)));
+}
+
 static void print_text(struct run *r, const struct cbp_commit *cs,
-		       size_t fixes, size_t reverts, size_t alias)
+		       size_t fixes, size_t reverts, size_t alias,
+		       size_t twins)
 {
 	const char *br = cbp_index_branch(r->idx, r->bit)->name;
 	char a[640], b[640];
@@ -383,11 +406,14 @@ static void print_text(struct run *r, const struct cbp_commit *cs,
 				       rs->alias ? ", another name of it" : "");
 			putchar('\n');
 		}
+		print_twin(r, f, br);
 	}
 	printf("\n%zu missing: %zu fix%s, %zu revert%s or re-application%s; "
 	       "%zu found only through another name of the change\n",
 	       r->nr, fixes, fixes == 1 ? "" : "es", reverts,
 	       reverts == 1 ? "" : "s", reverts == 1 ? "" : "s", alias);
+	if (twins)
+		printf(twin_text[TWINS_SUMMARY], twins, twins == 1 ? "has" : "have", br);
 	print_undone(r, br);
 }
 
@@ -409,6 +435,8 @@ static void print_terse(struct run *r, const struct cbp_commit *cs)
 				    strlen(f->r[k].link.cited)))
 				printf(" (cited as %.12s)", f->r[k].link.cited);
 		}
+		if (f->twin && !cbp_commit_get(r->idx, f->twin, &c))
+			printf("; same subject as %.12s", c.hex);
 		putchar('\n');
 	}
 }
@@ -460,6 +488,9 @@ static void print_json(struct run *r, const struct cbp_commit *cs,
 			json_object_array_add(rsa, ro);
 		}
 		json_object_object_add(o, "reasons", rsa);
+		json_object_object_add(o, "same_subject_on_branch",
+				       f->twin && !cbp_commit_get(r->idx, f->twin, &c) ?
+				       cbp_commit_json(r->idx, &c) : NULL);
 		json_object_array_add(arr, o);
 	}
 	json_object_object_add(doc, "missing", arr);
@@ -471,6 +502,34 @@ static void print_json(struct run *r, const struct cbp_commit *cs,
 	json_object_object_add(doc, "reverted_in_branch",
 			       json_object_new_int64(r->undone));
 	cbp_json_print(doc);
+}
+
+/*
+ * A commit of the branch, not of mainline, with @m's very subject, into
+ * @twin (0 if none).  No trailer and no patch joins it to @m, or @m would
+ * not be missing; but it may be @m backported by hand, conflicts
+ * resolved (FRR's stable/10.4 has 844f6d7f5021 for mainline's
+ * 9f106a9749aa so).  It is said beside the finding, never taken for it.
+ */
+static int same_subject_on_branch(struct run *r, const struct cbp_commit *m,
+				  long long *twin)
+{
+	unsigned long long own = 1ULL << r->bit, ml = 1ULL << r->mb;
+	struct cbp_commit c;
+	long long *ids;
+	size_t nr, i;
+
+	*twin = 0;
+	if (!m->subject[0])
+		return 0;
+	if (cbp_same_subject(r->idx, m->subject, &ids, &nr))
+		return -1;
+	for (i = 0; i < nr && !*twin; i++)
+		if (ids[i] != m->id && !cbp_commit_get(r->idx, ids[i], &c) &&
+		    (c.branches & own) && !(c.branches & ml))
+			*twin = c.id;
+	free(ids);
+	return 0;
 }
 
 /* --since: mainline position of the revision, a release tag or an ID. */
@@ -513,7 +572,7 @@ int cmd_missing(struct cbp_ctx *ctx)
 {
 	struct run r = { .ctx = ctx, .idx = ctx->idx };
 	struct cbp_commit *cs = NULL;
-	size_t i, k, fixes = 0, reverts = 0, alias = 0;
+	size_t i, k, fixes = 0, reverts = 0, alias = 0, twins = 0;
 	int ret = CBP_EXIT_ERROR;
 
 	r.mb = cbp_index_mainline_bit(ctx->idx);
@@ -532,8 +591,10 @@ int cmd_missing(struct cbp_ctx *ctx)
 	for (i = 0; i < r.nr; i++) {
 		struct finding *f = &r.f[i];
 
-		if (cbp_commit_get(r.idx, r.map.rec[f->rec].ml, &cs[i]))
+		if (cbp_commit_get(r.idx, r.map.rec[f->rec].ml, &cs[i]) ||
+		    same_subject_on_branch(&r, &cs[i], &f->twin))
 			goto fail;
+		twins += !!f->twin;
 		f->alias = 1;
 		for (k = 0; k < f->nr; k++) {
 			int na = needs_alias(&r, &f->r[k]);
@@ -556,7 +617,7 @@ int cmd_missing(struct cbp_ctx *ctx)
 	else if (ctx->opt->terse)
 		print_terse(&r, cs);
 	else
-		print_text(&r, cs, fixes, reverts, alias);
+		print_text(&r, cs, fixes, reverts, alias, twins);
 	ret = r.nr ? CBP_EXIT_FINDINGS : CBP_EXIT_OK;
 	goto out;
 fail:

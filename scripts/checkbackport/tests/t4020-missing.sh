@@ -118,6 +118,30 @@ test_expect_success 'the branch: untracked, a pattern, or several to choose from
 	grep "name the branch with --stable BRANCH (stable branches tracked: linux-6.12.y linux-6.11.y)" ../err
 '
 
+# FRR's stable/10.4 has mainline's 9f106a9749aa as 844f6d7f5021, applied
+# by hand: the same subject, no trailer, another patch.  Nothing proves
+# it the fix, so the fix stays listed, with that commit named beside it.
+test_expect_success 'a branch commit of the same subject, no trailer: said beside the fix' '
+	cd repo && git checkout -q linux-6.12.y &&
+	edges_change drivers/gpu/drm/xe/xe_oa_hand.c "drm/xe: fix the change" &&
+	H=$(git rev-parse HEAD) && git checkout -q master &&
+	cbp index >/dev/null &&
+	test_expect_code 1 cbp missing --stable linux-6.12.y >../out &&
+	grep "^fix  *$(s12 $F1) " ../out &&
+	grep -F "note: linux-6.12.y has $(s12 $H) (\"drm/xe: fix the change\"), of the same subject but with no trailer and another patch" ../out &&
+	test $(grep -c "note: " ../out) = 1 &&
+	grep "^1 of them has a commit of the same subject on linux-6.12.y" ../out &&
+	test_expect_code 1 cbp missing --terse --stable linux-6.12.y >../out &&
+	grep "^$(s12 $F1) fix v6.13-rc1: fixes $(s12 $CF) (cited as $(s12 $CN)); same subject as $(s12 $H)\$" ../out &&
+	test $(grep -c "same subject" ../out) = 1 &&
+	test_expect_code 1 cbp missing --json --stable linux-6.12.y >../j &&
+	test "$(json_get ../j "(grep { \$_->{commit}{id} eq q{$F1} } @{\$j->{missing}})[0]{same_subject_on_branch}{id}")" = "$H" &&
+	test "$(json_get ../j "scalar grep { \$_->{same_subject_on_branch} } @{\$j->{missing}}")" = 1 &&
+	git branch -f linux-6.12.y "$H^" && cbp index >/dev/null &&
+	test_expect_code 1 cbp missing --stable linux-6.12.y >../out &&
+	! grep "same subject" ../out
+'
+
 test_expect_success 'once the branch has the fix, the fix of the fix is missing' '
 	cd repo && git checkout -q linux-6.12.y &&
 	edges_backport "$F1" "$F1" && git checkout -q master &&

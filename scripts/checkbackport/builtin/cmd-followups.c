@@ -28,6 +28,7 @@ struct fu_state {
 	int status;
 	int in;			/* member in the branch, -1 */
 	char why[256];
+	long long twin;		/* missing: a branch commit of its subject, 0 */
 };
 
 struct run {
@@ -184,6 +185,9 @@ static void print_followup(struct run *r, size_t k)
 		break;
 	case FU_MISSING:
 		printf("MISSING\n");
+		cbp_print_twin_note(r->ctx->idx,
+				    cbp_index_branch(r->ctx->idx, r->bit)->name,
+				    s->twin, 5);
 		break;
 	case FU_NOT_NEEDED:
 		printf("not needed: %s\n", s->why);
@@ -215,6 +219,7 @@ static struct json_object *member_json(struct cbp_index *idx,
 static void print_json(struct run *r, size_t missing)
 {
 	struct cbp_index *idx = r->ctx->idx;
+	struct cbp_commit t;
 	struct json_object *doc = json_object_new_object();
 	struct json_object *ch = json_object_new_object();
 	struct json_object *arr = json_object_new_array();
@@ -259,6 +264,10 @@ static void print_json(struct run *r, size_t missing)
 			json_object_object_add(o, "why", r->st[k].why[0] ?
 					       json_object_new_string(r->st[k].why) :
 					       NULL);
+			json_object_object_add(o, "same_subject_on_branch",
+					       r->st[k].twin &&
+					       !cbp_commit_get(idx, r->st[k].twin, &t) ?
+					       cbp_commit_json(idx, &t) : NULL);
 		}
 		json_object_array_add(arr, o);
 	}
@@ -330,7 +339,15 @@ int cmd_followups(struct cbp_ctx *ctx)
 	}
 	for (k = 0; r.bit >= 0 && k < r.fu.nr; k++) {
 		judge(&r, k);
-		missing += r.st[k].status == FU_MISSING;
+		if (r.st[k].status != FU_MISSING)
+			continue;
+		missing++;
+		/* Applied by hand, without a trailer?  Said, not assumed. */
+		if (cbp_same_subject_in_branch(ctx->idx, shown(&r.fu.f[k]), r.bit,
+					       r.mb, &r.st[k].twin)) {
+			ret = cbp_fail();
+			goto out;
+		}
 	}
 	if (ctx->opt->json) {
 		print_json(&r, missing);

@@ -58,7 +58,7 @@ struct finding {
 	struct reason *r;
 	size_t nr, alloc;
 	int alias;		/* every reason needs another name of a change */
-	long long twin;		/* a branch commit of the same subject, or 0 */
+	long long twin;		/* a branch commit of its subject, or 0 */
 };
 
 struct run {
@@ -346,26 +346,8 @@ static void print_undone(const struct run *r, const char *br)
 		       r->undone == 1 ? "" : "s", br);
 }
 
-/* What is said of a branch commit of a missing fix's subject. */
-enum { TWIN_NOTE, TWINS_SUMMARY };
-static const char *const twin_text[] = {
-	[TWIN_NOTE] =
-	"         note: %s has %s, of the same subject but with no trailer and another patch: it may be this one applied by hand; compare the two\n",
-	[TWINS_SUMMARY] =
-	"%zu of them %s a commit of the same subject on %s, without a trailer (see the notes)\n",
-};
-
-/* The note on a finding whose subject a branch commit has (@f->twin). */
-static void print_twin(const struct run *r, const struct finding *f,
-		       const char *br)
-{
-	struct cbp_commit c;
-	char b[640];
-
-	if (!f->twin || cbp_commit_get(r->idx, f->twin, &c))
-		return;
-	printf(twin_text[TWIN_NOTE], br, cbp_cite_str(&c, b, sizeof(b)));
-}
+static const char twins_summary[] =
+	"%zu of them %s a commit of the same subject on %s, without a trailer (see the notes)\n";
 
 static void print_text(struct run *r, const struct cbp_commit *cs,
 		       size_t fixes, size_t reverts, size_t alias,
@@ -406,14 +388,14 @@ static void print_text(struct run *r, const struct cbp_commit *cs,
 				       rs->alias ? ", another name of it" : "");
 			putchar('\n');
 		}
-		print_twin(r, f, br);
+		cbp_print_twin_note(r->idx, br, f->twin, 9);
 	}
 	printf("\n%zu missing: %zu fix%s, %zu revert%s or re-application%s; "
 	       "%zu found only through another name of the change\n",
 	       r->nr, fixes, fixes == 1 ? "" : "es", reverts,
 	       reverts == 1 ? "" : "s", reverts == 1 ? "" : "s", alias);
 	if (twins)
-		printf(twin_text[TWINS_SUMMARY], twins, twins == 1 ? "has" : "have", br);
+		printf(twins_summary, twins, twins == 1 ? "has" : "have", br);
 	print_undone(r, br);
 }
 
@@ -504,34 +486,6 @@ static void print_json(struct run *r, const struct cbp_commit *cs,
 	cbp_json_print(doc);
 }
 
-/*
- * A commit of the branch, not of mainline, with @m's very subject, into
- * @twin (0 if none).  No trailer and no patch joins it to @m, or @m would
- * not be missing; but it may be @m backported by hand, conflicts
- * resolved (FRR's stable/10.4 has 844f6d7f5021 for mainline's
- * 9f106a9749aa so).  It is said beside the finding, never taken for it.
- */
-static int same_subject_on_branch(struct run *r, const struct cbp_commit *m,
-				  long long *twin)
-{
-	unsigned long long own = 1ULL << r->bit, ml = 1ULL << r->mb;
-	struct cbp_commit c;
-	long long *ids;
-	size_t nr, i;
-
-	*twin = 0;
-	if (!m->subject[0])
-		return 0;
-	if (cbp_same_subject(r->idx, m->subject, &ids, &nr))
-		return -1;
-	for (i = 0; i < nr && !*twin; i++)
-		if (ids[i] != m->id && !cbp_commit_get(r->idx, ids[i], &c) &&
-		    (c.branches & own) && !(c.branches & ml))
-			*twin = c.id;
-	free(ids);
-	return 0;
-}
-
 /* --since: mainline position of the revision, a release tag or an ID. */
 static int since_pos(struct run *r)
 {
@@ -592,7 +546,8 @@ int cmd_missing(struct cbp_ctx *ctx)
 		struct finding *f = &r.f[i];
 
 		if (cbp_commit_get(r.idx, r.map.rec[f->rec].ml, &cs[i]) ||
-		    same_subject_on_branch(&r, &cs[i], &f->twin))
+		    cbp_same_subject_in_branch(r.idx, &cs[i], r.bit, r.mb,
+					       &f->twin))
 			goto fail;
 		twins += !!f->twin;
 		f->alias = 1;

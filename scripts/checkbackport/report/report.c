@@ -239,6 +239,29 @@ struct json_object *cbp_commit_json(const struct cbp_index *idx,
 }
 
 /**
+ * cbp_print_twin_note() - name a branch's commit of a missing commit's subject
+ * @idx: the index
+ * @branch: the branch's name
+ * @twin: the commit's row (cbp_same_subject_in_branch()); 0 prints nothing
+ * @indent: how many columns the note is indented by
+ *
+ * A fix applied by hand, with no trailer, may be that commit: it is named
+ * for a reader to compare, never taken for the fix.
+ */
+void cbp_print_twin_note(struct cbp_index *idx, const char *branch,
+			 long long twin, int indent)
+{
+	struct cbp_commit c;
+	char b[640];
+
+	if (!twin || cbp_commit_get(idx, twin, &c))
+		return;
+	printf("%*snote: %s has %s, %s\n", indent, "", branch,
+	       cbp_cite_str(&c, b, sizeof(b)),
+	       "of the same subject but with no trailer and another patch: it may be this one applied by hand; compare the two");
+}
+
+/**
  * cbp_json_print() - print a JSON document on stdout and free it
  * @obj: the document
  */

@@ -399,6 +399,42 @@ int cbp_same_subject(struct cbp_index *idx, const char *subject,
 }
 
 /**
+ * cbp_same_subject_in_branch() - a branch's own commit of a commit's subject
+ * @idx: the index
+ * @m: a commit (of mainline, in practice)
+ * @bit: the branch
+ * @mb: mainline's bit: its commits are not the branch's own
+ * @twin: set to the oldest such commit's row, 0 if none
+ *
+ * A fix applied to a branch by hand, conflicts resolved and no trailer
+ * written, shares nothing with mainline's but its subject: the commands
+ * name it beside a fix they find missing, never take it for the fix.
+ *
+ * Return: 0, or -1 on error.
+ */
+int cbp_same_subject_in_branch(struct cbp_index *idx,
+			       const struct cbp_commit *m, int bit, int mb,
+			       long long *twin)
+{
+	unsigned long long own = 1ULL << bit, ml = 1ULL << mb;
+	struct cbp_commit c;
+	long long *ids;
+	size_t nr, i;
+
+	*twin = 0;
+	if (!m->subject[0])
+		return 0;
+	if (cbp_same_subject(idx, m->subject, &ids, &nr))
+		return -1;
+	for (i = 0; i < nr && !*twin; i++)
+		if (ids[i] != m->id && !cbp_commit_get(idx, ids[i], &c) &&
+		    (c.branches & own) && !(c.branches & ml))
+			*twin = c.id;
+	free(ids);
+	return 0;
+}
+
+/**
  * cbp_index_count_present() - how many commits the index has
  * @idx: the index
  * @nr: the number of commits (rows of state present)

@@ -58,6 +58,9 @@ void cbp_class_release(struct cbp_class *cls);
 int cbp_class_contains(const struct cbp_class *cls, long long id);
 int cbp_same_subject(struct cbp_index *idx, const char *subject,
 		     long long **ids, size_t *nr);
+int cbp_same_subject_in_branch(struct cbp_index *idx,
+			       const struct cbp_commit *m, int bit, int mb,
+			       long long *twin);
 int cbp_release_before(const struct cbp_commit *a, const struct cbp_commit *b);
 int cbp_index_count_present(struct cbp_index *idx, long long *nr);
 

@@ -64,6 +64,26 @@ test_expect_success '--json carries kinds, order, citations and statuses' '
 	test "$(json_get ../j "\$j->{change}{in_branch}{id}")" = "$CF"
 '
 
+# The fix applied to the branch by hand: its subject, no trailer, another
+# patch.  Still MISSING (nothing proves it the fix), that commit named.
+test_expect_success '--stable: a branch commit of a missing fix'"'"'s subject is named' '
+	cd repo && git checkout -q linux-6.12.y &&
+	edges_change drivers/gpu/drm/xe/xe_oa_hand.c "drm/xe: fix the change" &&
+	H=$(git rev-parse HEAD) && git checkout -q master &&
+	cbp index >/dev/null &&
+	test_expect_code 1 cbp followups --stable linux-6.12.y "$CN" >../out &&
+	test $(grep -c "linux-6.12.y: MISSING" ../out) = 2 &&
+	grep -A1 "linux-6.12.y: MISSING" ../out >../notes &&
+	grep -F "note: linux-6.12.y has $(s12 $H) (\"drm/xe: fix the change\"), of the same subject but with no trailer and another patch" ../notes &&
+	test $(grep -c "note: " ../out) = 1 &&
+	test_expect_code 1 cbp followups --json --stable linux-6.12.y "$CF" >../j &&
+	test "$(json_get ../j "\$j->{followups}[0]{same_subject_on_branch}{id}")" = "$H" &&
+	test "$(json_get ../j "scalar grep { \$_->{same_subject_on_branch} } @{\$j->{followups}}")" = 1 &&
+	git branch -f linux-6.12.y "$H^" && cbp index >/dev/null &&
+	test_expect_code 1 cbp followups --stable linux-6.12.y "$CN" >../out &&
+	! grep "note: " ../out
+'
+
 test_expect_success 'a fix mainline reverted is not needed; its revert neither' '
 	cd repo && test_expect_code 1 cbp followups --stable linux-6.12.y "$A" >../out &&
 	grep -F "not needed: mainline reverted it: $(s12 $RQ)" ../out &&

@@ -107,6 +107,34 @@ static int needed(const struct cbp_followups *fu, int k, int depth)
 	return needed(fu, f->of, depth + 1);
 }
 
+/*
+ * The hint of FOLLOWUP_MISSING on fix @c (cited as @cited) into *@hint:
+ * send it; or, when the branch has a commit of its very subject with no
+ * trailer (a fix applied by hand?), compare the two first.
+ */
+static int twin_hint(struct checker *chk, const struct cbp_commit *c,
+		     const char *cited, char **hint)
+{
+	/* The bit of a tracked --stable whose tip the index has (1-based). */
+	int sb = chk->stable_bit - 1, mb = cbp_index_mainline_bit(chk->idx);
+	struct cbp_commit t;
+	long long twin = 0;
+	char a[640];
+
+	if (sb >= 0 && mb >= 0 &&
+	    cbp_same_subject_in_branch(chk->idx, c, sb, mb, &twin))
+		return -1;
+	if (twin && !cbp_commit_get(chk->idx, twin, &t))
+		*hint = cbp_strf("%s has %s, %s (it says 'Fixes: %.12s')",
+				 chk->stable, cbp_cite_str(&t, a, sizeof(a)),
+				 "of the same subject but with no trailer and another patch: compare the two; if it is not this fix applied by hand, send the fix with this backport, after it",
+				 cited);
+	else
+		*hint = cbp_strf("%s (it says 'Fixes: %.12s'; see 'checkbackport followups')",
+				 "send it with this backport, after it", cited);
+	return 0;
+}
+
 /**
  * check_followup_missing() - FOLLOWUP_MISSING: a later fix is not coming
  * @run: the check at work
@@ -150,9 +178,8 @@ int check_followup_missing(struct check_run *run, size_t i __always_unused)
 						    b, sizeof(b)),
 				       chk->stable);
 		snprintf(f->commit, sizeof(f->commit), "%s", c->hex);
-		f->hint = cbp_strf("%s (it says 'Fixes: %.12s'; see 'checkbackport followups')",
-				   "send it with this backport, after it",
-				   fx->link.cited);
+		if (twin_hint(chk, c, fx->link.cited, &f->hint))
+			return -1;
 	}
 	return 0;
 }

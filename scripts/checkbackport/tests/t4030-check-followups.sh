@@ -59,6 +59,22 @@ test_expect_success 'FOLLOWUP_MISSING also for a mainline commit checked as itse
 	test $(grep -c "WARNING:FOLLOWUP_MISSING" ../out) = 2
 '
 
+# As missing and followups: a branch commit of the fix's subject with no
+# trailer (applied by hand?) keeps the finding, named in its hint.
+test_expect_success 'FOLLOWUP_MISSING: a branch commit of the same subject is named' '
+	cd repo && git checkout -q linux-6.11.y &&
+	edges_change drivers/gpu/drm/xe/xe_oa_hand.c "drm/xe: fix the change" &&
+	H=$(git rev-parse HEAD) && git checkout -q master &&
+	cbp index >/dev/null &&
+	cbp check --json $S ../cf.patch >../j &&
+	test "$(json_get ../j "join q{ }, map { \$_->{commit} } grep { \$_->{type} eq q{FOLLOWUP_MISSING} } @{\$j->{patches}[0]{findings}}")" = "$F1 $F2" &&
+	json_get ../j "(grep { \$_->{type} eq q{FOLLOWUP_MISSING} } @{\$j->{patches}[0]{findings}})[0]{hint}" >../hint &&
+	grep -F "linux-6.11.y has $(s12 $H) (\"drm/xe: fix the change\"), of the same subject but with no trailer and another patch: compare the two" ../hint &&
+	json_get ../j "(grep { \$_->{type} eq q{FOLLOWUP_MISSING} } @{\$j->{patches}[0]{findings}})[1]{hint}" >../hint &&
+	! grep "same subject" ../hint &&
+	git branch -f linux-6.11.y "$H^" && cbp index >/dev/null
+'
+
 test_expect_success 'FOLLOWUP_MISSING: quiet when the series brings the fixes later, or the branch has them' '
 	cat cf.patch p.patch f1.patch f2.patch >good.mbox &&
 	cd repo && check_terse 0 ../out $S ../good.mbox &&

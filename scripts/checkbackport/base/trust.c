@@ -81,12 +81,33 @@ static const char *find_pasted(const char *s)
 	return NULL;
 }
 
+/*
+ * With CBP_NORM_COPY, the length of a group at @p that a robot's copy
+ * adds or changes anywhere in a subject: "[release-3.6.x]", and a pull
+ * request's number, "(#23771)".  0 if none starts there.
+ */
+static size_t copy_group(const char *p, const char *end)
+{
+	const char *q;
+
+	if (*p == '[') {
+		q = memchr(p, ']', (size_t)(end - p));
+		return q ? (size_t)(q - p) + 1 : 0;
+	}
+	if (end - p < 4 || p[0] != '(' || p[1] != '#')
+		return 0;
+	for (q = p + 2; q < end && *q >= '0' && *q <= '9'; q++)
+		;
+	return q > p + 2 && q < end && *q == ')' ? (size_t)(q - p) + 1 : 0;
+}
+
 /**
  * cbp_subject_norm() - a subject as compared for link trust
  * @in: the subject, NUL-terminated
  * @out: output buffer
  * @outsz: its size, at least 1
- * @flags: CBP_NORM_FOLD to fold ASCII letters to lower case
+ * @flags: CBP_NORM_FOLD to fold ASCII letters to lower case, CBP_NORM_COPY
+ *	   to drop more (below)
  *
  * Removes, as stable practice needs before comparing a backport's subject
  * with its origin's: leading "[...]" groups ("[PATCH 6.1.y 2/3]",
@@ -94,7 +115,11 @@ static const char *find_pasted(const char *s)
  * ANDROID:, CHROMIUM:, NOUPSTREAM: and Re:, in any order and case; a
  * "(cherry picked from ...", "(cherry-picked from ..." or "(backported
  * from ..." pasted into the subject, and all that follows it; blanks at
- * either end; and runs of blanks become one space.
+ * either end; and runs of blanks become one space.  With CBP_NORM_COPY,
+ * also every "[...]" group and every pull request number "(#N)" (Loki's
+ * backports are "fix: x [release-3.6.x] (#23771)" of "fix: x (#23326)"),
+ * which only the search for copies without a trailer wants: a link is
+ * never judged on it.
  *
  * Return: the length of the result.
  */
@@ -109,10 +134,17 @@ size_t cbp_subject_norm(const char *in, char *out, size_t outsz,
 	if (!end)
 		end = p + strlen(p);
 	while (p < end && o + 1 < outsz) {
+		size_t skip = flags & CBP_NORM_COPY ? copy_group(p, end) : 0;
+
+		if (skip) {
+			p += skip;
+			continue;
+		}
 		if (is_blank((unsigned char)*p)) {
 			while (p < end && is_blank((unsigned char)*p))
 				p++;
-			if (p < end)
+			/* One space, also where a dropped group was. */
+			if (p < end && o && out[o - 1] != ' ')
 				out[o++] = ' ';
 			continue;
 		}

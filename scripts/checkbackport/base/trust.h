@@ -45,6 +45,7 @@ enum cbp_trust {
 
 /* cbp_subject_norm() flags. */
 #define CBP_NORM_FOLD		0x1	/* fold ASCII letters to lower case */
+#define CBP_NORM_COPY		0x2	/* also drop "[...]" and "(#N)" anywhere */
 
 size_t cbp_subject_norm(const char *in, char *out, size_t outsz,
 			unsigned int flags);

@@ -15,9 +15,11 @@
  * A commit with an origin citation between two commits is never given
  * one: the trailer's verdict stands, even a suspicious one.  Diffing
  * every commit would cost more than reading the history, so the
- * candidates are the mainline commits with the same subject hash or the
- * same author time as the copy (git cherry-pick and rebase keep the author
- * date), and only their changes are compared, each commit's once (the
+ * candidates are the mainline commits with the same subject as the copy,
+ * case, "[...]" groups and pull request numbers "(#N)" aside (a robot's
+ * "fix: x [release-3.6.x] (#23771)" of "fix: x (#23326)"), or the same
+ * author time (git cherry-pick and rebase keep the author date), and
+ * only their changes are compared, each commit's once (the
  * pids table keeps them), reading only the trees along the changed paths
  * and the changed blobs: vendor-heavy histories cost what they change.
  * The changes are computed before the pairs are looked at, on every

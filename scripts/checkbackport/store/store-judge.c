@@ -147,13 +147,14 @@ int cbp_store_put_trust(struct cbp_writer *w, long long src, long long dst,
 /*
  * The pairs: the branch's commits without an origin citation of a
  * commit, not merges, against mainline commits (not merges) with the same
- * subject hash or author time that no citation joins to them already.
+ * subject, "[...]" groups and pull request numbers aside (commits.ckey),
+ * or author time, that no citation joins to them already.
  * The branches are looked at first (CROSS JOIN keeps SQLite to that
  * order): only the commits outside mainline are looked up in links, not
  * every commit of the history.
  */
 #define OWN_SQL								\
-	"WITH own AS (SELECT c.id, c.hex, c.shash, c.atime FROM reach r\n" \
+	"WITH own AS (SELECT c.id, c.hex, c.ckey, c.atime FROM reach r\n" \
 	" CROSS JOIN commits c ON c.id = r.id\n"			\
 	" WHERE c.state = 1 AND (r.branches & ?1) = 0 AND r.branches != 0\n" \
 	" AND length(c.parents) = 4 AND NOT EXISTS\n"			\
@@ -170,7 +171,7 @@ int cbp_store_put_trust(struct cbp_writer *w, long long src, long long dst,
 
 static const char pairs_sql[] =
 	OWN_SQL
-	PAIR_SQL("m.shash = o.shash")
+	PAIR_SQL("m.ckey = o.ckey")
 	" UNION "
 	PAIR_SQL("m.atime = o.atime AND o.atime != 0")
 	" ORDER BY 1, 5 DESC, 3";

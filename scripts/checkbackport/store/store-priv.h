@@ -68,6 +68,7 @@ sqlite3_stmt *cbp_writer_stmt(struct cbp_writer *w, enum cbp_write_stmt which,
 
 int cbp_store_check(const char *path, sqlite3 **dbp);
 long long cbp_subject_hash(const char *s);
+int cbp_subject_copy_key(const char *s, long long *key);
 
 /* store-tree.c */
 void cbp_class_layout(const struct cbp_member *m, size_t nr,

@@ -344,6 +344,27 @@ long long cbp_subject_hash(const char *s)
 }
 
 /**
+ * cbp_subject_copy_key() - the hash stored in commits.ckey
+ * @s: a sanitized subject
+ * @key: set to the hash of @s as the search for copies without a
+ *	 trailer compares subjects (cbp_subject_norm(), CBP_NORM_FOLD |
+ *	 CBP_NORM_COPY): equal for "fix: x (#1)" and "fix: x [release-1.0] (#2)"
+ *
+ * Return: 1 with @key set, or 0 when nothing is left of @s to compare
+ * (a subject of groups alone: no key, so it matches nothing).
+ */
+int cbp_subject_copy_key(const char *s, long long *key)
+{
+	char norm[CBP_SUBJECT_MAX];
+
+	if (!cbp_subject_norm(s, norm, sizeof(norm),
+			      CBP_NORM_FOLD | CBP_NORM_COPY))
+		return 0;
+	*key = cbp_subject_hash(norm);
+	return 1;
+}
+
+/**
  * cbp_release_before() - whether one commit was released before another
  * @a: a commit
  * @b: another commit

@@ -12,8 +12,9 @@
 /*
  * Bumped whenever the tables change meaning; older files are rebuilt.
  * 8: release keys with -alpha and -beta, -rc counted from 0.
+ * 9: commits.ckey, the subject copies without a trailer are found by.
  */
-#define CBP_SCHEMA_VERSION	8
+#define CBP_SCHEMA_VERSION	9
 #define CBP_MAX_BRANCHES	64
 
 /*

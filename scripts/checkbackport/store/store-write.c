@@ -119,7 +119,8 @@ int cbp_store_add_commit(struct cbp_writer *w, unsigned int id,
 {
 	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_COMMIT,
 					   "INSERT OR REPLACE INTO commits(id, hex, state, subject,\n"
-					   " shash, atime, parents) VALUES (?, ?, 1, ?, ?, ?, ?)");
+					   " shash, atime, parents, ckey) VALUES (?, ?, 1, ?, ?, ?, ?, ?)");
+	long long key;
 
 	if (!st)
 		return -1;
@@ -130,6 +131,10 @@ int cbp_store_add_commit(struct cbp_writer *w, unsigned int id,
 	sqlite3_bind_int64(st, 5, atime);
 	sqlite3_bind_blob(st, 6, parents, (int)(CBP_STORE_PARENT_SIZE * npar),
 			  SQLITE_STATIC);
+	if (cbp_subject_copy_key(subject, &key))
+		sqlite3_bind_int64(st, 7, key);
+	else
+		sqlite3_bind_null(st, 7);
 	return cbp_db_step(w->db, st);
 }
 

@@ -6,11 +6,13 @@
  * Schema (PRAGMA user_version = CBP_SCHEMA_VERSION, application_id 'CBP1'):
  *
  *   meta(key, value)            complete=1 once a build has finished
- *   commits(id, hex, state, subject, shash, atime, parents)
+ *   commits(id, hex, state, subject, shash, atime, parents, ckey)
  *                               one row per commit (state 1), and one per
  *                               cited ID that is missing (0) or ambiguous
  *                               (2), keyed by the ID as cited; parents is
- *                               a blob of little-endian 32-bit row ids
+ *                               a blob of little-endian 32-bit row ids;
+ *                               ckey the subject as copies are searched
+ *                               by (cbp_subject_copy_key())
  *   reach(id, rel, branches)    first release (tags.id, 0 if none) and a
  *                               bitmap of the branches containing it
  *   links(src, kind, cited, quoted, dst)
@@ -65,7 +67,7 @@ static const char schema_sql[] =
 	"CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);"
 	"CREATE TABLE commits(id INTEGER PRIMARY KEY, hex TEXT NOT NULL,\n"
 	" state INTEGER NOT NULL, subject TEXT, shash INTEGER,\n"
-	" atime INTEGER, parents BLOB);"
+	" atime INTEGER, parents BLOB, ckey INTEGER);"
 	"CREATE TABLE reach(id INTEGER PRIMARY KEY,\n"
 	" rel INTEGER NOT NULL DEFAULT 0, branches INTEGER NOT NULL DEFAULT 0);"
 	"CREATE TABLE links(src INTEGER NOT NULL, kind INTEGER NOT NULL,\n"
@@ -90,6 +92,7 @@ static const char schema_sql[] =
 static const char index_sql[] =
 	"CREATE INDEX commits_hex ON commits(hex);"
 	"CREATE INDEX commits_shash ON commits(shash);"
+	"CREATE INDEX commits_ckey ON commits(ckey);"
 	"CREATE INDEX commits_atime ON commits(atime);"
 	"CREATE INDEX commits_absent ON commits(state) WHERE state != 1;"
 	"CREATE INDEX links_src ON links(src);"

@@ -172,4 +172,38 @@ test_expect_success 'mainline twice without a trailer: a stable pick of either i
 	! grep FIXES_NOT_IN_STABLE out
 '
 
+# A robot's squash-merged backport (Loki's "fix(queryrange): Preserve
+# sketch in MergeLabels [release-3.6.x] (#23771)" of mainline's "...
+# (#23326)"): its own subject suffix and pull request number, its own
+# author time, and mainline's very patch.  It was found by neither.
+test_expect_success 'a robot'"'"'s backport: another pull request number, a branch tag' '
+	git init -q robot &&
+	cd robot &&
+	test_change base/a base "base: the start" >/dev/null &&
+	git tag v1.0.0 &&
+	git branch release-1.0.x &&
+	test_change pkg/q.go q1 "fix(query): keep the sketch (#23326)" &&
+	Q=$(tip) &&
+	test_change pkg/r.go r1 "fix(query): keep the sketch, too (#23400)" &&
+	R=$(tip) &&
+	git checkout -q release-1.0.x &&
+	test_tick && git cherry-pick --no-commit $Q >/dev/null &&
+	git commit -q -m "fix(query): keep the sketch [release-1.0.x] (#23771)" &&
+	B=$(tip) &&
+	test_change pkg/r.go other "[release-1.0.x] fix(query): keep the sketch, too (#23772)" &&
+	C=$(tip) &&
+	git checkout -q master &&
+	cbp index --stable "release-*" >/dev/null &&
+	cbp index --verify >/dev/null &&
+	cbp names $Q >out &&
+	grep "^2 names " out &&
+	grep -F "$(s12 $B) (\"fix(query): keep the sketch [release-1.0.x] (#23771)\")" out &&
+	grep -F "via: same patch-id as $Q, no trailer" out &&
+	cbp names $R >out &&
+	grep "^1 name " out &&
+	cbp names $C >out &&
+	grep "^1 name " out &&
+	test "$(git log -1 --format=%at $B)" != "$(git log -1 --format=%at $Q)"
+'
+
 test_done

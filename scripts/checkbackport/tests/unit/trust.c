@@ -72,6 +72,29 @@ static void blanks_and_case(void **state)
 	assert_string_equal(norm("drm: Fix \xc3\x84rger"), "drm: fix \xc3\x84rger");
 }
 
+/* What the search for copies without a trailer compares (CBP_NORM_COPY). */
+static void copy_key(void **state)
+{
+	char out[CBP_SUBJECT_MAX];
+	unsigned int f = CBP_NORM_FOLD | CBP_NORM_COPY;
+
+	(void)state;
+	cbp_subject_norm("fix(q): Keep the sketch [release-3.6.x] (#23771)",
+			 out, sizeof(out), f);
+	assert_string_equal(out, "fix(q): keep the sketch");
+	cbp_subject_norm("[backport 2.x] fix: [a] x  (#12) y", out, sizeof(out), f);
+	assert_string_equal(out, "fix: x y");
+	/* Other parentheses, and "#" without a number, stay. */
+	cbp_subject_norm("fix: x (v2) (#) (#12a)", out, sizeof(out), f);
+	assert_string_equal(out, "fix: x (v2) (#) (#12a)");
+	/* Nothing left of groups alone. */
+	assert_int_equal(cbp_subject_norm("[release-1.0] (#3)", out,
+					  sizeof(out), f), 0);
+	/* Without the flag, groups after the start stay. */
+	assert_string_equal(norm("fix: x [release-3.6.x] (#23771)"),
+			    "fix: x [release-3.6.x] (#23771)");
+}
+
 static void truncation(void **state)
 {
 	char out[8];
@@ -150,6 +173,7 @@ int main(void)
 		cmocka_unit_test(prefixes_and_tags),
 		cmocka_unit_test(pasted_trailer),
 		cmocka_unit_test(blanks_and_case),
+		cmocka_unit_test(copy_key),
 		cmocka_unit_test(truncation),
 		cmocka_unit_test(consistent_subjects),
 		cmocka_unit_test(verdict_names),

@@ -20,6 +20,16 @@ first_release () {
 
 SYSTEMD='v([0-9]+(\.[0-9]+)?(-rc[0-9]+)?)'
 
+# tagged FILE SUBJECT TAG...: a commit changing FILE, tagged each TAG.
+tagged () {
+	test_change "$1" "${1}1" "$2" &&
+	shift 2 &&
+	for t in "$@"
+	do
+		git tag "$t" || return 1
+	done
+}
+
 test_expect_success 'set up: systemd-shaped tags' '
 	git init -q repo &&
 	cd repo &&
@@ -135,14 +145,9 @@ test_expect_success 'releases the tags glob leaves out are said' '
 test_expect_success 'containerd-shaped tags: release candidates v2.0.0-rc.1' '
 	git init -q cd &&
 	cd cd &&
-	test_change a a1 "core: before the candidate" &&
-	git tag v1.7.30 &&
-	test_change b b1 "core: in the first candidate" &&
-	B=$(tip) &&
-	git tag v2.0.0-rc.1 &&
-	test_change c c1 "core: in the release" &&
-	C=$(tip) &&
-	git tag v2.0.0 &&
+	tagged a "core: before the candidate" v1.7.30 &&
+	tagged b "core: in the first candidate" v2.0.0-rc.1 && B=$(tip) &&
+	tagged c "core: in the release" v2.0.0 && C=$(tip) &&
 	cbp index --release-pattern "v([0-9]+\.[0-9]+\.[0-9]+(-rc\.?[0-9]+)?)" >/dev/null &&
 	cbp index -v >out 2>&1 &&
 	! grep "v2.0.0-rc.1" out &&
@@ -157,22 +162,12 @@ test_expect_success 'containerd-shaped tags: release candidates v2.0.0-rc.1' '
 test_expect_success 'etcd-shaped tags: alphas, betas and candidates from .0' '
 	git init -q etcd &&
 	cd etcd &&
-	test_change a a1 "mvcc: before 3.5" &&
-	git tag v3.4.0 &&
-	test_change b b1 "mvcc: in the first alpha" &&
-	B=$(tip) &&
-	git tag v3.5.0-alpha.0 &&
-	test_change c c1 "mvcc: in the beta" &&
-	C=$(tip) &&
-	git tag v3.5.0-beta.1 &&
-	test_change d d1 "mvcc: in the first candidate" &&
-	D=$(tip) &&
-	git tag v3.5.0-rc.0 &&
-	test_change e e1 "mvcc: in the release" &&
+	tagged a "mvcc: before 3.5" v3.4.0 &&
+	tagged b "mvcc: in the first alpha" v3.5.0-alpha.0 && B=$(tip) &&
+	tagged c "mvcc: in the beta" v3.5.0-beta.1 && C=$(tip) &&
+	tagged d "mvcc: in the first candidate" v3.5.0-rc.0 && D=$(tip) &&
+	tagged e "mvcc: in the release" v3.5.0 api/v3.5.0 v3.5.0+git &&
 	E=$(tip) &&
-	git tag v3.5.0 &&
-	git tag api/v3.5.0 &&
-	git tag v3.5.0+git &&
 	cbp index --tags "*" \
 		--release-pattern "v([0-9]+\.[0-9]+\.[0-9]+(-(alpha|beta|rc)\.[0-9]+)?)" \
 		>out &&

@@ -33,21 +33,25 @@ static const char upstream[] =
 	"+var batchLimit = 1\n"
 	"+var sleepFor = 2\n";
 
-/* The backport before the move, squashed with another fix: 3 of 4 lines. */
+/* The hunk of a backport squashing the rename with another fix. */
+#define SQUASH_HUNK				\
+	"@@ -1,4 +1,6 @@\n"			\
+	" package mvcc\n"			\
+	" // limits\n"				\
+	"-var limit = 1\n"			\
+	"-var wait = 2\n"			\
+	"+var batchLimit = 1\n"			\
+	"+var sleepFor = 3\n"			\
+	"+var ticker = newTicker()\n"		\
+	"+var stop = ticker.Stop\n"
+
+/* The backport before the move: 3 of upstream's 4 lines. */
 static const char squash[] =
 	"diff --git a/server/mvcc/limits.go b/server/mvcc/limits.go\n"
 	"index 1111111..2222222 100644\n"
 	"--- a/server/mvcc/limits.go\n"
 	"+++ b/server/mvcc/limits.go\n"
-	"@@ -1,4 +1,6 @@\n"
-	" package mvcc\n"
-	" // limits\n"
-	"-var limit = 1\n"
-	"-var wait = 2\n"
-	"+var batchLimit = 1\n"
-	"+var sleepFor = 3\n"
-	"+var ticker = newTicker()\n"
-	"+var stop = ticker.Stop\n";
+	SQUASH_HUNK;
 
 /* The same lines, blanks aside, under the old folder. */
 static const char same[] =
@@ -57,10 +61,10 @@ static const char same[] =
 	"+++ b/server/mvcc/limits.go\n"
 	"@@ -1,4 +1,4 @@\n"
 	" package mvcc\n"
-	" // limits\n"
-	"-var limit = 1\n"
+	" //  limits\n"
+	"-var limit =  1\n"
 	"-var wait  = 2\n"
-	"+var batchLimit = 1\n"
+	"+var batchLimit = 1 \n"
 	"+var\tsleepFor = 2\n";
 
 /* The squash's lines in a file of another name. */
@@ -69,15 +73,7 @@ static const char other_name[] =
 	"index 1111111..2222222 100644\n"
 	"--- a/server/mvcc/timers.go\n"
 	"+++ b/server/mvcc/timers.go\n"
-	"@@ -1,4 +1,6 @@\n"
-	" package mvcc\n"
-	" // limits\n"
-	"-var limit = 1\n"
-	"-var wait = 2\n"
-	"+var batchLimit = 1\n"
-	"+var sleepFor = 3\n"
-	"+var ticker = newTicker()\n"
-	"+var stop = ticker.Stop\n";
+	SQUASH_HUNK;
 
 /* The same file under the old folder, one line in common. */
 static const char one_line[] =

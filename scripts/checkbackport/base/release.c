@@ -76,7 +76,7 @@ const char *cbp_release_pattern_error(long long key)
 	if (key == CBP_VERSION_NO_MATCH)
 		return "not a release version by the release pattern";
 	if (key == CBP_VERSION_INVALID)
-		return "the version it matched is not 1 to 4 numbers and an optional -rcN, -rc.N, -beta.N or -alpha.N";
+		return "the version it matched is not 1 to 4 numbers, then [-rc/-beta/-alpha[.]N]";
 	return cbp_version_error(key);
 }
 

@@ -741,7 +741,7 @@ const char *cbp_version_error(long long key)
 {
 	switch (key) {
 	case CBP_VERSION_INVALID:
-		return "not a release version (vX.Y, vX.Y.Z, vX.Y.Z.W, optionally -rcN, -rc.N, -beta.N or -alpha.N)";
+		return "not a release version (vX.Y[.Z[.W]], maybe -rcN, -rc.N, -beta.N, -alpha.N)";
 	case CBP_VERSION_TOO_LARGE:
 		return "version numbers too large for a version key";
 	}

@@ -174,6 +174,8 @@ int cmd_index(struct cbp_ctx *ctx)
 		json_object_object_add(o, "not_releases", ignored_json(&st));
 		json_object_object_add(o, "releases_outside_tags",
 				       json_object_new_int64(st.outside));
+		json_object_object_add(o, "other_tags",
+				       json_object_new_int64(st.other));
 		cbp_json_print(o);
 	} else {
 		printf("%s %s: read %lld new commit%s (%lld citation%s); ",
@@ -204,6 +206,13 @@ int cmd_index(struct cbp_ctx *ctx)
 			 st.outside, st.outside_example, "the release pattern",
 			 "but are outside checkbackport.tags", ctx->opt->set.tags,
 			 "and not read; pass --tags to include them");
+	/* Nor a history whose tags are all of another shape. */
+	if (!st.tags && !st.outside && st.other)
+		cbp_note("no release tags: none of the %lld tags %s '%s' (such as '%s') %s; %s",
+			 st.other, "outside checkbackport.tags",
+			 ctx->opt->set.tags, st.other_example,
+			 "is a release by the release pattern either, so no commit has a first release",
+			 "pass --tags and --release-pattern");
 	if (st.suspicious || st.malformed)
 		cbp_note("%lld suspicious citation%s and %lld ID%s of more than 40 digits %s",
 			 st.suspicious, st.suspicious == 1 ? "" : "s",

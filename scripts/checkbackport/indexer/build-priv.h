@@ -63,6 +63,8 @@ struct build {
 	size_t nr_ignored, alloc_ignored;
 	long long outside;		/* releases outside the tags glob */
 	char *outside_example;		/* the first of them */
+	long long other;		/* other tags outside it, no releases */
+	char *other_example;		/* the first of them */
 	struct ref_tip *br;
 	size_t nr_br, alloc_br;
 	long long *tag_key;

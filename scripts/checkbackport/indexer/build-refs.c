@@ -77,10 +77,17 @@ static void add_tip(struct build *b, const char *name, const struct cbp_oid *oid
 
 		shortname = name + 10;
 		if (fnmatch(set->tags, shortname, 0)) {
-			/* A release the glob hides: said, not read. */
-			if (cbp_release_pattern_key(rp, shortname) >= 0 &&
-			    !b->outside++)
-				b->outside_example = cbp_strdup(shortname);
+			/*
+			 * A release the glob hides: said, not read.  Other
+			 * tags are counted too: a history whose every tag is
+			 * outside both has no release, which is said.
+			 */
+			if (cbp_release_pattern_key(rp, shortname) >= 0) {
+				if (!b->outside++)
+					b->outside_example = cbp_strdup(shortname);
+			} else if (!b->other++) {
+				b->other_example = cbp_strdup(shortname);
+			}
 			return;
 		}
 		key = cbp_release_pattern_key(rp, shortname);

@@ -32,6 +32,7 @@ static void build_free(struct build *b)
 		free(b->ignored[i].name);
 	free(b->ignored);
 	free(b->outside_example);
+	free(b->other_example);
 	for (i = 0; i < b->nr_br; i++)
 		free(b->br[i].name);
 	free(b->tags);
@@ -125,6 +126,9 @@ static int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 	stats->outside = b.outside;
 	stats->outside_example = b.outside_example;
 	b.outside_example = NULL;
+	stats->other = b.other;
+	stats->other_example = b.other_example;
+	b.other_example = NULL;
 	err = 0;
 out:
 	build_free(&b);
@@ -229,6 +233,9 @@ void cbp_update_stats_release(struct cbp_update_stats *stats)
 	free(stats->outside_example);
 	stats->outside_example = NULL;
 	stats->outside = 0;
+	free(stats->other_example);
+	stats->other_example = NULL;
+	stats->other = 0;
 }
 
 /**

@@ -27,6 +27,9 @@ struct cbp_repo;
  * @outside: tags the release pattern reads as releases but the tags glob
  *	     leaves out (not read: a pattern and a glob that disagree)
  * @outside_example: the first of them; freed with the rest
+ * @other: tags the tags glob leaves out that the release pattern does not
+ *	   read either (FRR's frr-10.4.1 against v* and the kernel's pattern)
+ * @other_example: the first of them; freed with the rest
  */
 struct cbp_update_stats {
 	long long read;
@@ -42,6 +45,8 @@ struct cbp_update_stats {
 	size_t nr_ignored;
 	long long outside;
 	char *outside_example;
+	long long other;
+	char *other_example;
 };
 
 /**

@@ -19,6 +19,7 @@ first_release () {
 }
 
 SYSTEMD='v([0-9]+(\.[0-9]+)?(-rc[0-9]+)?)'
+SQ="'"
 
 # tagged FILE SUBJECT TAG...: a commit changing FILE, tagged each TAG.
 tagged () {
@@ -180,6 +181,27 @@ test_expect_success 'etcd-shaped tags: alphas, betas and candidates from .0' '
 	test "$(first_release $C)" = v3.5.0-beta.1 &&
 	test "$(first_release $D)" = v3.5.0-rc.0 &&
 	test "$(first_release $E)" = v3.5.0
+'
+
+# FRRouting tags frr-10.4.1 (and base_10.4, docker/...): with the
+# defaults not one tag is read, and every first release was "none"
+# without a word.
+test_expect_success 'no tag of a release shape: said, and how to read them' '
+	git init -q frr &&
+	cd frr &&
+	tagged a "bgpd: the start" base_10.4 &&
+	tagged b "bgpd: in 10.4.1" frr-10.4.1 && B=$(tip) &&
+	"$CBP_BIN" index >out 2>err &&
+	grep "0 release tags" out &&
+	grep -F "no release tags: none of the 2 tags outside checkbackport.tags ${SQ}v*${SQ} (such as ${SQ}base_10.4${SQ}) is a release by the release pattern either" err &&
+	grep -F "pass --tags and --release-pattern" err &&
+	"$CBP_BIN" index --json >j 2>/dev/null &&
+	test "$(json_get j "\$j->{other_tags}")" = 2 &&
+	"$CBP_BIN" index --tags "frr-*" \
+		--release-pattern "frr-([0-9]+(\.[0-9]+){1,2})" >out 2>err &&
+	grep "1 release tags" out &&
+	! grep "no release tags" err &&
+	test "$(first_release $B)" = frr-10.4.1
 '
 
 test_expect_success 'tracked branches of other shapes: newest series first' '

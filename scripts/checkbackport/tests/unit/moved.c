@@ -19,19 +19,23 @@
 
 #include "git/git.h"
 
-/* Upstream, after the move: two limits renamed. */
+/* Upstream's hunk: two limits renamed. */
+#define UPSTREAM_HUNK				\
+	"@@ -1,4 +1,4 @@\n"			\
+	" package mvcc\n"			\
+	" // limits\n"				\
+	"-var limit = 1\n"			\
+	"-var wait = 2\n"			\
+	"+var batchLimit = 1\n"			\
+	"+var sleepFor = 2\n"
+
+/* Upstream, after the move. */
 static const char upstream[] =
 	"diff --git a/server/storage/mvcc/limits.go b/server/storage/mvcc/limits.go\n"
 	"index 1111111..2222222 100644\n"
 	"--- a/server/storage/mvcc/limits.go\n"
 	"+++ b/server/storage/mvcc/limits.go\n"
-	"@@ -1,4 +1,4 @@\n"
-	" package mvcc\n"
-	" // limits\n"
-	"-var limit = 1\n"
-	"-var wait = 2\n"
-	"+var batchLimit = 1\n"
-	"+var sleepFor = 2\n";
+	UPSTREAM_HUNK;
 
 /* The hunk of a backport squashing the rename with another fix. */
 #define SQUASH_HUNK				\
@@ -53,19 +57,13 @@ static const char squash[] =
 	"+++ b/server/mvcc/limits.go\n"
 	SQUASH_HUNK;
 
-/* The same lines, blanks aside, under the old folder. */
+/* The same lines under the old folder. */
 static const char same[] =
 	"diff --git a/server/mvcc/limits.go b/server/mvcc/limits.go\n"
 	"index 1111111..2222222 100644\n"
 	"--- a/server/mvcc/limits.go\n"
 	"+++ b/server/mvcc/limits.go\n"
-	"@@ -1,4 +1,4 @@\n"
-	" package mvcc\n"
-	" //  limits\n"
-	"-var limit =  1\n"
-	"-var wait  = 2\n"
-	"+var batchLimit = 1 \n"
-	"+var\tsleepFor = 2\n";
+	UPSTREAM_HUNK;
 
 /* The squash's lines in a file of another name. */
 static const char other_name[] =

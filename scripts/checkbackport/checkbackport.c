@@ -183,7 +183,7 @@ static const char manual[] =
 "                            the version is: its first (group), 1 to 4\n"
 "                            numbers and an optional -rcN, -rc.N, -beta.N\n"
 "                            or -alpha.N (default: the kernel's, v6.12-rc7,\n"
-"                            v6.12, v6.12.1)\n"
+"                            v6.12, v6.12.1, and v3.19.0-rc.1 shapes)\n"
 "       --since=REV          missing: only what mainline got after REV\n"
 "       --json               machine-readable output\n"
 "       --terse              check, missing: one line per finding\n"

@@ -220,6 +220,23 @@ test_expect_success 'tracked branches of other shapes: newest series first' '
 	test_cmp want got
 '
 
+# Helm tags v3.19.0-rc.1 and v2.0.0-alpha.1: 78 of its tags were no
+# releases by the default, the kernel's pattern alone.
+test_expect_success 'the default reads semantic pre-releases too' '
+	git init -q helm &&
+	cd helm &&
+	tagged a "chart: the start" v3.18.0 &&
+	tagged b "chart: in the candidate" v3.19.0-rc.1 && B=$(tip) &&
+	tagged c "chart: in the release" v3.19.0 && C=$(tip) &&
+	tagged d "chart: in the alpha" v4.0.0-alpha.1 && D=$(tip) &&
+	cbp index --verbose >out &&
+	grep "4 release tags" out &&
+	! grep "^not a release" out &&
+	test "$(first_release $B)" = v3.19.0-rc.1 &&
+	test "$(first_release $C)" = v3.19.0 &&
+	test "$(first_release $D)" = v4.0.0-alpha.1
+'
+
 test_expect_success 'the kernel default still reads kernel tags alone' '
 	git init -q k &&
 	cd k &&

@@ -302,6 +302,13 @@ static void release_patterns(void **state)
 	assert_int_equal(rk(NULL, "v6"), CBP_VERSION_NO_MATCH);
 	assert_int_equal(rk(NULL, "v6.12.1.2.3"), CBP_VERSION_NO_MATCH);
 	assert_int_equal(rk(NULL, "v6.13-rc1-dontuse"), CBP_VERSION_NO_MATCH);
+	assert_int_equal(rk(NULL, "v2.6.11-tree"), CBP_VERSION_NO_MATCH);
+	/* And semantic versioning's pre-releases (Helm's v3.19.0-rc.1). */
+	assert_int_equal(rk(NULL, "v3.19.0-rc.1"), vk("v3.19.0-rc.1"));
+	assert_int_equal(rk(NULL, "v2.0.0-alpha.1"), vk("v2.0.0-alpha.1"));
+	assert_true(rk(NULL, "v3.19.0-beta.2") < rk(NULL, "v3.19.0-rc.1"));
+	assert_int_equal(rk(NULL, "v3.19.0-rc.0"), vk("v3.19.0-rc.0"));
+	assert_int_equal(rk(NULL, "v3.2.0+git"), CBP_VERSION_NO_MATCH);
 	for (i = 1; i < ARRAY_SIZE(systemd); i++)
 		if (rk(sd, systemd[i - 1]) < 0 ||
 		    rk(sd, systemd[i - 1]) >= rk(sd, systemd[i]))

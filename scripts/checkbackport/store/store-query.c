@@ -437,14 +437,17 @@ int cbp_same_subject_in_branch(struct cbp_index *idx,
 			       const struct cbp_commit *m, int bit, int mb,
 			       long long *twin)
 {
-	unsigned long long own = 1ULL << bit, ml = 1ULL << mb;
+	unsigned long long own, ml;
 	struct cbp_commit c;
 	long long *ids;
 	size_t nr, i;
 
 	*twin = 0;
-	if (!m->subject[0])
+	if (!m->subject[0] || bit < 0 || bit >= CBP_MAX_BRANCHES || mb < 0 ||
+	    mb >= CBP_MAX_BRANCHES)
 		return 0;
+	own = 1ULL << bit;
+	ml = 1ULL << mb;
 	if (cbp_same_subject(idx, m->subject, &ids, &nr))
 		return -1;
 	for (i = 0; i < nr && !*twin; i++)

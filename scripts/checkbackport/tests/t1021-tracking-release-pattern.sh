@@ -31,6 +31,29 @@ tagged () {
 	done
 }
 
+# tag_each DIR TAG...: a new repository DIR, entered, with a commit per
+# TAG in that order, tagged with it; ../tagged lists "ID TAG" of each.
+tag_each () {
+	git init -q "$1" &&
+	cd "$1" &&
+	shift &&
+	: >../tagged &&
+	for t in "$@"
+	do
+		tagged "f-$t" "the change of $t" "$t" &&
+		echo "$(tip) $t" >>../tagged || return 1
+	done
+}
+
+# first_releases_are_tags: each commit of tag_each was first released in
+# its own tag.
+first_releases_are_tags () {
+	while read -r id t
+	do
+		test "$(first_release $id)" = "$t" || return 1
+	done <../tagged
+}
+
 test_expect_success 'set up: systemd-shaped tags' '
 	git init -q repo &&
 	cd repo &&
@@ -144,16 +167,11 @@ test_expect_success 'releases the tags glob leaves out are said' '
 '
 
 test_expect_success 'containerd-shaped tags: release candidates v2.0.0-rc.1' '
-	git init -q cd &&
-	cd cd &&
-	tagged a "core: before the candidate" v1.7.30 &&
-	tagged b "core: in the first candidate" v2.0.0-rc.1 && B=$(tip) &&
-	tagged c "core: in the release" v2.0.0 && C=$(tip) &&
+	tag_each cd v1.7.30 v2.0.0-rc.1 v2.0.0 &&
 	cbp index --release-pattern "v([0-9]+\.[0-9]+\.[0-9]+(-rc\.?[0-9]+)?)" >/dev/null &&
 	cbp index -v >out 2>&1 &&
 	! grep "v2.0.0-rc.1" out &&
-	test "$(first_release $B)" = v2.0.0-rc.1 &&
-	test "$(first_release $C)" = v2.0.0
+	first_releases_are_tags
 '
 
 # etcd tags v3.5.0-alpha.0, -beta.N and -rc.0 before v3.5.0, and each Go
@@ -161,14 +179,9 @@ test_expect_success 'containerd-shaped tags: release candidates v2.0.0-rc.1' '
 # the alpha was said to be first in v3.5.0, as if the pre-releases (and
 # the first candidate, rc.0) were no releases.
 test_expect_success 'etcd-shaped tags: alphas, betas and candidates from .0' '
-	git init -q etcd &&
-	cd etcd &&
-	tagged a "mvcc: before 3.5" v3.4.0 &&
-	tagged b "mvcc: in the first alpha" v3.5.0-alpha.0 && B=$(tip) &&
-	tagged c "mvcc: in the beta" v3.5.0-beta.1 && C=$(tip) &&
-	tagged d "mvcc: in the first candidate" v3.5.0-rc.0 && D=$(tip) &&
-	tagged e "mvcc: in the release" v3.5.0 api/v3.5.0 v3.5.0+git &&
-	E=$(tip) &&
+	tag_each etcd v3.4.0 v3.5.0-alpha.0 v3.5.0-beta.1 v3.5.0-rc.0 v3.5.0 &&
+	git tag api/v3.5.0 &&
+	git tag v3.5.0+git &&
 	cbp index --tags "*" \
 		--release-pattern "v([0-9]+\.[0-9]+\.[0-9]+(-(alpha|beta|rc)\.[0-9]+)?)" \
 		>out &&
@@ -177,10 +190,7 @@ test_expect_success 'etcd-shaped tags: alphas, betas and candidates from .0' '
 	grep "not a release: tag v3.5.0+git: not a release version by the release pattern" out &&
 	grep "not a release: tag api/v3.5.0: not a release version by the release pattern" out &&
 	! grep "not a release: tag v3.5.0-" out &&
-	test "$(first_release $B)" = v3.5.0-alpha.0 &&
-	test "$(first_release $C)" = v3.5.0-beta.1 &&
-	test "$(first_release $D)" = v3.5.0-rc.0 &&
-	test "$(first_release $E)" = v3.5.0
+	first_releases_are_tags
 '
 
 # FRRouting tags frr-10.4.1 (and base_10.4, docker/...): with the
@@ -223,18 +233,11 @@ test_expect_success 'tracked branches of other shapes: newest series first' '
 # Helm tags v3.19.0-rc.1 and v2.0.0-alpha.1: 78 of its tags were no
 # releases by the default, the kernel's pattern alone.
 test_expect_success 'the default reads semantic pre-releases too' '
-	git init -q helm &&
-	cd helm &&
-	tagged a "chart: the start" v3.18.0 &&
-	tagged b "chart: in the candidate" v3.19.0-rc.1 && B=$(tip) &&
-	tagged c "chart: in the release" v3.19.0 && C=$(tip) &&
-	tagged d "chart: in the alpha" v4.0.0-alpha.1 && D=$(tip) &&
+	tag_each helm v3.18.0 v3.19.0-rc.1 v3.19.0 v4.0.0-alpha.1 &&
 	cbp index --verbose >out &&
 	grep "4 release tags" out &&
 	! grep "^not a release" out &&
-	test "$(first_release $B)" = v3.19.0-rc.1 &&
-	test "$(first_release $C)" = v3.19.0 &&
-	test "$(first_release $D)" = v4.0.0-alpha.1
+	first_releases_are_tags
 '
 
 test_expect_success 'the kernel default still reads kernel tags alone' '

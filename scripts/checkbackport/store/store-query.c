@@ -437,24 +437,37 @@ int cbp_same_subject_in_branch(struct cbp_index *idx,
 			       const struct cbp_commit *m, int bit, int mb,
 			       long long *twin)
 {
-	unsigned long long own, ml;
-	struct cbp_commit c;
-	long long *ids;
-	size_t nr, i;
+	sqlite3_stmt *st;
+	int rc;
 
 	*twin = 0;
 	if (!m->subject[0] || bit < 0 || bit >= CBP_MAX_BRANCHES || mb < 0 ||
 	    mb >= CBP_MAX_BRANCHES)
 		return 0;
-	own = 1ULL << bit;
-	ml = 1ULL << mb;
-	if (cbp_same_subject(idx, m->subject, &ids, &nr))
-		return -1;
-	for (i = 0; i < nr && !*twin; i++)
-		if (ids[i] != m->id && !cbp_commit_get(idx, ids[i], &c) &&
-		    (c.branches & own) && !(c.branches & ml))
-			*twin = c.id;
-	free(ids);
+	/*
+	 * One query, the branch bits tested by SQLite: a common subject
+	 * ("fix typo") has many commits, and each is not looked up.  A
+	 * commit outside mainline carries its own bits in reach (only
+	 * mainline's get more from branches.base), so they are complete.
+	 */
+	if (sqlite3_prepare_v2(idx->db,
+			       "SELECT c.id FROM commits c JOIN reach r ON r.id = c.id\n"
+			       " WHERE c.shash = ?1 AND c.subject = ?2 AND c.state = 1\n"
+			       " AND c.id != ?3 AND (r.branches & ?4) != 0\n"
+			       " AND (r.branches & ?5) = 0 ORDER BY c.atime LIMIT 1",
+			       -1, &st, NULL) != SQLITE_OK)
+		return cbp_error_sqlite(idx->db, "index");
+	sqlite3_bind_int64(st, 1, cbp_subject_hash(m->subject));
+	sqlite3_bind_text(st, 2, m->subject, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, m->id);
+	sqlite3_bind_int64(st, 4, (long long)(1ULL << bit));
+	sqlite3_bind_int64(st, 5, (long long)(1ULL << mb));
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*twin = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return cbp_error_sqlite(idx->db, "index");
 	return 0;
 }
 

@@ -9,7 +9,8 @@
  *
  *   the same    the same lines changed, file by file, under other paths
  *               of the same file names; or one change a part of the
- *               other (a backport leaving out a vendored library);
+ *               other (a backport leaving out a vendored library); a
+ *               binary file, whose lines are not compared, is no part;
  *   alike       some file of one has a namesake in the other whose
  *               changed lines are at least half the same (a backport
  *               squashing several commits, or adapting one).
@@ -82,6 +83,22 @@ static int sizes_meet(const struct cbp_git_change *a,
 }
 
 /*
+ * Whether each file of @a has lines changed, and @a has a file: a binary
+ * file or a mode change has no lines, so the hunks say nothing of it
+ * (two binary files of one name changed under two folders hash alike
+ * whatever their contents).
+ */
+static int all_lines(const struct cbp_git_change *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->nr_files; i++)
+		if (!a->files[i].lines)
+			return 0;
+	return a->nr_files > 0;
+}
+
+/*
  * Whether @a is @b, or a part of it, made under other folders: each file
  * @a changes has lines changed, and changed alike in a file of @b of the
  * same name.  Gives in @ap and @bp the paths of one such file.
@@ -92,11 +109,9 @@ static int part_moved(const struct cbp_git_change *a,
 {
 	size_t i, k;
 
-	if (!a->nr_files)
+	if (!all_lines(a))
 		return 0;
 	for (i = 0; i < a->nr_files; i++) {
-		if (!a->files[i].lines)
-			return 0;
 		for (k = 0; k < b->nr_files; k++)
 			if (b->files[k].hunks == a->files[i].hunks &&
 			    b->files[k].lines == a->files[i].lines &&
@@ -209,8 +224,8 @@ enum cbp_git_moved cbp_git_change_moved(const struct cbp_git_change *a,
 	*alike = 0;
 	if (!a->has_pid || !b->has_pid)
 		return CBP_GIT_MOVED_NONE;
-	if (sizes_meet(a, b) && a->hunks == b->hunks &&
-	    names_within(a, b) && names_within(b, a)) {
+	if (sizes_meet(a, b) && a->hunks == b->hunks && all_lines(a) &&
+	    all_lines(b) && names_within(a, b) && names_within(b, a)) {
 		*ap = a->paths[0];
 		*bp = b->paths[0];
 		return CBP_GIT_MOVED_SAME;

@@ -171,6 +171,16 @@ static void less_than_half_is_not_alike(void **state)
 	       "mvcc/limits.go", "server/storage/mvcc/limits.go");
 }
 
+/* A binary file changed under the old folder, and under the new one. */
+static const char binary_old[] =
+	"diff --git a/mount/logo.png b/mount/logo.png\n"
+	"index 1111111..2222222 100644\n"
+	"Binary files a/mount/logo.png and b/mount/logo.png differ\n";
+static const char binary_new[] =
+	"diff --git a/core/mount/logo.png b/core/mount/logo.png\n"
+	"index 3333333..4444444 100644\n"
+	"Binary files a/core/mount/logo.png and b/core/mount/logo.png differ\n";
+
 /* One line added to y/3.c. */
 static const char moved_3c[] =
 	"diff --git a/y/3.c b/y/3.c\n"
@@ -180,6 +190,13 @@ static const char moved_3c[] =
 	"@@ -1 +1,2 @@\n"
 	" int x;\n"
 	"+int y;\n";
+
+/* Binary files have no lines to compare: whatever they became, no move. */
+static void binary_files_are_no_move(void **state)
+{
+	(void)state;
+	expect(binary_old, binary_new, CBP_GIT_MOVED_NONE, 0, NULL, NULL);
+}
 
 /* A patch adding one line to each of @nr files, "x/1.c" to "x/@nr.c". */
 static void files_patch(struct cbp_git_change *ch, int nr)
@@ -244,6 +261,7 @@ int main(void)
 		cmocka_unit_test(other_file_name_is_no_move),
 		cmocka_unit_test(one_line_in_common_is_not_alike),
 		cmocka_unit_test(less_than_half_is_not_alike),
+		cmocka_unit_test(binary_files_are_no_move),
 		cmocka_unit_test(may_move),
 	};
 

@@ -172,6 +172,16 @@ test_expect_success 'mainline twice without a trailer: a stable pick of either i
 	! grep FIXES_NOT_IN_STABLE out
 '
 
+# robot_pick COMMIT SUBJECT: on release-1.0.x, COMMIT's patch committed
+# anew as SUBJECT, with its own author time and no trailer, as a robot's
+# squash merge makes it.
+robot_pick () {
+	git checkout -q release-1.0.x &&
+	test_tick &&
+	git cherry-pick --no-commit "$1" >/dev/null &&
+	git commit -q -m "$2"
+}
+
 # A robot's squash-merged backport (Loki's "fix(queryrange): Preserve
 # sketch in MergeLabels [release-3.6.x] (#23771)" of mainline's "...
 # (#23326)"): its own subject suffix and pull request number, its own
@@ -186,10 +196,9 @@ test_expect_success 'a robot'"'"'s backport: another pull request number, a bran
 	Q=$(tip) &&
 	test_change pkg/r.go r1 "fix(query): keep the sketch, too (#23400)" &&
 	R=$(tip) &&
-	git checkout -q release-1.0.x &&
-	test_tick && git cherry-pick --no-commit $Q >/dev/null &&
-	git commit -q -m "fix(query): keep the sketch [release-1.0.x] (#23771)" &&
+	robot_pick $Q "fix(query): keep the sketch [release-1.0.x] (#23771)" &&
 	B=$(tip) &&
+	git checkout -q release-1.0.x &&
 	test_change pkg/r.go other "[release-1.0.x] fix(query): keep the sketch, too (#23772)" &&
 	C=$(tip) &&
 	git checkout -q master &&
@@ -204,6 +213,23 @@ test_expect_success 'a robot'"'"'s backport: another pull request number, a bran
 	cbp names $C >out &&
 	grep "^1 name " out &&
 	test "$(git log -1 --format=%at $B)" != "$(git log -1 --format=%at $Q)"
+'
+
+# A subject of groups alone says nothing ("[skip ci] (#5)"): it has no
+# key, so two such commits are never candidates by subject, even of one
+# patch (as every such commit of a history would be of every other).
+test_expect_success 'subjects of groups alone are no candidates' '
+	cd robot &&
+	test_change pkg/s.go s1 "[skip ci] (#5)" &&
+	S=$(tip) &&
+	robot_pick $S "[release-1.0.x] [skip ci] (#6)" &&
+	T=$(tip) &&
+	git checkout -q master &&
+	cbp index >/dev/null &&
+	test "$(git show $S | git patch-id --stable | cut -d" " -f1)" = \
+		"$(git show $T | git patch-id --stable | cut -d" " -f1)" &&
+	cbp names $S >out &&
+	grep "^1 name " out
 '
 
 test_done

@@ -87,6 +87,9 @@ static void copy_key(void **state)
 	/* Other parentheses, and "#" without a number, stay. */
 	cbp_subject_norm("fix: x (v2) (#) (#12a)", out, sizeof(out), f);
 	assert_string_equal(out, "fix: x (v2) (#) (#12a)");
+	/* An unclosed bracket, and "(#" with no number closed, are text. */
+	cbp_subject_norm("fix: [release x (#12", out, sizeof(out), f);
+	assert_string_equal(out, "fix: [release x (#12");
 	/* Nothing left of groups alone. */
 	assert_int_equal(cbp_subject_norm("[release-1.0] (#3)", out,
 					  sizeof(out), f), 0);

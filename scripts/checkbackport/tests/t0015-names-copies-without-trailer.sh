@@ -232,4 +232,35 @@ test_expect_success 'subjects of groups alone are no candidates' '
 	grep "^1 name " out
 '
 
+# The copy is compared by its text whatever the repository's diff
+# attributes say ("* -diff" would make every file binary, compared by
+# blob IDs, which a pick onto another base does not keep).
+test_expect_success 'diff attributes do not change what a copy is' '
+	git init -q attrs &&
+	cd attrs &&
+	echo "* -diff" >.git/info/attributes &&
+	mkdir drv &&
+	seq 1 10 >drv/a.c &&
+	git add drv/a.c &&
+	test_tick &&
+	git commit -q -m "drm/a: the start" &&
+	git tag v6.12 &&
+	git branch linux-6.12.y &&
+	test_change drv/a.c 11 "drm/a: one more line" &&
+	{ echo 0 && seq 1 11; } >drv/a.c &&
+	test_tick &&
+	git commit -q -a -m "drm/a: a line before the others" &&
+	A=$(tip) &&
+	git checkout -q linux-6.12.y &&
+	pick $A &&
+	B=$(tip) &&
+	git checkout -q master &&
+	test "$(git rev-parse $A:drv/a.c)" != "$(git rev-parse $B:drv/a.c)" &&
+	cbp index >/dev/null &&
+	cbp names $A >out &&
+	grep "^2 names " out &&
+	grep -F "$(s12 $B)" out &&
+	grep -F "via: same patch-id as $A, no trailer" out
+'
+
 test_done

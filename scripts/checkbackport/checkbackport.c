@@ -72,6 +72,7 @@ static const char manual[] =
 "           [ Upstream commit X ]\n"
 "           Upstream commit X\n"
 "           (backported from commit X)\n"
+"           master commit: X                 (Xen's stable branches)\n"
 "       Citations recorded but not joining names:\n"
 "           Fixes: X (\"subject\")\n"
 "           Stable-dep-of: X (\"subject\")\n"

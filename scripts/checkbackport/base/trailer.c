@@ -10,6 +10,7 @@
  *   commit X upstream.                 at the start of a line
  *   [ Upstream commit X ]              at the start of a line
  *   Upstream commit X                  at the start of a line
+ *   master commit: X                   at the start of a line (Xen)
  *   Fixes: X ("subject")               trailer
  *   Stable-dep-of: X ("subject")       trailer
  *   This reverts commit X.             at the start of a line; with a
@@ -132,6 +133,7 @@ static const struct {
 	{ "commit ", CBP_UPSTREAM },
 	{ "[", CBP_UPSTREAM_BRACKET },
 	{ "upstream commit", CBP_UPSTREAM_LINE },
+	{ "master commit:", CBP_MASTER_COMMIT },
 	{ "this reverts commit", CBP_REVERTS },
 };
 
@@ -171,7 +173,8 @@ static int scan_line_start(const char *p, const char *end,
 			return 0;
 		break;
 	case CBP_REVERTS:
-		/* "This reverts commit X" */
+	case CBP_MASTER_COMMIT:
+		/* "This reverts commit X", "master commit: X" */
 		if (q == end || !is_blank((unsigned char)*q))
 			return 0;
 		break;
@@ -526,6 +529,8 @@ const char *cbp_kind_name(int kind)
 		return "backported from";
 	case CBP_SAME_PATCH_ID:
 		return "same patch-id, no trailer";
+	case CBP_MASTER_COMMIT:
+		return "master commit";
 	case CBP_FIXES:
 		return "Fixes";
 	case CBP_STABLE_DEP_OF:
@@ -544,7 +549,23 @@ const char *cbp_kind_name(int kind)
  */
 int cbp_kind_is_origin(int kind)
 {
-	return kind >= CBP_CHERRY_PICK && kind <= CBP_BACKPORTED;
+	return (kind >= CBP_CHERRY_PICK && kind <= CBP_BACKPORTED) ||
+	       kind == CBP_MASTER_COMMIT;
+}
+
+/**
+ * cbp_kind_is_upstream() - does this citation name the upstream commit?
+ * @kind: an enum cbp_kind value
+ *
+ * A stable branch's own forms ("commit X upstream.", Xen's "master
+ * commit: X"), not a cherry-pick's, which may name any branch's commit.
+ *
+ * Return: 1 for the upstream forms, 0 otherwise.
+ */
+int cbp_kind_is_upstream(int kind)
+{
+	return (kind >= CBP_UPSTREAM && kind <= CBP_UPSTREAM_LINE) ||
+	       kind == CBP_MASTER_COMMIT;
 }
 
 /*

@@ -35,6 +35,7 @@ enum cbp_kind {
 	CBP_UPSTREAM_LINE = 4,	/* Upstream commit X */
 	CBP_BACKPORTED = 5,	/* (backported from commit X) */
 	CBP_SAME_PATCH_ID = 6,	/* no citation: the same patch-id as X */
+	CBP_MASTER_COMMIT = 7,	/* master commit: X (Xen's stable branches) */
 	CBP_FIXES = 16,		/* Fixes: X ("subject") */
 	CBP_STABLE_DEP_OF = 17,	/* Stable-dep-of: X ("subject") */
 	CBP_REVERTS = 18,	/* This reverts commit X. */
@@ -82,6 +83,7 @@ int cbp_utf8_valid(const char *s, size_t len);
 size_t cbp_subject(const char *msg, size_t len, char *out, size_t outsz);
 const char *cbp_kind_name(int kind);
 int cbp_kind_is_origin(int kind);
+int cbp_kind_is_upstream(int kind);
 /* Why cbp_version_key() gave no key: its negative results. */
 enum cbp_version_error {
 	CBP_VERSION_INVALID = -1,	/* not vX.Y[.Z[.W]][-rcN|-rc.N|-beta.N|-alpha.N] */

@@ -287,8 +287,7 @@ static int needs_alias(struct run *r, const struct reason *rs)
 		}
 		for (k = 0; k < n; k++)
 			found |= l[k].dst == rs->link.dst &&
-				 l[k].kind >= CBP_UPSTREAM &&
-				 l[k].kind <= CBP_UPSTREAM_LINE;
+				 cbp_kind_is_upstream(l[k].kind);
 		free(l);
 	}
 	cbp_change_release(&ch);

@@ -234,6 +234,7 @@ static int on_cite(const struct cbp_cite *c, void *data)
 	case CBP_UPSTREAM:
 	case CBP_UPSTREAM_BRACKET:
 	case CBP_UPSTREAM_LINE:
+	case CBP_MASTER_COMMIT:
 		to = &ps->upstream;
 		break;
 	case CBP_CHERRY_PICK:

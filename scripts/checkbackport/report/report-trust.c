@@ -36,6 +36,9 @@ const char *cbp_cite_form(int kind, const char *cited, char *buf, size_t size)
 	case CBP_BACKPORTED:
 		snprintf(buf, size, "(backported from commit %s)", cited);
 		break;
+	case CBP_MASTER_COMMIT:
+		snprintf(buf, size, "master commit: %s", cited);
+		break;
 	case CBP_SAME_PATCH_ID:
 		snprintf(buf, size, "same patch-id as %s, no trailer", cited);
 		break;

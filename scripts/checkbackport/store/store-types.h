@@ -13,8 +13,9 @@
  * Bumped whenever the tables change meaning; older files are rebuilt.
  * 8: release keys with -alpha and -beta, -rc counted from 0.
  * 9: commits.ckey, the subject copies without a trailer are found by.
+ * 10: links of Xen's "master commit: X" (CBP_MASTER_COMMIT).
  */
-#define CBP_SCHEMA_VERSION	9
+#define CBP_SCHEMA_VERSION	10
 #define CBP_MAX_BRANCHES	64
 
 /*

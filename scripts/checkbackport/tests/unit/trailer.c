@@ -94,6 +94,33 @@ static void upstream_forms(void **state)
 	assert_string_equal(f.c[3].hex, "abcdef012345");
 }
 
+/*
+ * Xen's stable backports: "master commit: X" and "master date: D" at the
+ * end, as its backport script writes them, mostly without -x.
+ */
+static void master_commit_form(void **state)
+{
+	struct found f = parse("x86/pod: a fix\n\nSigned-off-by: A <a@b>\n"
+			       "master commit: " ID40 "\n"
+			       "master date: 2026-03-24 12:05:42 +0100\n"
+			       "Master Commit:\t0123456789ab\n"
+			       "the master commit: abcdef012345\n"
+			       "master commit 1234567890ab\n"
+			       "master commit:1234567890ab\n"
+			       "master commit: 12345\n");
+
+	(void)state;
+	assert_int_equal(f.nr, 2);
+	assert_int_equal(f.c[0].kind, CBP_MASTER_COMMIT);
+	assert_string_equal(f.c[0].hex, ID40);
+	assert_int_equal(f.c[0].line, 4);
+	assert_int_equal(f.c[1].kind, CBP_MASTER_COMMIT);
+	assert_string_equal(f.c[1].hex, "0123456789ab");
+	assert_true(cbp_kind_is_origin(CBP_MASTER_COMMIT));
+	assert_true(cbp_kind_is_upstream(CBP_MASTER_COMMIT));
+	assert_string_equal(cbp_kind_name(CBP_MASTER_COMMIT), "master commit");
+}
+
 static void fixes_with_subject(void **state)
 {
 	struct found f = parse("s\n\nFixes: c9b7c809b89f (\"drm/amd: a \"quoted\" word\")\n"
@@ -306,6 +333,13 @@ static void kind_names(void **state)
 	assert_true(cbp_kind_is_origin(CBP_BACKPORTED));
 	assert_false(cbp_kind_is_origin(CBP_FIXES));
 	assert_false(cbp_kind_is_origin(CBP_STABLE_DEP_OF));
+	assert_false(cbp_kind_is_origin(CBP_REVERTS));
+	assert_true(cbp_kind_is_upstream(CBP_UPSTREAM));
+	assert_true(cbp_kind_is_upstream(CBP_UPSTREAM_LINE));
+	assert_false(cbp_kind_is_upstream(CBP_CHERRY_PICK));
+	assert_false(cbp_kind_is_upstream(CBP_BACKPORTED));
+	assert_false(cbp_kind_is_upstream(CBP_SAME_PATCH_ID));
+	assert_false(cbp_kind_is_upstream(CBP_FIXES));
 	assert_string_equal(cbp_kind_name(CBP_FIXES), "Fixes");
 	assert_string_equal(cbp_kind_name(99), "unknown");
 	/* A copy found by its patch-id is no trailer a message has. */
@@ -325,6 +359,7 @@ int main(void)
 		cmocka_unit_test(cherry_pick_anywhere),
 		cmocka_unit_test(two_on_one_line),
 		cmocka_unit_test(upstream_forms),
+		cmocka_unit_test(master_commit_form),
 		cmocka_unit_test(fixes_with_subject),
 		cmocka_unit_test(case_and_crlf),
 		cmocka_unit_test(malformed_rejected),

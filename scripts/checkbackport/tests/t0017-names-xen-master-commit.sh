@@ -1,0 +1,88 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+test_description='Xen'"'"'s stable backports: "master commit: X"
+
+Xen'"'"'s stable branches (stable-4.19) take mainline'"'"'s fixes by a script
+that ends each message in "master commit: X" and "master date: D", most
+without a cherry-pick trailer, and often adapted, so that no patch-id
+links them either.  Such a backport is a name of the change, the branch
+has the fix, and check reads the line as the backport'"'"'s upstream.'
+
+. "$(dirname "$0")/lib-checkbackport.sh"
+. "$CBP_DIR/tests/lib-real.sh"
+
+# xen_backport COMMIT LINE: commit LINE to xen/pod.c on the current
+# branch under COMMIT's subject, as Xen's script words a backport.
+xen_backport () {
+	test_change xen/pod.c "$2" "$(git log -1 --format=%s "$1")" \
+		"Signed-off-by: A U Thor <author@example.com>
+master commit: $1
+master date: 2026-03-24 12:05:42 +0100"
+}
+
+test_expect_success 'set up: two fixes of a bug, one backported adapted' '
+	git init -q repo &&
+	cd repo &&
+	test_change xen/pod.c start "xen: the start" >/dev/null &&
+	test_change xen/pod.c bug "x86/pod: reclaim pages" &&
+	B=$(tip) &&
+	git tag RELEASE-4.19.0 &&
+	git branch stable-4.19 &&
+	test_change xen/pod.c later "x86/pod: a later change" &&
+	test_change xen/pod.c fix "x86/pod: do not reclaim special pages" \
+		"Fixes: $(s12 $B) (\"x86/pod: reclaim pages\")" &&
+	F=$(tip) &&
+	test_change xen/p2m.c fix2 "x86/p2m: do not leak reclaimed pages" \
+		"Fixes: $(s12 $B) (\"x86/pod: reclaim pages\")" &&
+	G=$(tip) &&
+	git tag RELEASE-4.20.0 &&
+	git checkout -q stable-4.19 &&
+	xen_backport $F "fix, adapted" &&
+	SF=$(tip) &&
+	git checkout -q master &&
+	cbp index --mainline master --stable "stable-*" --tags "RELEASE-*" \
+		--release-pattern "^RELEASE-([0-9]+\.[0-9]+\.[0-9]+)$" >/dev/null &&
+	test "$(git show $F | git patch-id --stable | cut -d" " -f1)" != \
+		"$(git show $SF | git patch-id --stable | cut -d" " -f1)"
+'
+
+test_expect_success 'names: the adapted backport is a name of the fix' '
+	cd repo &&
+	cbp names $F >out &&
+	grep "^2 names " out &&
+	grep -F "$(s12 $SF) (\"x86/pod: do not reclaim special pages\")" out &&
+	grep -F "via: master commit: $F" out &&
+	cbp names --json $SF >out.json &&
+	test "$(json_get out.json "\$j->{members}[1]{citations}[0]{trailer}")" = \
+		"master commit" &&
+	test "$(json_get out.json "\$j->{members}[1]{citations}[0]{trust}{verdict}")" = \
+		consistent
+'
+
+test_expect_success 'missing: the branch has the fix it backported' '
+	cd repo &&
+	test_expect_code 1 cbp missing --stable stable-4.19 --terse >out &&
+	test_line_count = 1 out &&
+	grep "^$(s12 $G) fix " out
+'
+
+test_expect_success 'check: "master commit:" is the upstream line' '
+	cd repo &&
+	test_expect_code 0 cbp check --terse --stable stable-4.19 $SF >out &&
+	test_must_be_empty out
+'
+
+test_expect_success 'a "master commit:" naming another change is suspicious' '
+	cd repo &&
+	git checkout -q stable-4.19 &&
+	test_change xen/mm.c mm "x86/mm: an unrelated change" \
+		"master commit: $F" &&
+	U=$(tip) &&
+	git checkout -q master &&
+	cbp index >/dev/null &&
+	test_expect_code 1 cbp lint >out &&
+	grep -F "$(s12 $U)" out &&
+	grep "^total: 1 suspicious" out
+'
+
+test_done

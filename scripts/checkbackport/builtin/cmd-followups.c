@@ -29,6 +29,7 @@ struct fu_state {
 	int in;			/* member in the branch, -1 */
 	char why[256];
 	long long twin;		/* missing: a branch commit of its subject, 0 */
+	long long citer;	/* missing: a branch commit citing it, 0 */
 };
 
 struct run {
@@ -188,6 +189,9 @@ static void print_followup(struct run *r, size_t k)
 		cbp_print_twin_note(r->ctx->idx,
 				    cbp_index_branch(r->ctx->idx, r->bit)->name,
 				    s->twin, 5);
+		cbp_print_citer_note(r->ctx->idx,
+				     cbp_index_branch(r->ctx->idx, r->bit)->name,
+				     s->citer, 5);
 		break;
 	case FU_NOT_NEEDED:
 		printf("not needed: %s\n", s->why);
@@ -268,6 +272,10 @@ static void print_json(struct run *r, size_t missing)
 					       r->st[k].twin &&
 					       !cbp_commit_get(idx, r->st[k].twin, &t) ?
 					       cbp_commit_json(idx, &t) : NULL);
+			json_object_object_add(o, "cited_on_branch",
+					       r->st[k].citer &&
+					       !cbp_commit_get(idx, r->st[k].citer, &t) ?
+					       cbp_commit_json(idx, &t) : NULL);
 		}
 		json_object_array_add(arr, o);
 	}
@@ -342,9 +350,15 @@ int cmd_followups(struct cbp_ctx *ctx)
 		if (r.st[k].status != FU_MISSING)
 			continue;
 		missing++;
-		/* Applied by hand, without a trailer?  Said, not assumed. */
+		/*
+		 * Applied by hand, without a trailer, or squashed into a
+		 * commit whose citation of it was not followed?  Said, not
+		 * assumed.
+		 */
 		if (cbp_same_subject_in_branch(ctx->idx, shown(&r.fu.f[k]), r.bit,
-					       r.mb, &r.st[k].twin)) {
+					       r.mb, &r.st[k].twin) ||
+		    cbp_cited_in_branch(ctx->idx, shown(&r.fu.f[k]), r.bit,
+					r.mb, &r.st[k].citer)) {
 			ret = cbp_fail();
 			goto out;
 		}

@@ -59,6 +59,7 @@ struct finding {
 	size_t nr, alloc;
 	int alias;		/* every reason needs another name of a change */
 	long long twin;		/* a branch commit of its subject, or 0 */
+	long long citer;	/* a branch commit citing it, not followed, or 0 */
 };
 
 struct run {
@@ -347,10 +348,12 @@ static void print_undone(const struct run *r, const char *br)
 
 static const char twins_summary[] =
 	"%zu of them %s a commit of the same subject on %s, without a trailer (see the notes)\n";
+static const char citers_summary[] =
+	"%zu of them %s cited by a commit of %s, a citation not followed (see the notes)\n";
 
 static void print_text(struct run *r, const struct cbp_commit *cs,
 		       size_t fixes, size_t reverts, size_t alias,
-		       size_t twins)
+		       size_t twins, size_t citers)
 {
 	const char *br = cbp_index_branch(r->idx, r->bit)->name;
 	char a[640], b[640];
@@ -388,6 +391,7 @@ static void print_text(struct run *r, const struct cbp_commit *cs,
 			putchar('\n');
 		}
 		cbp_print_twin_note(r->idx, br, f->twin, 9);
+		cbp_print_citer_note(r->idx, br, f->citer, 9);
 	}
 	printf("\n%zu missing: %zu fix%s, %zu revert%s or re-application%s; "
 	       "%zu found only through another name of the change\n",
@@ -395,6 +399,8 @@ static void print_text(struct run *r, const struct cbp_commit *cs,
 	       reverts == 1 ? "" : "s", reverts == 1 ? "" : "s", alias);
 	if (twins)
 		printf(twins_summary, twins, twins == 1 ? "has" : "have", br);
+	if (citers)
+		printf(citers_summary, citers, citers == 1 ? "is" : "are", br);
 	print_undone(r, br);
 }
 
@@ -418,6 +424,8 @@ static void print_terse(struct run *r, const struct cbp_commit *cs)
 		}
 		if (f->twin && !cbp_commit_get(r->idx, f->twin, &c))
 			printf("; same subject as %.12s", c.hex);
+		if (f->citer && !cbp_commit_get(r->idx, f->citer, &c))
+			printf("; cited by %.12s", c.hex);
 		putchar('\n');
 	}
 }
@@ -472,6 +480,9 @@ static void print_json(struct run *r, const struct cbp_commit *cs,
 		json_object_object_add(o, "same_subject_on_branch",
 				       f->twin && !cbp_commit_get(r->idx, f->twin, &c) ?
 				       cbp_commit_json(r->idx, &c) : NULL);
+		json_object_object_add(o, "cited_on_branch",
+				       f->citer && !cbp_commit_get(r->idx, f->citer, &c) ?
+				       cbp_commit_json(r->idx, &c) : NULL);
 		json_object_array_add(arr, o);
 	}
 	json_object_object_add(doc, "missing", arr);
@@ -525,7 +536,7 @@ int cmd_missing(struct cbp_ctx *ctx)
 {
 	struct run r = { .ctx = ctx, .idx = ctx->idx };
 	struct cbp_commit *cs = NULL;
-	size_t i, k, fixes = 0, reverts = 0, alias = 0, twins = 0;
+	size_t i, k, fixes = 0, reverts = 0, alias = 0, twins = 0, citers = 0;
 	int ret = CBP_EXIT_ERROR;
 
 	r.mb = cbp_index_mainline_bit(ctx->idx);
@@ -546,9 +557,11 @@ int cmd_missing(struct cbp_ctx *ctx)
 
 		if (cbp_commit_get(r.idx, r.map.rec[f->rec].ml, &cs[i]) ||
 		    cbp_same_subject_in_branch(r.idx, &cs[i], r.bit, r.mb,
-					       &f->twin))
+					       &f->twin) ||
+		    cbp_cited_in_branch(r.idx, &cs[i], r.bit, r.mb, &f->citer))
 			goto fail;
 		twins += !!f->twin;
+		citers += !!f->citer;
 		f->alias = 1;
 		for (k = 0; k < f->nr; k++) {
 			int na = needs_alias(&r, &f->r[k]);
@@ -571,7 +584,7 @@ int cmd_missing(struct cbp_ctx *ctx)
 	else if (ctx->opt->terse)
 		print_terse(&r, cs);
 	else
-		print_text(&r, cs, fixes, reverts, alias, twins);
+		print_text(&r, cs, fixes, reverts, alias, twins, citers);
 	ret = r.nr ? CBP_EXIT_FINDINGS : CBP_EXIT_OK;
 	goto out;
 fail:

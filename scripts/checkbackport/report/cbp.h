@@ -211,6 +211,8 @@ struct json_object *cbp_commit_json(const struct cbp_index *idx,
 				    const struct cbp_commit *c);
 void cbp_print_twin_note(struct cbp_index *idx, const char *branch,
 			 long long twin, int indent);
+void cbp_print_citer_note(struct cbp_index *idx, const char *branch,
+			  long long citer, int indent);
 void cbp_json_print(struct json_object *obj);
 
 /* report-trust.c */

@@ -238,6 +238,19 @@ struct json_object *cbp_commit_json(const struct cbp_index *idx,
 	return o;
 }
 
+/* "note: BRANCH has ID ("subject"), WHY", if row @id is a commit. */
+static void print_branch_note(struct cbp_index *idx, const char *branch,
+			      long long id, int indent, const char *why)
+{
+	struct cbp_commit c;
+	char b[640];
+
+	if (!id || cbp_commit_get(idx, id, &c))
+		return;
+	printf("%*snote: %s has %s, %s\n", indent, "", branch,
+	       cbp_cite_str(&c, b, sizeof(b)), why);
+}
+
 /**
  * cbp_print_twin_note() - name a branch's commit of a missing commit's subject
  * @idx: the index
@@ -251,14 +264,25 @@ struct json_object *cbp_commit_json(const struct cbp_index *idx,
 void cbp_print_twin_note(struct cbp_index *idx, const char *branch,
 			 long long twin, int indent)
 {
-	struct cbp_commit c;
-	char b[640];
+	print_branch_note(idx, branch, twin, indent,
+			  "of the same subject but with no trailer and another patch: it may be this one applied by hand; compare the two");
+}
 
-	if (!twin || cbp_commit_get(idx, twin, &c))
-		return;
-	printf("%*snote: %s has %s, %s\n", indent, "", branch,
-	       cbp_cite_str(&c, b, sizeof(b)),
-	       "of the same subject but with no trailer and another patch: it may be this one applied by hand; compare the two");
+/**
+ * cbp_print_citer_note() - name a branch's commit citing a missing commit
+ * @idx: the index
+ * @branch: the branch's name
+ * @citer: the commit's row (cbp_cited_in_branch()); 0 prints nothing
+ * @indent: how many columns the note is indented by
+ *
+ * Its citation was not followed (lint says why): it may carry the fix,
+ * squashed with another or adapted; named for a reader to compare.
+ */
+void cbp_print_citer_note(struct cbp_index *idx, const char *branch,
+			  long long citer, int indent)
+{
+	print_branch_note(idx, branch, citer, indent,
+			  "which cites it as its origin, a citation not followed (see 'checkbackport lint'): it may carry this one, squashed or adapted; compare the two");
 }
 
 /**

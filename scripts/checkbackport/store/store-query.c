@@ -419,6 +419,19 @@ int cbp_same_subject(struct cbp_index *idx, const char *subject,
 	return 0;
 }
 
+/* The row the first result of @st names into *@id (left 0 if none); @st freed. */
+static int first_row(struct cbp_index *idx, sqlite3_stmt *st, long long *id)
+{
+	int rc = sqlite3_step(st);
+
+	if (rc == SQLITE_ROW)
+		*id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return cbp_error_sqlite(idx->db, "index");
+	return 0;
+}
+
 /**
  * cbp_same_subject_in_branch() - a branch's own commit of a commit's subject
  * @idx: the index
@@ -438,7 +451,6 @@ int cbp_same_subject_in_branch(struct cbp_index *idx,
 			       long long *twin)
 {
 	sqlite3_stmt *st;
-	int rc;
 
 	*twin = 0;
 	if (!m->subject[0] || bit < 0 || bit >= CBP_MAX_BRANCHES || mb < 0 ||
@@ -462,13 +474,49 @@ int cbp_same_subject_in_branch(struct cbp_index *idx,
 	sqlite3_bind_int64(st, 3, m->id);
 	sqlite3_bind_int64(st, 4, (long long)(1ULL << bit));
 	sqlite3_bind_int64(st, 5, (long long)(1ULL << mb));
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		*twin = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	return first_row(idx, st, twin);
+}
+
+/**
+ * cbp_cited_in_branch() - a branch's own commit naming a commit its origin
+ * @idx: the index
+ * @m: a commit (of mainline, in practice)
+ * @bit: the branch
+ * @mb: mainline's bit: its commits are not the branch's own
+ * @citer: set to the oldest such commit's row, 0 if none
+ *
+ * A commit of the branch that cites @m as its origin ("cherry picked
+ * from", "master commit:") and still leaves @m missing there: its
+ * citation was not followed, its files being others (a squash of several
+ * fixes names each, but changes the files of one; a fix adapted to files
+ * the branch has under other names).  The commands name it beside a fix
+ * they find missing, as a branch commit of its subject: it may carry the
+ * fix, but no rule of theirs says so.
+ *
+ * Return: 0, or -1 on error.
+ */
+int cbp_cited_in_branch(struct cbp_index *idx, const struct cbp_commit *m,
+			int bit, int mb, long long *citer)
+{
+	sqlite3_stmt *st;
+
+	*citer = 0;
+	if (bit < 0 || bit >= CBP_MAX_BRANCHES || mb < 0 ||
+	    mb >= CBP_MAX_BRANCHES)
+		return 0;
+	if (sqlite3_prepare_v2(idx->db,
+			       "SELECT c.id FROM links l JOIN commits c ON c.id = l.src\n"
+			       " JOIN reach r ON r.id = c.id\n"
+			       " WHERE l.dst = ?1 AND l.kind < 16 AND l.kind != ?2\n"
+			       " AND c.state = 1 AND c.id != ?1 AND (r.branches & ?3) != 0\n"
+			       " AND (r.branches & ?4) = 0 ORDER BY c.atime LIMIT 1",
+			       -1, &st, NULL) != SQLITE_OK)
 		return cbp_error_sqlite(idx->db, "index");
-	return 0;
+	sqlite3_bind_int64(st, 1, m->id);
+	sqlite3_bind_int(st, 2, CBP_SAME_PATCH_ID);
+	sqlite3_bind_int64(st, 3, (long long)(1ULL << bit));
+	sqlite3_bind_int64(st, 4, (long long)(1ULL << mb));
+	return first_row(idx, st, citer);
 }
 
 /**

@@ -61,6 +61,8 @@ int cbp_same_subject(struct cbp_index *idx, const char *subject,
 int cbp_same_subject_in_branch(struct cbp_index *idx,
 			       const struct cbp_commit *m, int bit, int mb,
 			       long long *twin);
+int cbp_cited_in_branch(struct cbp_index *idx, const struct cbp_commit *m,
+			int bit, int mb, long long *citer);
 int cbp_release_before(const struct cbp_commit *a, const struct cbp_commit *b);
 int cbp_index_count_present(struct cbp_index *idx, long long *nr);
 

@@ -85,4 +85,39 @@ test_expect_success 'a "master commit:" naming another change is suspicious' '
 	grep "^total: 1 suspicious" out
 '
 
+# A squash: one backport of a fix and of its follow-up, each named on a
+# "master commit:" line, changing the files of the first alone (the
+# follow-up'"'"'s header is another file on the branch).  The follow-up'"'"'s
+# citation is not followed, so it is missing, but said to be cited.
+test_expect_success 'a squash: the fix whose files it lacks is cited, not followed' '
+	cd repo &&
+	test_change xen/irq.c irq "x86/irq: fix the vector" \
+		"Fixes: $(s12 $B) (\"x86/pod: reclaim pages\")" &&
+	H=$(tip) &&
+	test_change xen/include/irq.h commas "irq: add missing commas" \
+		"Fixes: $(s12 $H) (\"x86/irq: fix the vector\")" &&
+	K=$(tip) &&
+	git checkout -q stable-4.19 &&
+	test_change xen/irq.c "irq, commas" "x86/irq: fix the vector" \
+		"master commit: $H
+master date: 2026-03-24 12:05:42 +0100
+master commit: $K
+master date: 2026-03-25 12:05:42 +0100" &&
+	S=$(tip) &&
+	git checkout -q master &&
+	cbp index >/dev/null &&
+	test_expect_code 1 cbp missing --stable stable-4.19 --terse >out &&
+	grep "^$(s12 $K) fix .*; cited by $(s12 $S)$" out &&
+	! grep "^$(s12 $H) " out &&
+	test_expect_code 1 cbp missing --stable stable-4.19 >out &&
+	grep -F "note: stable-4.19 has $(s12 $S) (\"x86/irq: fix the vector\"), which cites it as its origin" out &&
+	grep "^1 of them is cited by a commit of stable-4.19" out &&
+	test_expect_code 1 cbp missing --json --stable stable-4.19 >out.json &&
+	test "$(json_get out.json "join q{ }, map { \$_->{cited_on_branch} ? \$_->{cited_on_branch}{id} : q{-} } @{\$j->{missing}}")" = \
+		"- $S" &&
+	test_expect_code 1 cbp followups --stable stable-4.19 $H >out &&
+	grep "stable-4.19: MISSING" out &&
+	grep -F "note: stable-4.19 has $(s12 $S)" out
+'
+
 test_done

@@ -110,7 +110,8 @@ static int needed(const struct cbp_followups *fu, int k, int depth)
 /*
  * The hint of FOLLOWUP_MISSING on fix @c (cited as @cited) into *@hint:
  * send it; or, when the branch has a commit of its very subject with no
- * trailer (a fix applied by hand?), compare the two first.
+ * trailer (a fix applied by hand?), or one citing it by a citation not
+ * followed (a squash?), compare the two first.
  */
 static int twin_hint(struct checker *chk, const struct cbp_commit *c,
 		     const char *cited, char **hint)
@@ -118,16 +119,22 @@ static int twin_hint(struct checker *chk, const struct cbp_commit *c,
 	/* The bit of a tracked --stable whose tip the index has (1-based). */
 	int sb = chk->stable_bit - 1, mb = cbp_index_mainline_bit(chk->idx);
 	struct cbp_commit t;
-	long long twin = 0;
+	long long twin = 0, citer = 0;
 	char a[640];
 
 	if (sb >= 0 && mb >= 0 &&
-	    cbp_same_subject_in_branch(chk->idx, c, sb, mb, &twin))
+	    (cbp_same_subject_in_branch(chk->idx, c, sb, mb, &twin) ||
+	     cbp_cited_in_branch(chk->idx, c, sb, mb, &citer)))
 		return -1;
 	if (twin && !cbp_commit_get(chk->idx, twin, &t))
 		*hint = cbp_strf("%s has %s, %s (it says 'Fixes: %.12s')",
 				 chk->stable, cbp_cite_str(&t, a, sizeof(a)),
 				 "of the same subject but with no trailer and another patch: compare the two; if it is not this fix applied by hand, send the fix with this backport, after it",
+				 cited);
+	else if (citer && !cbp_commit_get(chk->idx, citer, &t))
+		*hint = cbp_strf("%s has %s, %s (it says 'Fixes: %.12s')",
+				 chk->stable, cbp_cite_str(&t, a, sizeof(a)),
+				 "which cites it as its origin, a citation not followed: compare the two; if it does not carry this fix, send the fix with this backport, after it",
 				 cited);
 	else
 		*hint = cbp_strf("%s (it says 'Fixes: %.12s'; see 'checkbackport followups')",

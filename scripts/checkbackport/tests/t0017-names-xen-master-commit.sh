@@ -120,4 +120,11 @@ master date: 2026-03-25 12:05:42 +0100" &&
 	grep -F "note: stable-4.19 has $(s12 $S)" out
 '
 
+test_expect_success 'check: FOLLOWUP_MISSING names the squash in its hint' '
+	cd repo &&
+	test_expect_code 1 cbp check --stable stable-4.19 $H >out &&
+	grep "^WARNING:FOLLOWUP_MISSING: mainline fixed this change later: $(s12 $K) " out &&
+	grep -F "hint: stable-4.19 has $(s12 $S) (\"x86/irq: fix the vector\"), which cites it as its origin, a citation not followed: compare the two" out
+'
+
 test_done

@@ -416,8 +416,14 @@ out:
 	return err;
 }
 
-/* Files larger than this (both sides together) are not diffed. */
-#define CONTENT_MAX_BYTES	(256 * 1024)
+/*
+ * A file whose two sides weigh more than this together is large: its
+ * change is diffed only when the sizes say it may be the same patch
+ * (cbp_git_change_sizes()).  Beyond CONTENT_MAX_BYTES it is not diffed
+ * at all, but compared by its blob IDs: memory, not time, is the bound.
+ */
+#define LARGE_BYTES		(256 * 1024)
+#define CONTENT_MAX_BYTES	(64 * 1024 * 1024)
 
 /* The size of a blob from its header (no inflating), 0 if none. */
 static size_t blob_size(git_repository *git, const git_oid *id)
@@ -509,6 +515,46 @@ out:
 	return err;
 }
 
+/*
+ * The files commit @oid changes against its first parent, with their
+ * blob IDs, into @w (which wants files); release with walk_release().
+ * Return: 0, 1 if it has none to compare (a merge, an empty change), or
+ * -1 with libgit2's message recorded.
+ */
+static int commit_files(struct cbp_repo *repo, const struct cbp_oid *oid,
+			struct walk *w)
+{
+	git_commit *c = NULL, *parent = NULL;
+	git_tree *t = NULL, *pt = NULL;
+	int err = -1;
+
+	if (commit_trees(repo, oid, &c, &parent, &t, &pt) < 0)
+		goto out;
+	err = 1;
+	if (git_commit_parentcount(c) > 1)
+		goto out;
+	err = walk_trees(repo->git, pt, t, "", 0, w);
+	if (!err && !w->nr_f)
+		err = 1;
+out:
+	git_tree_free(pt);
+	git_tree_free(t);
+	git_commit_free(parent);
+	git_commit_free(c);
+	return err;
+}
+
+/* What commit_files() filled in. */
+static void walk_release(struct walk *w)
+{
+	size_t i;
+
+	for (i = 0; i < w->nr_f; i++)
+		free(w->f[i].path);
+	free(w->f);
+	cbp_git_change_release(w->ch);
+}
+
 /**
  * cbp_git_change_content() - what a commit changes, as one number
  * @repo: the repository
@@ -529,22 +575,12 @@ int cbp_git_change_content(struct cbp_repo *repo, const struct cbp_oid *oid,
 {
 	struct cbp_git_change ch = { 0 };
 	struct walk w = { .ch = &ch, .want_files = 1 };
-	git_commit *c = NULL, *parent = NULL;
-	git_tree *t = NULL, *pt = NULL;
 	unsigned long long *fh = NULL, h = FNV_OFFSET;
 	size_t i;
-	int err = -1;
+	int err;
 
-	if (commit_trees(repo, oid, &c, &parent, &t, &pt) < 0)
-		goto out;
-	err = 1;
-	if (git_commit_parentcount(c) > 1)
-		goto out;
-	err = walk_trees(repo->git, pt, t, "", 0, &w);
+	err = commit_files(repo, oid, &w);
 	if (err)
-		goto out;
-	err = 1;
-	if (!w.nr_f)
 		goto out;
 	fh = cbp_calloc(w.nr_f, sizeof(*fh));
 	for (i = 0; i < w.nr_f; i++)
@@ -556,17 +592,54 @@ int cbp_git_change_content(struct cbp_repo *repo, const struct cbp_oid *oid,
 	for (i = 0; i < w.nr_f; i++)
 		h = (h ^ fh[i]) * FNV_PRIME;
 	*out = h;
-	err = 0;
 out:
-	for (i = 0; i < w.nr_f; i++)
-		free(w.f[i].path);
-	free(w.f);
 	free(fh);
-	cbp_git_change_release(&ch);
-	git_tree_free(pt);
-	git_tree_free(t);
-	git_commit_free(parent);
-	git_commit_free(c);
+	walk_release(&w);
+	return err;
+}
+
+/**
+ * cbp_git_change_sizes() - how a commit changes its files' sizes
+ * @repo: the repository
+ * @oid: the commit
+ * @out: a hash of each changed file's path and change in bytes, read from
+ *	 the objects' headers (nothing inflated), with its lowest bit set
+ *	 when a file is large (both sides over 256 KiB together)
+ *
+ * A patch changes each file's size by the same number of bytes wherever
+ * it applies, so two commits of other numbers are other patches, but
+ * for a change of blanks (which cbp_git_change_content() sets aside).
+ * Diffing large files (translations, generated code, a 300 KiB arc.c)
+ * costs most of an index where many commits share a subject ("po: merge
+ * changes"): those sizes tell first which of them to diff.
+ *
+ * Return: 0, 1 if the commit has no such number (a merge, an empty
+ * change), or -1 with libgit2's message recorded.
+ */
+int cbp_git_change_sizes(struct cbp_repo *repo, const struct cbp_oid *oid,
+			 unsigned long long *out)
+{
+	struct cbp_git_change ch = { 0 };
+	struct walk w = { .ch = &ch, .want_files = 1 };
+	unsigned long long h = FNV_OFFSET;
+	int err, large = 0;
+	size_t i;
+
+	err = commit_files(repo, oid, &w);
+	if (err)
+		goto out;
+	for (i = 0; i < w.nr_f; i++) {
+		size_t a = blob_size(repo->git, &w.f[i].a);
+		size_t b = blob_size(repo->git, &w.f[i].b);
+		long long delta = (long long)b - (long long)a;
+
+		large |= a + b > LARGE_BYTES;
+		h = hash_bytes(h, w.f[i].path, strlen(w.f[i].path) + 1);
+		h = hash_bytes(h, &delta, sizeof(delta));
+	}
+	*out = (h & ~1ULL) | (unsigned long long)large;
+out:
+	walk_release(&w);
 	return err;
 }
 

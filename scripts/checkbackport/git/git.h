@@ -188,6 +188,8 @@ int cbp_git_change_of(struct cbp_repo *repo, const struct cbp_oid *oid,
 		      int want_pid, struct cbp_git_change *ch);
 int cbp_git_text_change(const char *diff, size_t len,
 			struct cbp_git_change *ch);
+int cbp_git_change_sizes(struct cbp_repo *repo, const struct cbp_oid *oid,
+			 unsigned long long *out);
 int cbp_git_change_content(struct cbp_repo *repo, const struct cbp_oid *oid,
 			   unsigned long long *out);
 size_t cbp_git_change_common(const struct cbp_git_change *a,

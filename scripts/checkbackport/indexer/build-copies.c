@@ -22,6 +22,12 @@
  * only their changes are compared, each commit's once (the
  * pids table keeps them), reading only the trees along the changed paths
  * and the changed blobs: vendor-heavy histories cost what they change.
+ * A pair where either changes a large file (translations, generated
+ * code: two sides over 256 KiB) is diffed only when both change each
+ * file's size by as many bytes (cbp_git_change_sizes(), from the objects'
+ * headers), as the same patch does: many commits of a subject such as
+ * "po: merge changes" are then never diffed, and the others are, however
+ * large their files (up to 64 MiB, beyond which the blob IDs decide).
  * The changes are computed before the pairs are looked at, on every
  * core (each thread with a repository of its own); the pairs are then
  * decided in order from memory.
@@ -63,6 +69,8 @@ struct pid {
 	int blobs_ok;		/* 1 @blobs is known, -1 the commit is unreadable */
 	long long blobs;
 	long long files;	/* a hash of the paths it touches */
+	int sizes_state;	/* 0 not computed, 1 @sizes, -1 none */
+	long long sizes;	/* cbp_git_change_sizes(), bit 0: a file is large */
 	int pid_state;		/* 0 not computed, 1 @pid, -1 none */
 	char pid[PID_HEX + 1];
 	int linked;		/* this copy was linked already */
@@ -166,13 +174,19 @@ static long long files_hash(const struct cbp_git_change *ch)
 /* Keep what is known of @p in the pids table. */
 static void put_row(struct copies *cp, const struct pid *p)
 {
+	/* A commit without the number (a merge): 0, which no change has. */
+	long long none = 0;
+	const long long *sizes = NULL;
 	const char *pid = NULL;
 
+	if (p->sizes_state)
+		sizes = p->sizes_state > 0 ? &p->sizes : &none;
 	if (p->pid_state > 0)
 		pid = p->pid;
 	else if (p->pid_state < 0)
 		pid = "";
-	cp->err |= cbp_store_put_pid(cp->b->w, p->id, p->blobs, p->files, pid);
+	cp->err |= cbp_store_put_pid(cp->b->w, p->id, p->blobs, p->files,
+				     sizes, pid);
 }
 
 /*
@@ -194,6 +208,10 @@ static int lookup(struct copies *cp, struct pid *p)
 		p->blobs_ok = 1;
 		p->blobs = row.blobs;
 		p->files = row.files;
+		if (row.has_sizes) {
+			p->sizes = row.sizes;
+			p->sizes_state = row.sizes ? 1 : -1;
+		}
 		if (row.has_pid && strlen(row.pid) == PID_HEX) {
 			memcpy(p->pid, row.pid, PID_HEX + 1);
 			p->pid_state = 1;
@@ -221,6 +239,20 @@ static void compute_blobs(struct cbp_repo *repo, struct pid *p)
 	p->blobs_ok = 1;
 	p->dirty = 1;
 	cbp_git_change_release(&ch);
+}
+
+/* How @p changes its files' sizes (cbp_git_change_sizes()); any thread. */
+static void compute_sizes(struct cbp_repo *repo, struct pid *p)
+{
+	unsigned long long h;
+	int rc;
+
+	rc = cbp_git_change_sizes(repo, &p->oid, &h);
+	if (rc < 0)
+		return;
+	p->sizes_state = rc ? -1 : 1;
+	p->sizes = rc ? 0 : (long long)h;
+	p->dirty = 1;
 }
 
 /* @p's patch as one number (cbp_git_change_content()); any thread. */
@@ -298,9 +330,41 @@ static void parallel_step(struct copies *cp, struct pid **todo, size_t nr,
 }
 
 /*
+ * Do @o and @m, which change the same files from other blobs, need
+ * their patches compared?  Not when either changes a large file and
+ * the two change their files' sizes by other numbers of bytes.
+ */
+static int sizes_differ(const struct pid *o, const struct pid *m)
+{
+	if (o->sizes_state <= 0 || m->sizes_state <= 0)
+		return 0;
+	/* Bit 0 says which is large: one file may be on one side only. */
+	return ((o->sizes | m->sizes) & 1) && ((o->sizes ^ m->sizes) & ~1LL);
+}
+
+/* Put @p on @todo (*@nr long) unless it is @done or there already. */
+static void queue(struct pid *p, int done, struct pid **todo, size_t *nr)
+{
+	if (done || p->queued)
+		return;
+	p->queued = 1;
+	todo[(*nr)++] = p;
+}
+
+/* The pair @c changes the same files from other blobs. */
+static int other_blobs(const struct copies *cp, const struct cand *c)
+{
+	const struct pid *o = &cp->p[c->o], *m = &cp->p[c->m];
+
+	return o->blobs_ok > 0 && m->blobs_ok > 0 &&
+	       !(o->blobs && o->blobs == m->blobs) && o->files == m->files;
+}
+
+/*
  * Everything the pairs need, before any is decided: each commit's row,
- * then the blobs hashes missing, then the patches of the pairs that
- * change the same files from other blobs; what was computed is kept.
+ * then the blobs hashes missing, then the sizes of the pairs that change
+ * the same files from other blobs, then the patches of those whose sizes
+ * allow one patch; what was computed is kept.
  */
 static int prepare(struct copies *cp)
 {
@@ -316,19 +380,22 @@ static int prepare(struct copies *cp)
 	if (!cp->err)
 		parallel_step(cp, todo, nr, compute_blobs);
 	for (i = 0, nr = 0; i < cp->nr_c && !cp->err; i++) {
+		if (!other_blobs(cp, &cp->c[i]))
+			continue;
+		queue(&cp->p[cp->c[i].o], cp->p[cp->c[i].o].sizes_state, todo, &nr);
+		queue(&cp->p[cp->c[i].m], cp->p[cp->c[i].m].sizes_state, todo, &nr);
+	}
+	if (!cp->err)
+		parallel_step(cp, todo, nr, compute_sizes);
+	for (i = 0; i < cp->nr_p; i++)
+		cp->p[i].queued = 0;
+	for (i = 0, nr = 0; i < cp->nr_c && !cp->err; i++) {
 		struct pid *o = &cp->p[cp->c[i].o], *m = &cp->p[cp->c[i].m];
 
-		if (o->blobs_ok <= 0 || m->blobs_ok <= 0 ||
-		    (o->blobs && o->blobs == m->blobs) || o->files != m->files)
+		if (!other_blobs(cp, &cp->c[i]) || sizes_differ(o, m))
 			continue;
-		if (!o->pid_state && !o->queued) {
-			o->queued = 1;
-			todo[nr++] = o;
-		}
-		if (!m->pid_state && !m->queued) {
-			m->queued = 1;
-			todo[nr++] = m;
-		}
+		queue(o, o->pid_state, todo, &nr);
+		queue(m, m->pid_state, todo, &nr);
 	}
 	if (!cp->err)
 		parallel_step(cp, todo, nr, compute_patch);
@@ -351,7 +418,7 @@ static int same_patch(const struct pid *o, const struct pid *m)
 	if (o->blobs && o->blobs == m->blobs)
 		return 1;
 	/* Other files: another patch, whatever the lines (no diff taken). */
-	if (o->files != m->files)
+	if (o->files != m->files || sizes_differ(o, m))
 		return 0;
 	return o->pid_state > 0 && m->pid_state > 0 && !strcmp(o->pid, m->pid);
 }

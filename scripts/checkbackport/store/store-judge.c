@@ -259,7 +259,7 @@ int cbp_store_get_pid(struct cbp_writer *w, long long id,
 		      struct cbp_store_pid *row)
 {
 	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_PID_GET,
-					   "SELECT blobs, files, pid FROM pids WHERE id = ?");
+					   "SELECT blobs, files, sizes, pid FROM pids WHERE id = ?");
 	int rc;
 
 	if (!st)
@@ -267,10 +267,12 @@ int cbp_store_get_pid(struct cbp_writer *w, long long id,
 	sqlite3_bind_int64(st, 1, id);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
-		const char *pid = (const char *)sqlite3_column_text(st, 2);
+		const char *pid = (const char *)sqlite3_column_text(st, 3);
 
 		row->blobs = sqlite3_column_int64(st, 0);
 		row->files = sqlite3_column_int64(st, 1);
+		row->has_sizes = sqlite3_column_type(st, 2) != SQLITE_NULL;
+		row->sizes = sqlite3_column_int64(st, 2);
 		row->has_pid = !!pid;
 		row->pid[0] = '\0';
 		if (pid)
@@ -288,25 +290,30 @@ int cbp_store_get_pid(struct cbp_writer *w, long long id,
  * @id: its row
  * @blobs: the hash of its files' blob IDs
  * @files: the hash of its paths
+ * @sizes: the hash of its changes in size, NULL if not computed
  * @pid: its patch hash, "" if it has none, NULL if not computed
  *
  * Return: 0, or -1 with SQLite's message recorded.
  */
 int cbp_store_put_pid(struct cbp_writer *w, long long id, long long blobs,
-		      long long files, const char *pid)
+		      long long files, const long long *sizes, const char *pid)
 {
 	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_PID_PUT,
-					   "INSERT OR REPLACE INTO pids VALUES (?, ?, ?, ?)");
+					   "INSERT OR REPLACE INTO pids VALUES (?, ?, ?, ?, ?)");
 
 	if (!st)
 		return -1;
 	sqlite3_bind_int64(st, 1, id);
 	sqlite3_bind_int64(st, 2, blobs);
 	sqlite3_bind_int64(st, 3, files);
-	if (pid)
-		sqlite3_bind_text(st, 4, pid, -1, SQLITE_TRANSIENT);
+	if (sizes)
+		sqlite3_bind_int64(st, 4, *sizes);
 	else
 		sqlite3_bind_null(st, 4);
+	if (pid)
+		sqlite3_bind_text(st, 5, pid, -1, SQLITE_TRANSIENT);
+	else
+		sqlite3_bind_null(st, 5);
 	return cbp_db_step(w->db, st);
 }
 

@@ -14,8 +14,9 @@
  * 8: release keys with -alpha and -beta, -rc counted from 0.
  * 9: commits.ckey, the subject copies without a trailer are found by.
  * 10: links of Xen's "master commit: X" (CBP_MASTER_COMMIT).
+ * 11: pids.sizes; large files diffed (copies by their text, not IDs).
  */
-#define CBP_SCHEMA_VERSION	10
+#define CBP_SCHEMA_VERSION	11
 #define CBP_MAX_BRANCHES	64
 
 /*

@@ -37,10 +37,14 @@
  *                               for each mainline commit (build-edges.c)
  *   refs(name, tip)             every ref whose history is indexed, and
  *                               its commit, as of the last build
- *   pids(id, blobs, files, pid) of the commits build-copies.c compared,
+ *   pids(id, blobs, files, sizes, pid)
+ *                               of the commits build-copies.c compared,
  *                               hashes of their files' blob IDs, of their
- *                               paths, and of their patch, cbp_git_change_content() in
- *                               16 hex digits ('' none, NULL not computed)
+ *                               paths, of their changes in size
+ *                               (cbp_git_change_sizes(), NULL not
+ *                               computed), and of their patch,
+ *                               cbp_git_change_content() in 16 hex
+ *                               digits ('' none, NULL not computed)
  *
  * A file is used only when it carries our application id, our schema
  * version and meta.complete = 1 (cbp_store_check()); the builder
@@ -86,7 +90,7 @@ static const char schema_sql[] =
 	"CREATE TABLE morder(id INTEGER PRIMARY KEY, pos INTEGER NOT NULL);"
 	"CREATE TABLE refs(name TEXT PRIMARY KEY, tip TEXT NOT NULL);"
 	"CREATE TABLE pids(id INTEGER PRIMARY KEY, blobs INTEGER NOT NULL,\n"
-	" files INTEGER NOT NULL, pid TEXT);";
+	" files INTEGER NOT NULL, sizes INTEGER, pid TEXT);";
 
 /* Created after the bulk load of a fresh build. */
 static const char index_sql[] =

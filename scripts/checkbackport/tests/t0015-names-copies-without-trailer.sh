@@ -263,4 +263,46 @@ test_expect_success 'diff attributes do not change what a copy is' '
 	grep -F "via: same patch-id as $A, no trailer" out
 '
 
+# A large file (two sides over 256 KiB, as OpenZFS'"'"'s arc.c is) picked
+# onto another base is compared by its lines too: it was compared by
+# blob IDs only, which the pick does not keep, and no such copy was found.
+# Its sizes tell first which pairs to diff; a pair changing it by as many
+# bytes but other lines is diffed, and no copy.
+test_expect_success 'a copy changing a large file onto another base' '
+	git init -q large &&
+	cd large &&
+	mkdir module &&
+	seq 1 40000 >module/arc.c &&
+	git add module/arc.c &&
+	test_tick &&
+	git commit -q -m "zfs: the start" &&
+	git tag v2.3.0 &&
+	git branch zfs-2.3-release &&
+	test_change module/arc.c 40001 "arc: one more line" &&
+	{ echo 0 && seq 1 40001; } >module/arc.c &&
+	test_tick &&
+	git commit -q -a -m "arc: a line before the others" &&
+	A=$(tip) &&
+	sed -i "s/^20000$/20000 twenty thousand/" module/arc.c &&
+	test_tick &&
+	git commit -q -a -m "arc: name a line" &&
+	N=$(tip) &&
+	git checkout -q zfs-2.3-release &&
+	pick $A &&
+	B=$(tip) &&
+	sed -i "s/^20000$/20000 twenty-thousand/" module/arc.c &&
+	git commit -q -a -C $N &&
+	O=$(tip) &&
+	git checkout -q master &&
+	test "$(git rev-parse $A:module/arc.c)" != "$(git rev-parse $B:module/arc.c)" &&
+	test $(git cat-file -s $A:module/arc.c) -gt 131072 &&
+	cbp index --stable "zfs-*-release" >/dev/null &&
+	cbp names $A >out &&
+	grep "^2 names " out &&
+	grep -F "via: same patch-id as $A, no trailer" out &&
+	cbp names $N >out &&
+	grep "^1 name " out &&
+	test "$(git log -1 --format=%at $N)" = "$(git log -1 --format=%at $O)"
+'
+
 test_done

@@ -15,11 +15,11 @@
 
 /*
  * The kernel's tags: v6.12-rc7, v6.12, v6.12.1, v2.6.39.4 (and no v); and
- * the pre-releases of semantic versioning, v3.19.0-rc.1, v2.0.0-beta.2
- * (Helm, etcd, containerd), which no kernel tag has.
+ * the pre-releases of semantic versioning, v3.19.0-rc.1, v2.0.0-beta.2,
+ * v1.0.0-alpha (Helm, etcd, containerd), which no kernel tag has.
  */
 #define CBP_RELEASE_PATTERN_DEFAULT \
-	"v?([0-9]+(\\.[0-9]+){1,3}(-(rc|beta|alpha)\\.?[0-9]+)?)"
+	"v?([0-9]+(\\.[0-9]+){1,3}(-(rc|beta|alpha)(\\.?[0-9]+)?)?)"
 
 /* A tag the pattern does not match, as a negative key. */
 #define CBP_VERSION_NO_MATCH	(-3)

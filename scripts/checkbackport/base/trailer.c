@@ -571,8 +571,9 @@ int cbp_kind_is_upstream(int kind)
 /*
  * Version keys.  A release tag is two to four numbers and an optional
  * pre-release, "-rcN" or "-rc.N", "-betaN" or "-beta.N", "-alphaN" or
- * "-alpha.N": v2.6.11, v2.6.12-rc2, v2.6.39.4, v3.0-rc7, v6.12.118,
- * v3.5.0-beta.2.  Missing numbers count as 0 and a release sorts after
+ * "-alpha.N", or the word alone: v2.6.11, v2.6.12-rc2, v2.6.39.4,
+ * v3.0-rc7, v6.12.118, v3.5.0-beta.2, rpm's 4.20.0-alpha (before its
+ * 4.20.0-alpha2).  Missing numbers count as 0 and a release sorts after
  * its release candidates, which sort after its betas, which sort after
  * its alphas.
  *
@@ -587,7 +588,7 @@ int cbp_kind_is_upstream(int kind)
  * after them, and "11" for the release itself.  The kernel's -rcN count
  * from 1; semantic versioning's -rc.N, -beta.N and -alpha.N (etcd's
  * v3.5.0-alpha.0, containerd's v2.0.0-rc.1) from 0, and -rc1 and -rc.1
- * are the same release candidate.  A number of k bits costs about
+ * are the same release candidate; the word alone is the first, 0.  A number of k bits costs about
  * k + 2 log2(k) bits: v6.12.118 takes 26, so a tag is refused for size
  * only when it is far beyond any real release.
  */
@@ -694,13 +695,16 @@ static long long version_key(const char *tag, size_t len, int min)
 			return CBP_VERSION_INVALID;
 		pre--;
 		p = q;
-		dotted = p < end && *p == '.';
-		p += dotted;
-		err = parse_num(&p, end, &rc);
-		if (err == CBP_VERSION_INVALID || p != end ||
-		    (!err && rc == 0 && !dotted))
-			return CBP_VERSION_INVALID;
-		too_big |= err;
+		/* The word alone (rpm's 4.19.0-alpha, then -alpha2): rc stays 0. */
+		if (p < end) {
+			dotted = *p == '.';
+			p += dotted;
+			err = parse_num(&p, end, &rc);
+			if (err == CBP_VERSION_INVALID || p != end ||
+			    (!err && rc == 0 && !dotted))
+				return CBP_VERSION_INVALID;
+			too_big |= err;
+		}
 	}
 	if (too_big)
 		return CBP_VERSION_TOO_LARGE;
@@ -751,6 +755,9 @@ long long cbp_release_key(const char *ver, size_t len)
 	return version_key(ver, len, 1);
 }
 
+static const char version_syntax[] =
+	"not a release version (vX.Y[.Z[.W]], maybe -rcN, -rc.N, -rc, -beta.N, -alpha.N)";
+
 /**
  * cbp_version_error() - why a tag has no version key
  * @key: a negative value returned by cbp_version_key()
@@ -762,7 +769,7 @@ const char *cbp_version_error(long long key)
 {
 	switch (key) {
 	case CBP_VERSION_INVALID:
-		return "not a release version (vX.Y[.Z[.W]], maybe -rcN, -rc.N, -beta.N, -alpha.N)";
+		return version_syntax;
 	case CBP_VERSION_TOO_LARGE:
 		return "version numbers too large for a version key";
 	}

@@ -193,6 +193,19 @@ test_expect_success 'etcd-shaped tags: alphas, betas and candidates from .0' '
 	first_releases_are_tags
 '
 
+# rpm tags rpm-4.20.0-alpha, then rpm-4.20.0-alpha2: the word alone is
+# the first of its kind.  It was no release, and what it first had was
+# labelled with the next tag.
+test_expect_success 'rpm-shaped tags: a pre-release without a number' '
+	tag_each rpm rpm-4.19.0-release rpm-4.20.0-alpha rpm-4.20.0-alpha2 \
+		rpm-4.20.0-beta rpm-4.20.0-rc1 rpm-4.20.0-release &&
+	cbp index --tags "rpm-*" \
+		--release-pattern "rpm-([0-9]+(\.[0-9]+){1,3}(-(alpha|beta|rc)[0-9]*)?)(-release)?" \
+		>out &&
+	grep "6 release tags" out &&
+	first_releases_are_tags
+'
+
 # FRRouting tags frr-10.4.1 (and base_10.4, docker/...): with the
 # defaults not one tag is read, and every first release was "none"
 # without a word.

@@ -76,12 +76,12 @@ static const struct {
 	{ "v2.6.11-tree", CBP_VERSION_INVALID },	/* a real Linux tag */
 	{ "v6", CBP_VERSION_INVALID },
 	{ "v6.12-rc0", CBP_VERSION_INVALID },
-	{ "v6.12-rc", CBP_VERSION_INVALID },
 	{ "v6.12-rc01", CBP_VERSION_INVALID },
 	{ "v6.12-rc1-dontuse", CBP_VERSION_INVALID },
 	{ "v6.12-dontuse", CBP_VERSION_INVALID },
 	/* Pre-releases: a number, from 1 but after a dot (semver's) */
-	{ "v3.5.0-alpha", CBP_VERSION_INVALID },
+	{ "v3.5.0-alpha-2", CBP_VERSION_INVALID },
+	{ "v3.5.0-alpha.", CBP_VERSION_INVALID },
 	{ "v3.5.0-beta0", CBP_VERSION_INVALID },
 	{ "v3.5.0-rc.", CBP_VERSION_INVALID },
 	{ "v3.5.0-rc.01", CBP_VERSION_INVALID },
@@ -127,7 +127,8 @@ static void refuses(void **state)
 				cbp_version_error(CBP_VERSION_TOO_LARGE));
 	/* The length is obeyed: no NUL needed, nothing read past it. */
 	assert_int_equal(cbp_version_key("v6.12-rc1", 5), vk("v6.12"));
-	assert_int_equal(cbp_version_key("v6.12-rc1", 8), CBP_VERSION_INVALID);
+	assert_int_equal(cbp_version_key("v6.12-rc1", 7), CBP_VERSION_INVALID);
+	assert_int_equal(cbp_version_key("v6.12-rc1", 8), vk("v6.12-rc"));
 }
 
 /* Pairs whose order the kernel's release process fix. */
@@ -164,6 +165,14 @@ static const char *const before[][2] = {
 	{ "v3.5.0-rc.0", "v3.5.0-rc1" },
 	{ "v3.5.0-rc.10", "v3.5.0" },
 	{ "v3.5.0-beta2", "v3.5.0-beta.3" },
+	/* The word alone is the first: rpm's 4.20.0-alpha, then -alpha2 */
+	{ "v4.19.1", "v4.20.0-alpha" },
+	{ "v4.20.0-alpha", "v4.20.0-alpha2" },
+	{ "v4.20.0-alpha2", "v4.20.0-beta" },
+	{ "v4.20.0-beta", "v4.20.0-beta1" },
+	{ "v4.20.0-beta2", "v4.20.0-rc" },
+	{ "v4.20.0-rc", "v4.20.0-rc1" },
+	{ "v4.20.0-rc", "v4.20.0" },
 	{ "v256.0", "v256.1" },
 	{ "v256.1", "v257.0-rc1" },
 	{ "v2.6.999.999-rc99", "v3.0-rc1" },
@@ -309,6 +318,9 @@ static void release_patterns(void **state)
 	assert_true(rk(NULL, "v3.19.0-beta.2") < rk(NULL, "v3.19.0-rc.1"));
 	assert_int_equal(rk(NULL, "v3.19.0-rc.0"), vk("v3.19.0-rc.0"));
 	assert_int_equal(rk(NULL, "v3.2.0+git"), CBP_VERSION_NO_MATCH);
+	assert_int_equal(rk(NULL, "v1.0.0-alpha"), vk("v1.0.0-alpha"));
+	assert_true(rk(NULL, "v1.0.0-alpha") < rk(NULL, "v1.0.0-alpha.1"));
+	assert_int_equal(rk(NULL, "v1.0.0-alpha-dev"), CBP_VERSION_NO_MATCH);
 	for (i = 1; i < ARRAY_SIZE(systemd); i++)
 		if (rk(sd, systemd[i - 1]) < 0 ||
 		    rk(sd, systemd[i - 1]) >= rk(sd, systemd[i]))

@@ -73,6 +73,8 @@ struct run {
 	size_t nr, alloc;
 	long long candidates, diffed;
 	long long undone;	/* commits not listed: for what it reverted */
+	long long *undone_ml;	/* their mainline rows, in the order met */
+	size_t alloc_undone;
 };
 
 /* The change row @id is a name of, computed once for all its names. */
@@ -161,8 +163,12 @@ static int candidate(struct run *r, const struct cbp_link *l)
 		tr->undone = rv ? 2 : 1;
 	}
 	if (tr->undone == 2) {
-		if (!fr->skipped)
-			r->undone++;
+		if (!fr->skipped) {
+			r->undone_ml = cbp_grow(r->undone_ml, sizeof(*r->undone_ml),
+						(size_t)r->undone + 1,
+						&r->alloc_undone);
+			r->undone_ml[r->undone++] = fr->ml;
+		}
 		fr->skipped = 1;
 		return 0;
 	}
@@ -341,9 +347,9 @@ static const char *verb(int kind)
 static void print_undone(const struct run *r, const char *br)
 {
 	if (r->undone)
-		printf("%lld not listed: %s for change%s %s reverted itself\n",
+		printf("%lld not listed: %s for %s %s reverted itself\n",
 		       r->undone, r->undone == 1 ? "it is" : "they are",
-		       r->undone == 1 ? "" : "s", br);
+		       r->undone == 1 ? "a change" : "changes", br);
 }
 
 static const char twins_summary[] =
@@ -436,6 +442,7 @@ static void print_json(struct run *r, const struct cbp_commit *cs,
 	struct json_object *doc = json_object_new_object();
 	struct json_object *arr = json_object_new_array();
 	struct json_object *paths = json_object_new_array();
+	struct json_object *undone = json_object_new_array();
 	const char *stable = cbp_index_branch(r->idx, r->bit)->name;
 	const char *mainline = cbp_index_branch(r->idx, r->mb)->name;
 	struct cbp_commit c;
@@ -493,6 +500,10 @@ static void print_json(struct run *r, const struct cbp_commit *cs,
 	json_object_object_add(doc, "candidates", json_object_new_int64(r->candidates));
 	json_object_object_add(doc, "reverted_in_branch",
 			       json_object_new_int64(r->undone));
+	for (i = 0; i < (size_t)r->undone; i++)
+		if (!cbp_commit_get(r->idx, r->undone_ml[i], &c))
+			json_object_array_add(undone, cbp_commit_json(r->idx, &c));
+	json_object_object_add(doc, "not_listed_reverted_in_branch", undone);
 	cbp_json_print(doc);
 }
 
@@ -593,6 +604,7 @@ out:
 	for (i = 0; i < r.nr; i++)
 		free(r.f[i].r);
 	free(r.f);
+	free(r.undone_ml);
 	free(cs);
 	cbp_idmap_release(&r.map.ids);
 	free(r.map.rec);

@@ -85,7 +85,10 @@ test_expect_success 'missing: says how many it left out, and why' '
 	grep "^2 missing: 0 fixes, 2 reverts or re-applications;" out &&
 	grep "^3 not listed: they are for changes linux-6.12.y reverted itself$" out &&
 	test_expect_code 1 cbp missing --json --stable linux-6.12.y >j &&
-	test "$(json_get j "\$j->{reverted_in_branch}")" = 3
+	test "$(json_get j "\$j->{reverted_in_branch}")" = 3 &&
+	json_get j "[sort map { \$_->{id} } @{\$j->{not_listed_reverted_in_branch}}]" >got &&
+	printf "%s\n" $FX $RX $RY | sort >want &&
+	test_cmp want got
 '
 
 test_expect_success 'missing: a branch revert citing the mainline name counts' '

@@ -170,6 +170,15 @@ unexplained:
 	return 1;
 }
 
+/* The trailer as written: its quoted subject only when it quoted one. */
+static void print_trailer(const char *cited, const char *quoted)
+{
+	if (quoted[0])
+		printf("\nFixes: %s (\"%s\")\n", cited, quoted);
+	else
+		printf("\nFixes: %s (no subject quoted)\n", cited);
+}
+
 static void print_target(struct cbp_index *idx, const struct target *t,
 			 const struct cbp_class *fix, const char *note,
 			 int finding)
@@ -178,7 +187,7 @@ static void print_target(struct cbp_index *idx, const struct target *t,
 	size_t i;
 	int bit;
 
-	printf("\nFixes: %s (\"%s\")\n", t->link.cited, t->link.quoted);
+	print_trailer(t->link.cited, t->link.quoted);
 	printf("  cited commit: %s\n", t->cited.state == CBP_PRESENT ?
 	       cbp_cite_str(&t->cited, a, sizeof(a)) :
 	       t->cited.state == CBP_MISSING ? "not in this repository" :
@@ -286,7 +295,7 @@ static void print_malformed(const struct cbp_malformed *m)
 {
 	char why[768], fix[160];
 
-	printf("\nFixes: %s (\"%s\")\n", m->cited, m->quoted);
+	print_trailer(m->cited, m->quoted);
 	printf("  finding: malformed: %s",
 	       cbp_malformed_problem(m, why, sizeof(why)));
 	if (m->suggest.id)

@@ -50,4 +50,14 @@ test_expect_success 'a commit without Fixes: still says so, status 0' '
 	test_cmp expect actual
 '
 
+test_expect_success 'a Fixes: quoting no subject says so, not ("")' '
+	cd repo &&
+	test_change drivers/x.c c "drm/x: a fix citing bare" \
+		"Fixes: $(s12 $A)" &&
+	cbp index >/dev/null &&
+	test_expect_code 0 cbp fixes HEAD >out &&
+	grep "^Fixes: $(s12 $A) (no subject quoted)$" out &&
+	! grep -F "(\"\")" out
+'
+
 test_done

@@ -199,9 +199,15 @@ static int find_patch_id(struct cbp_ctx *ctx, const struct cbp_class *cls,
 	for (i = 0; i < cls->nr; i++) {
 		const struct cbp_commit *m = &cls->members[i].c;
 		char mine[CBP_OID_HEXSZ + 1], theirs[CBP_OID_HEXSZ + 1];
+		int rc;
 
-		if (m->state != CBP_PRESENT ||
-		    ctx->git->patch_id(ctx, m->hex, mine))
+		if (m->state != CBP_PRESENT)
+			continue;
+		/* An unreadable commit is no "none": the question has no answer. */
+		rc = ctx->git->patch_id(ctx, m->hex, mine);
+		if (rc < 0)
+			return -1;
+		if (rc)
 			continue;
 		if (cbp_same_subject(idx, m->subject, &ids, &n))
 			return -1;
@@ -214,9 +220,16 @@ static int find_patch_id(struct cbp_ctx *ctx, const struct cbp_class *cls,
 				continue;
 			for (k = 0; k < *nr; k++)
 				dup |= (*out)[k].c.id == ids[j];
-			if (dup || cbp_commit_get(idx, ids[j], &c) ||
-			    ctx->git->patch_id(ctx, c.hex, theirs) ||
-			    strcmp(mine, theirs))
+			if (dup)
+				continue;
+			rc = cbp_commit_get(idx, ids[j], &c);
+			if (!rc)
+				rc = ctx->git->patch_id(ctx, c.hex, theirs);
+			if (rc < 0) {
+				free(ids);
+				return -1;
+			}
+			if (rc || strcmp(mine, theirs))
 				continue;
 			*out = cbp_grow(*out, sizeof(**out), *nr + 1, &alloc);
 			(*out)[*nr].c = c;

@@ -6,6 +6,7 @@
  * prints for a commit (git-change.c) or of a mail's own diff, in-process:
  * no shell, no git command.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,25 +20,34 @@
  * @pid: CBP_OID_HEXSZ + 1 bytes for the patch-id in hex
  *
  * The patch-id link trust compares (cbp_git_change_of()).  Merges and
- * empty commits have none.  A commit without a patch-id is simply not
- * compared, so the caller need not report why.
+ * empty commits have none.  A commit that cannot be read (a blob missing
+ * from a damaged or partial clone) is an error: "no patch-id" would be
+ * taken for an answer.
  *
- * Return: 0, or -1 if there is no patch-id.
+ * Return: 0, 1 if the commit has no patch-id, or -1 with the error
+ * recorded when it cannot be read.
  */
 int cbp_git_diff_patch_id(struct cbp_repo *repo, const char *hex, char *pid)
 {
 	struct cbp_git_change ch;
 	struct cbp_oid oid;
-	int err = -1;
+	int err = 1;
 
-	if (!cbp_oid_fromhex(&oid, hex) &&
-	    !cbp_git_change_of(repo, &oid, 1, &ch)) {
-		if (ch.has_pid) {
-			memcpy(pid, ch.pid, sizeof(ch.pid));
-			err = 0;
-		}
-		cbp_git_change_release(&ch);
+	if (cbp_oid_fromhex(&oid, hex))
+		return cbp_error("not a commit ID: %s", hex);
+	if (cbp_git_change_of(repo, &oid, 1, &ch)) {
+		char why[512];
+
+		snprintf(why, sizeof(why), "%s", cbp_errmsg());
+		git_error_clear();
+		return cbp_error("cannot compute the patch-id of %.12s: %s", hex,
+				 why);
 	}
+	if (ch.has_pid) {
+		memcpy(pid, ch.pid, sizeof(ch.pid));
+		err = 0;
+	}
+	cbp_git_change_release(&ch);
 	git_error_clear();
 	return err;
 }

@@ -52,4 +52,18 @@ test_expect_success 'the patch-id link is labelled apart in JSON' '
 	test "$(json_get ../j "scalar @{\$j->{patch_id_matches}}")" = 0
 '
 
+# A blob the repository lacks (a damaged or partial clone): the patch-id
+# cannot be computed, and "none" would be an answer; it is an error.
+test_expect_success 'names --patch-id: a commit it cannot read is an error, not "none"' '
+	cd repo &&
+	blob=$(git rev-parse "$Q:other.c") &&
+	obj=.git/objects/$(echo $blob | cut -c1-2)/$(echo $blob | cut -c3-) &&
+	test -f $obj &&
+	mv $obj ../saved-blob &&
+	test_when_finished "mv ../saved-blob $obj" &&
+	test_expect_code 2 cbp names --patch-id "$P" >../out 2>../err &&
+	grep "cannot compute the patch-id of $(s12 $Q)" ../err &&
+	! grep "weaker evidence" ../out
+'
+
 test_done

@@ -24,5 +24,6 @@ struct cbp_update_stats;
 extern const struct cbp_git_ops cbp_git_ops;
 int cbp_git_open_index(struct cbp_ctx *ctx, unsigned int flags,
 		       struct cbp_update_stats *stats);
+void cbp_index_notes(struct cbp_ctx *ctx, const struct cbp_update_stats *st);
 
 #endif /* CHECKBACKPORT_BUILTIN_H */

@@ -35,7 +35,8 @@ static int read_config(struct cbp_repo *repo, struct cbp_settings *set,
  * cbp_git_open_index() - open the index through the builder
  * @ctx: the context, with the repository open; ctx->idx is set
  * @flags: CBP_OPEN_UPDATE and/or CBP_OPEN_REBUILD
- * @stats: what the builder did; may be NULL
+ * @stats: what the builder did; may be NULL (a query's open), and then
+ *	   a build's notes are said here, as `index` says them
  *
  * Afterwards ctx->opt->set says what the index tracks.
  *
@@ -44,9 +45,18 @@ static int read_config(struct cbp_repo *repo, struct cbp_settings *set,
 int cbp_git_open_index(struct cbp_ctx *ctx, unsigned int flags,
 		       struct cbp_update_stats *stats)
 {
-	if (cbp_index_open(&ctx->idx, ctx->repo, &ctx->opt->set, flags, stats))
+	struct cbp_update_stats own;
+
+	if (cbp_index_open(&ctx->idx, ctx->repo, &ctx->opt->set, flags,
+			   stats ? stats : &own))
 		return -1;
 	cbp_sync_tracking(ctx);
+	/* A query that built the index says what `index` would have. */
+	if (!stats) {
+		if (own.rebuilt)
+			cbp_index_notes(ctx, &own);
+		cbp_update_stats_release(&own);
+	}
 	return 0;
 }
 

@@ -186,38 +186,53 @@ int cmd_index(struct cbp_ctx *ctx)
 		       st.total, st.tags, st.seconds);
 		if (ctx->opt->verbose)
 			print_verbose(ctx, &st);
-		else if (st.nr_ignored)
-			cbp_note("%zu tag%s matching '%s' %s; %s",
-				 st.nr_ignored, st.nr_ignored == 1 ? "" : "s",
-				 ctx->opt->set.tags, st.nr_ignored == 1 ?
-				 "is not a release" : "are not releases",
-				 "'checkbackport index -v' lists them");
 	}
+	cbp_index_notes(ctx, &st);
+	cbp_update_stats_release(&st);
+	return CBP_EXIT_OK;
+}
+
+/**
+ * cbp_index_notes() - what a build found that makes answers wrong
+ * @ctx: the context, its settings those the index tracks
+ * @st: what the build or update found
+ *
+ * Said on stderr (cbp_note()) after `index`, and after a query that had
+ * to build the index first: a first build with the defaults (a query in
+ * a repository never indexed, or whose first `index` was interrupted)
+ * must not leave every release label quietly wrong.
+ */
+void cbp_index_notes(struct cbp_ctx *ctx, const struct cbp_update_stats *st)
+{
+	if (st->nr_ignored && !ctx->opt->verbose)
+		cbp_note("%zu tag%s matching '%s' %s; %s",
+			 st->nr_ignored, st->nr_ignored == 1 ? "" : "s",
+			 ctx->opt->set.tags, st->nr_ignored == 1 ?
+			 "is not a release" : "are not releases",
+			 "'checkbackport index -v' lists them");
 	/*
 	 * Releases the glob hides leave every release label wrong ("in no
 	 * release yet"): never quietly.
 	 */
-	if (st.outside == 1)
+	if (st->outside == 1)
 		cbp_note("1 tag, '%s', would be a release by the release pattern %s '%s' %s",
-			 st.outside_example, "but is outside checkbackport.tags",
+			 st->outside_example, "but is outside checkbackport.tags",
 			 ctx->opt->set.tags, "and not read; pass --tags to include it");
-	else if (st.outside)
+	else if (st->outside)
 		cbp_note("%lld tags such as '%s' would be releases by %s %s '%s' %s",
-			 st.outside, st.outside_example, "the release pattern",
+			 st->outside, st->outside_example, "the release pattern",
 			 "but are outside checkbackport.tags", ctx->opt->set.tags,
 			 "and not read; pass --tags to include them");
 	/* Nor a history whose tags are all of another shape. */
-	if (!st.tags && !st.outside && st.other)
+	if (!st->tags && !st->outside && st->other)
 		cbp_note("no release tags: none of the %lld tags %s '%s' (such as '%s') %s; %s",
-			 st.other, "outside checkbackport.tags",
-			 ctx->opt->set.tags, st.other_example,
+			 st->other, "outside checkbackport.tags",
+			 ctx->opt->set.tags, st->other_example,
 			 "is a release by the release pattern either, so no commit has a first release",
 			 "pass --tags and --release-pattern");
-	if (st.suspicious || st.malformed)
+	if (st->suspicious || st->malformed)
 		cbp_note("%lld suspicious citation%s and %lld ID%s of more than 40 digits %s",
-			 st.suspicious, st.suspicious == 1 ? "" : "s",
-			 st.malformed, st.malformed == 1 ? "" : "s",
+			 st->suspicious, st->suspicious == 1 ? "" : "s",
+			 st->malformed, st->malformed == 1 ? "" : "s",
 			 "among those read; see 'checkbackport lint'");
-	cbp_update_stats_release(&st);
-	return CBP_EXIT_OK;
 }

@@ -206,6 +206,23 @@ test_expect_success 'rpm-shaped tags: a pre-release without a number' '
 	first_releases_are_tags
 '
 
+# A query in a repository without an index builds one with what git's
+# config says, the defaults here (a first `index --tags ...` that was
+# interrupted saved nothing): what `index` would have said of its tags,
+# it says too, or every first release would be "none" without a word.
+test_expect_success 'a query that builds the index says what index would' '
+	git init -q frr-query &&
+	cd frr-query &&
+	tagged a "bgpd: the start" base_10.4 &&
+	tagged b "bgpd: in 10.4.1" frr-10.4.1 &&
+	"$CBP_BIN" names HEAD >out 2>err &&
+	grep "no index at .*; building it" err &&
+	grep -F "no release tags: none of the 2 tags outside checkbackport.tags ${SQ}v*${SQ}" err &&
+	grep "first release: none" out &&
+	"$CBP_BIN" names HEAD >out 2>err &&
+	test_must_be_empty err
+'
+
 # FRRouting tags frr-10.4.1 (and base_10.4, docker/...): with the
 # defaults not one tag is read, and every first release was "none"
 # without a word.

@@ -399,7 +399,8 @@ int cbp_index_lock(const char *path)
 	int fd;
 
 	free(file);
-	fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	/* Never through a link: the lock is ours, beside the index file. */
+	fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
 	if (fd < 0) {
 		cbp_error("cannot open %s: %s", lock, strerror(errno));
 		free(lock);

@@ -96,6 +96,18 @@ test_expect_success 'the default index through a link, and the link to a link' '
 	test -f ../real/repo.db && test -f ../real/repo.db.lock
 '
 
+test_expect_success 'a lock file that is a link is refused, its target untouched' '
+	cd repo && echo mine >../victim && chmod 600 ../victim &&
+	rm -f ../real/repo.db.lock &&
+	ln -s ../victim ../real/repo.db.lock &&
+	test_expect_code 2 cbp index --rebuild 2>../err &&
+	grep "cannot open .*repo.db.lock" ../err &&
+	test "$(cat ../victim)" = mine &&
+	test "$(stat -c %a ../victim)" = 600 &&
+	rm ../real/repo.db.lock &&
+	cbp index >/dev/null
+'
+
 test_expect_success 'temporary files of killed runs are removed by the next run' '
 	cd repo && rm -f .git/checkbackport.db && cbp index >/dev/null &&
 	db=.git/checkbackport.db &&

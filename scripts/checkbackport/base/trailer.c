@@ -571,9 +571,10 @@ int cbp_kind_is_upstream(int kind)
 /*
  * Version keys.  A release tag is two to four numbers and an optional
  * pre-release, "-rcN" or "-rc.N", "-betaN" or "-beta.N", "-alphaN" or
- * "-alpha.N", or the word alone: v2.6.11, v2.6.12-rc2, v2.6.39.4,
- * v3.0-rc7, v6.12.118, v3.5.0-beta.2, rpm's 4.20.0-alpha (before its
- * 4.20.0-alpha2).  Missing numbers count as 0 and a release sorts after
+ * "-alpha.N", or the word alone, after a '-' or an '_': v2.6.11,
+ * v2.6.12-rc2, v2.6.39.4, v3.0-rc7, v6.12.118, v3.5.0-beta.2, rpm's
+ * 4.20.0-alpha (before its 4.20.0-alpha2), OpenVPN's 2.7_rc1.  Missing
+ * numbers count as 0 and a release sorts after
  * its release candidates, which sort after its betas, which sort after
  * its alphas.
  *
@@ -631,7 +632,7 @@ static void vkey_put_num(struct vkey *k, unsigned long long n)
 }
 
 /* The pre-releases, in the order of their two bits; then the release. */
-static const char *const pre_kw[] = { "-alpha", "-beta", "-rc" };
+static const char *const pre_kw[] = { "alpha", "beta", "rc" };
 #define VKEY_RELEASE	3
 
 /* A decimal number without leading zeros ("v6.012" is not a release). */
@@ -689,6 +690,10 @@ static long long version_key(const char *tag, size_t len, int min)
 		const char *q = NULL;
 		int dotted;
 
+		/* "-rc1", or as OpenVPN writes it, "_rc1" */
+		if (*p != '-' && *p != '_')
+			return CBP_VERSION_INVALID;
+		p++;
 		for (pre = 0; pre < (int)ARRAY_SIZE(pre_kw) && !q; pre++)
 			q = match_kw(p, end, pre_kw[pre]);
 		if (!q)

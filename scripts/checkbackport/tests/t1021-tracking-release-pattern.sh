@@ -206,6 +206,17 @@ test_expect_success 'rpm-shaped tags: a pre-release without a number' '
 	first_releases_are_tags
 '
 
+# OpenVPN tags v2.7_alpha1, v2.7_beta1, v2.7_rc2 before v2.7.0: the
+# pre-release after an underscore.  No pattern could read them, and
+# what they first had was labelled v2.7.0.
+test_expect_success 'OpenVPN-shaped tags: a pre-release after an underscore' '
+	tag_each openvpn v2.6.14 v2.7_alpha1 v2.7_beta1 v2.7_rc2 v2.7.0 &&
+	cbp index --release-pattern \
+		"v([0-9]+\.[0-9]+(\.[0-9]+)?([-_](rc|beta|alpha)[0-9]*)?)" >out &&
+	grep "5 release tags" out &&
+	first_releases_are_tags
+'
+
 # A query in a repository without an index builds one with what git's
 # config says, the defaults here (a first `index --tags ...` that was
 # interrupted saved nothing): what `index` would have said of its tags,

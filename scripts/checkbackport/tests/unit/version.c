@@ -51,6 +51,8 @@ static const char *const good[] = {
 	"v999.999.999-rc99", "v2.6.999.999-rc99",
 	/* The 'v' is optional (branch names: linux-6.12.y). */
 	"6.12", "3.0",
+	/* OpenVPN's pre-releases, after an underscore */
+	"v2.7_alpha1", "v2.7_beta2", "v2.7_rc1",
 };
 
 static void parses(void **state)
@@ -81,6 +83,10 @@ static const struct {
 	{ "v6.12-dontuse", CBP_VERSION_INVALID },
 	/* Pre-releases: a number, from 1 but after a dot (semver's) */
 	{ "v3.5.0-alpha-2", CBP_VERSION_INVALID },
+	{ "v2.7__rc1", CBP_VERSION_INVALID },
+	{ "v2.7~rc1", CBP_VERSION_INVALID },
+	{ "v2.7rc1", CBP_VERSION_INVALID },
+	{ "v2.7_", CBP_VERSION_INVALID },
 	{ "v3.5.0-alpha.", CBP_VERSION_INVALID },
 	{ "v3.5.0-beta0", CBP_VERSION_INVALID },
 	{ "v3.5.0-rc.", CBP_VERSION_INVALID },
@@ -173,6 +179,10 @@ static const char *const before[][2] = {
 	{ "v4.20.0-beta2", "v4.20.0-rc" },
 	{ "v4.20.0-rc", "v4.20.0-rc1" },
 	{ "v4.20.0-rc", "v4.20.0" },
+	/* OpenVPN's: 2.7_alpha1 < 2.7_beta1 < 2.7_rc2 < 2.7.0 */
+	{ "v2.6.14", "v2.7_alpha1" },
+	{ "v2.7_alpha1", "v2.7_beta1" },
+	{ "v2.7_rc2", "v2.7.0" },
 	{ "v256.0", "v256.1" },
 	{ "v256.1", "v257.0-rc1" },
 	{ "v2.6.999.999-rc99", "v3.0-rc1" },
@@ -195,6 +205,7 @@ static void order(void **state)
 	assert_int_equal(vk("v3.0"), vk("v3.0.0"));
 	assert_int_equal(vk("v2.6.39"), vk("v2.6.39.0"));
 	assert_int_equal(vk("v6.12-RC1"), vk("v6.12-rc1"));
+	assert_int_equal(vk("v2.7_rc1"), vk("v2.7-rc1"));
 }
 
 /*

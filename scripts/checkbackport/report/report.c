@@ -195,9 +195,12 @@ int cbp_resolve_arg(struct cbp_ctx *ctx, const char *name, long long *id)
 	cbp_fail();
 	if (rc == CBP_IS_AMBIGUOUS) {
 		fprintf(stderr, "checkbackport: hint: the candidates are:\n");
+		/* Cited IDs in full: their first 12 digits may be alike. */
 		for (i = 0; i < nr; i++)
 			fprintf(stderr, "checkbackport: hint:   %s\n",
-				cbp_cite_str(&cands[i], buf, sizeof(buf)));
+				cands[i].state == CBP_PRESENT ?
+				cbp_cite_str(&cands[i], buf, sizeof(buf)) :
+				cands[i].hex);
 	}
 	free(cands);
 	return CBP_EXIT_ERROR;

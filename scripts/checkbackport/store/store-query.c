@@ -180,6 +180,14 @@ int cbp_index_lookup_full(struct cbp_index *idx, const char *hex, long long *id)
 	return 0;
 }
 
+/* Is row @id the ID @hex exactly (a cited ID, kept as cited)? */
+static int exact_row(struct cbp_index *idx, long long id, const char *hex)
+{
+	struct cbp_commit c;
+
+	return !cbp_commit_get(idx, id, &c) && !strcmp(c.hex, hex);
+}
+
 /**
  * cbp_resolve_id() - find the index row a commit ID stands for
  * @idx: the index
@@ -223,6 +231,16 @@ int cbp_resolve_id(struct cbp_index *idx, const char *name, long long *id,
 			*id = ids[0];
 			return 0;
 		}
+		/*
+		 * Cited only, as written in one trailer and longer in
+		 * another (OVS cites Linux's 029f7f3b8701 both ways): the
+		 * ID as asked is the one cited so.
+		 */
+		for (i = 0; !present && i < (size_t)n; i++)
+			if (exact_row(idx, ids[i], hex)) {
+				*id = ids[i];
+				return 0;
+			}
 		if (present > 1 || n > 1) {
 			fill_cands(idx, ids, present ? present : n, cands,
 				   nr_cands);

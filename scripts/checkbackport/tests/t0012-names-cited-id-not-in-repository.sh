@@ -55,4 +55,23 @@ test_expect_success 'a missing short citation resolves once the commit arrives' 
 	test "$(json_get ../j "scalar @{\$j->{members}}")" = 3
 '
 
+# Two short citations of one missing commit, of 12 and 16 digits (OVS
+# cites Linux's 029f7f3b8701 both ways): two rows.  The ID as cited is
+# the one asked, and a shorter prefix of both lists them in full, not as
+# two alike 12-digit IDs.
+test_expect_success 'a cited ID written two ways: the one asked, or both in full' '
+	cd repo &&
+	test_commit "drm/y: one" "(cherry picked from commit 0123456789abcdef)" &&
+	test_commit "drm/y: two" "(cherry picked from commit 0123456789ab)" &&
+	cbp index >/dev/null &&
+	cbp names --json 0123456789ab >../j &&
+	test "$(json_get ../j "\$j->{query}")" = 0123456789ab &&
+	cbp names --json 0123456789abcdef >../j &&
+	test "$(json_get ../j "\$j->{query}")" = 0123456789abcdef &&
+	test_expect_code 2 cbp names 01234567 2>../err &&
+	grep "short ID 01234567 is ambiguous" ../err &&
+	grep -x "checkbackport: hint:   0123456789ab" ../err &&
+	grep -x "checkbackport: hint:   0123456789abcdef" ../err
+'
+
 test_done

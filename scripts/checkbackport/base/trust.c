@@ -181,8 +181,8 @@ int cbp_subjects_consistent(const char *a, const char *b)
  * cbp_trust_name() - a verdict as a word, for people and JSON
  * @verdict: enum cbp_trust
  *
- * Return: "consistent" (for either reason), "adapted", "suspicious" or
- * "unjudged".
+ * Return: "consistent" (for either reason), "adapted", "suspicious",
+ * "squashed" or "unjudged".
  */
 const char *cbp_trust_name(int verdict)
 {
@@ -194,6 +194,8 @@ const char *cbp_trust_name(int verdict)
 		return "adapted";
 	case CBP_TRUST_SUSPICIOUS:
 		return "suspicious";
+	case CBP_TRUST_SQUASHED:
+		return "squashed";
 	}
 	return "unjudged";
 }
@@ -202,11 +204,11 @@ const char *cbp_trust_name(int verdict)
  * cbp_trust_followed() - whether classes of names follow a link
  * @verdict: enum cbp_trust
  *
- * Return: 0 for a suspicious link, 1 for any other.
+ * Return: 0 for a suspicious or squashed link, 1 for any other.
  */
 int cbp_trust_followed(int verdict)
 {
-	return verdict != CBP_TRUST_SUSPICIOUS;
+	return verdict != CBP_TRUST_SUSPICIOUS && verdict != CBP_TRUST_SQUASHED;
 }
 
 /* Do @a and @b agree on @n characters? */

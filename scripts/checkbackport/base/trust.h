@@ -14,10 +14,15 @@
  *                moved between the branches);
  *   suspicious   when neither, they touch no file in common and change
  *                other lines: most likely a trailer naming the wrong
- *                commit.
+ *                commit;
+ *   squashed     when adapted, but the cited commit fixes or reverts
+ *                another that the citing commit cites too (a squash of a
+ *                change and its fix): the squash carries the fix, but is
+ *                no copy of it, and the fix and what it fixes are not one
+ *                change.
  *
  * Classes of names follow consistent and adapted links and never a
- * suspicious one.  This file holds the rules that need no library (the
+ * suspicious or squashed one.  This file holds the rules that need no library (the
  * subject normalisation, the verdict names, the near-miss test on cited
  * IDs), so they can be unit-tested on their own; the builder computes
  * the patch-ids and file sets (build-trust.c) and stores the verdicts.
@@ -38,6 +43,8 @@ enum cbp_trust {
 	CBP_TRUST_SAME_PATCH = 2,	/* consistent: same patch-id */
 	CBP_TRUST_ADAPTED = 3,		/* a file in common */
 	CBP_TRUST_SUSPICIOUS = 4,	/* no file in common */
+	CBP_TRUST_SQUASHED = 5,		/* adapted, a fix of another it cites */
+	CBP_TRUST_NR
 };
 
 /* Longest subject compared; longer ones are compared on this much. */

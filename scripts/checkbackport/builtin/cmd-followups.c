@@ -30,6 +30,7 @@ struct fu_state {
 	char why[256];
 	long long twin;		/* missing: a branch commit of its subject, 0 */
 	long long citer;	/* missing: a branch commit citing it, 0 */
+	long long squash;	/* present: squashed into this commit, 0 */
 };
 
 struct run {
@@ -73,6 +74,22 @@ static int wanted(struct run *r, int of, int present_only)
  * re-application only where what it reverts is in the branch.  Neither
  * if mainline reverted it for good.
  */
+/*
+ * Has the branch @f squashed into a commit with what it fixes (a
+ * citation judged squashed)?  An index error leaves it unsaid.
+ */
+static void squashed_in(struct run *r, const struct cbp_followup *f,
+			struct fu_state *s)
+{
+	size_t i;
+
+	s->squash = 0;
+	for (i = 0; s->in < 0 && !s->squash && i < f->ch.cls.nr; i++)
+		if (cbp_squash_in_branch(r->ctx->idx, f->ch.cls.members[i].c.id,
+					 r->bit, &s->squash))
+			s->squash = 0;
+}
+
 static void judge(struct run *r, size_t k)
 {
 	const struct cbp_followup *f = &r->fu.f[k];
@@ -85,7 +102,8 @@ static void judge(struct run *r, size_t k)
 	r->done[k] = 1;	/* a cycle of citations ends here */
 	s->status = FU_NOT_NEEDED;
 	s->in = cbp_change_in_branch(r->e, &f->ch, r->bit);
-	if (s->in >= 0) {
+	squashed_in(r, f, s);
+	if (s->in >= 0 || s->squash) {
 		s->status = FU_PRESENT;
 	} else if (f->ch.ml < 0) {
 		s->status = FU_NOT_MAINLINE;
@@ -181,8 +199,17 @@ static void print_followup(struct run *r, size_t k)
 	printf("     %s: ", cbp_index_branch(r->ctx->idx, r->bit)->name);
 	switch (s->status) {
 	case FU_PRESENT:
-		printf("has it as %s\n",
-		       cbp_cite_str(&f->ch.cls.members[s->in].c, a, sizeof(a)));
+		if (s->in >= 0) {
+			printf("has it as %s\n",
+			       cbp_cite_str(&f->ch.cls.members[s->in].c, a,
+					    sizeof(a)));
+		} else {
+			struct cbp_commit sq;
+
+			if (!cbp_commit_get(r->ctx->idx, s->squash, &sq))
+				printf("has it squashed into %s\n",
+				       cbp_cite_str(&sq, a, sizeof(a)));
+		}
 		break;
 	case FU_MISSING:
 		printf("MISSING\n");
@@ -263,6 +290,10 @@ static void print_json(struct run *r, size_t missing)
 		if (r->bit >= 0) {
 			json_object_object_add(o, "in_branch",
 					       member_json(idx, &f->ch, r->st[k].in));
+			json_object_object_add(o, "squashed_into",
+					       r->st[k].squash &&
+					       !cbp_commit_get(idx, r->st[k].squash, &t) ?
+					       cbp_commit_json(idx, &t) : NULL);
 			json_object_object_add(o, "status",
 					       json_object_new_string(status));
 			json_object_object_add(o, "why", r->st[k].why[0] ?

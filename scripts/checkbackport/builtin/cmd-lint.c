@@ -25,7 +25,7 @@
 
 /* One line of the report. */
 struct entry {
-	int what;		/* CBP_TRUST_SUSPICIOUS, _ADAPTED, or MALFORMED */
+	int what;		/* CBP_TRUST_SUSPICIOUS, _ADAPTED, _SQUASHED, MALFORMED */
 	struct cbp_commit src;
 	struct cbp_link link;	/* suspicious and adapted */
 	struct cbp_malformed bad;	/* malformed */
@@ -41,7 +41,7 @@ struct lint {
 	size_t nr_range;
 	struct entry *e;
 	size_t nr, alloc;
-	long long count[5];	/* citations per enum cbp_trust */
+	long long count[CBP_TRUST_NR];	/* citations per enum cbp_trust */
 	size_t commits;
 };
 
@@ -122,7 +122,7 @@ static int load_links(struct lint *lt)
 		if (cbp_links(lt->idx, lt->range[k], 1, 1, &l, &n))
 			return -1;
 		for (i = 0; i < n; i++)
-			if (l[i].trust >= 0 && l[i].trust < 5)
+			if (l[i].trust >= 0 && l[i].trust < CBP_TRUST_NR)
 				lt->count[l[i].trust]++;
 		free(l);
 	}
@@ -153,7 +153,8 @@ static int load_malformed(struct lint *lt)
 static int cmp_entry(const void *a, const void *b)
 {
 	const struct entry *x = a, *y = b;
-	int gx = x->what == CBP_TRUST_ADAPTED, gy = y->what == CBP_TRUST_ADAPTED;
+	int gx = x->what == CBP_TRUST_ADAPTED || x->what == CBP_TRUST_SQUASHED;
+	int gy = y->what == CBP_TRUST_ADAPTED || y->what == CBP_TRUST_SQUASHED;
 
 	if (gx != gy)
 		return gx - gy;
@@ -217,11 +218,29 @@ static struct json_object *entry_json(struct lint *lt, const struct entry *e)
 	return o;
 }
 
+/* The groups of the report: problems, then information. */
+#define GROUPS	4
+
+static int group(int what)
+{
+	switch (what) {
+	case CBP_TRUST_SUSPICIOUS:
+		return 0;
+	case MALFORMED:
+		return 1;
+	case CBP_TRUST_SQUASHED:
+		return 3;
+	}
+	return 2;
+}
+
 static void print_json(struct lint *lt, const char *range, const int *n)
 {
-	static const char *const key[3] = { "suspicious", "malformed", "adapted" };
+	static const char *const key[GROUPS] = {
+		"suspicious", "malformed", "adapted", "squashed"
+	};
 	struct json_object *doc = json_object_new_object();
-	struct json_object *arr[3], *links = json_object_new_object();
+	struct json_object *arr[GROUPS], *links = json_object_new_object();
 	size_t i;
 	int k;
 
@@ -229,15 +248,12 @@ static void print_json(struct lint *lt, const char *range, const int *n)
 			       json_object_new_string(range) : NULL);
 	json_object_object_add(doc, "commits",
 			       json_object_new_int64((long long)lt->commits));
-	for (k = 0; k < 3; k++)
+	for (k = 0; k < GROUPS; k++)
 		arr[k] = json_object_new_array();
-	for (i = 0; i < lt->nr; i++) {
-		int what = lt->e[i].what;
-
-		k = what == CBP_TRUST_SUSPICIOUS ? 0 : what == MALFORMED ? 1 : 2;
-		json_object_array_add(arr[k], entry_json(lt, &lt->e[i]));
-	}
-	for (k = 0; k < 3; k++)
+	for (i = 0; i < lt->nr; i++)
+		json_object_array_add(arr[group(lt->e[i].what)],
+				      entry_json(lt, &lt->e[i]));
+	for (k = 0; k < GROUPS; k++)
 		json_object_object_add(doc, key[k], arr[k]);
 	json_object_object_add(links, "consistent",
 			       json_object_new_int64(lt->count[CBP_TRUST_SAME_SUBJECT] +
@@ -248,6 +264,8 @@ static void print_json(struct lint *lt, const char *range, const int *n)
 			       json_object_new_int64(lt->count[CBP_TRUST_ADAPTED]));
 	json_object_object_add(links, "suspicious",
 			       json_object_new_int64(lt->count[CBP_TRUST_SUSPICIOUS]));
+	json_object_object_add(links, "squashed",
+			       json_object_new_int64(lt->count[CBP_TRUST_SQUASHED]));
 	json_object_object_add(links, "unjudged",
 			       json_object_new_int64(lt->count[CBP_TRUST_UNJUDGED]));
 	json_object_object_add(doc, "citations", links);
@@ -267,7 +285,7 @@ int cmd_lint(struct cbp_ctx *ctx)
 {
 	const char *range = ctx->opt->argc ? ctx->opt->argv[0] : NULL;
 	struct lint lt = { .ctx = ctx };
-	int n[3] = { 0, 0, 0 }, ret = CBP_EXIT_ERROR;
+	int n[GROUPS] = { 0 }, ret = CBP_EXIT_ERROR;
 	long long total;
 	size_t i;
 
@@ -283,15 +301,17 @@ int cmd_lint(struct cbp_ctx *ctx)
 		lt.commits = (size_t)total;
 	cbp_sort(lt.e, lt.nr, sizeof(*lt.e), cmp_entry);
 	for (i = 0; i < lt.nr; i++)
-		n[lt.e[i].what == CBP_TRUST_SUSPICIOUS ? 0 :
-		  lt.e[i].what == MALFORMED ? 1 : 2]++;
+		n[group(lt.e[i].what)]++;
 	if (ctx->opt->json) {
 		print_json(&lt, range, n);
 	} else {
 		for (i = 0; i < lt.nr; i++)
 			print_entry(&lt, &lt.e[i]);
-		printf("total: %d suspicious, %d malformed, %d adapted (information)",
-		       n[0], n[1], n[2]);
+		printf("total: %d suspicious, %d malformed, %d adapted", n[0],
+		       n[1], n[2]);
+		if (n[3])
+			printf(", %d squashed", n[3]);
+		printf(" (information)");
 		printf(" in %zu commit%s\n", lt.commits, lt.commits == 1 ? "" : "s");
 	}
 	ret = n[0] || n[1] ? CBP_EXIT_FINDINGS : CBP_EXIT_OK;

@@ -65,6 +65,22 @@ static const struct cbp_commit *in_stable(struct checker *chk,
 	return NULL;
 }
 
+/*
+ * Does the tracked target branch carry the change squashed into a commit
+ * with what it fixes (a citation judged squashed)?
+ */
+static int squashed_in_stable(struct checker *chk, const struct cbp_change *ch)
+{
+	long long squash = 0;
+	size_t i;
+
+	for (i = 0; chk->stable_bit > 0 && !squash && i < ch->cls.nr; i++)
+		if (cbp_squash_in_branch(chk->idx, ch->cls.members[i].c.id,
+					 chk->stable_bit - 1, &squash))
+			return 0;
+	return squash != 0;
+}
+
 static const struct cbp_commit *shown(const struct cbp_change *ch,
 				      long long fallback)
 {
@@ -167,7 +183,7 @@ int check_followup_missing(struct check_run *run, size_t i __always_unused)
 		const struct cbp_commit *c = shown(&fx->ch, fx->link.src);
 
 		if (fx->kind != CBP_FU_FIX || !needed(fu, (int)k, 0) ||
-		    in_stable(chk, &fx->ch) ||
+		    in_stable(chk, &fx->ch) || squashed_in_stable(chk, &fx->ch) ||
 		    check_series_has(chk, at, &fx->ch, SERIES_ANYWHERE) >= 0)
 			continue;
 		if (fx->of < 0)

@@ -72,7 +72,7 @@ struct build {
 
 	long long read, links, absent_warned;
 	long long malformed;		/* malformed citations stored */
-	long long verdicts[5];		/* links judged, per enum cbp_trust */
+	long long verdicts[CBP_TRUST_NR];	/* links judged, per enum cbp_trust */
 	long long copies;		/* copies linked by patch-id */
 	/* Cited-only rows of earlier runs that became commits in this one. */
 	unsigned int max_old;		/* highest row of earlier runs */

@@ -16,6 +16,11 @@
  * (same patch-id) from an adapted one.  Each commit is diffed at most
  * once per run, however many links name it.
  *
+ * A commit citing as its origins a change and a fix of it (a squash:
+ * "master commit:" twice, two -x trailers), adapted both, would make the
+ * fix and what it fixes one change: its citations of the fixes are
+ * squashed, not followed (judge_squash()).
+ *
  * A run judges the links it added and those whose cited ID became a
  * commit in this run: a missing row resolved to a newly read commit (whose
  * row is above every earlier one), or a missing full ID whose commit was
@@ -45,12 +50,19 @@ struct change {
 	struct cbp_git_change ch;
 };
 
+/* A commit whose citations were judged: it may be a squash. */
+struct citer {
+	long long id;
+};
+
 struct judge {
 	struct build *b;
 	struct pair *p;
 	size_t nr_p, alloc_p;
 	struct change *ch;
 	size_t nr_ch, alloc_ch;
+	struct citer *c;
+	size_t nr_c, alloc_c;
 };
 
 static int cmp_change(const void *a, const void *b)
@@ -105,6 +117,10 @@ static int collect_pair(const struct cbp_store_pair *sp, void *data)
 	struct judge *j = data;
 	struct pair *p;
 
+	if (!j->nr_c || j->c[j->nr_c - 1].id != sp->src) {
+		j->c = cbp_grow(j->c, sizeof(*j->c), j->nr_c + 1, &j->alloc_c);
+		j->c[j->nr_c++].id = sp->src;
+	}
 	if (cbp_subjects_consistent(sp->src_subject ? sp->src_subject : "",
 				    sp->dst_subject ? sp->dst_subject : "")) {
 		j->b->verdicts[CBP_TRUST_SAME_SUBJECT]++;
@@ -270,6 +286,37 @@ static int judge_one(struct judge *j, const struct pair *p)
 	return store(j, p, CBP_TRUST_ADAPTED, s, d, common, path);
 }
 
+/* One citation of a squash to mark, from cbp_store_squashed_of(). */
+struct squash {
+	struct judge *j;
+	long long src;
+};
+
+static int squash_one(long long dst, int verdict, void *data)
+{
+	struct squash *sq = data;
+
+	/* A suspicious one is not followed already. */
+	if (verdict != CBP_TRUST_ADAPTED)
+		return 0;
+	sq->j->b->verdicts[CBP_TRUST_SQUASHED]++;
+	return cbp_store_put_trust(sq->j->b->w, sq->src, dst,
+				   CBP_TRUST_SQUASHED, NULL);
+}
+
+/*
+ * Commit @c cites as its origins a change and a fix (or revert) of it:
+ * a squash, whose citations of the fixes are squashed, so that the fix
+ * and what it fixes stay two changes.  A squash of unrelated changes
+ * (etcd's of three fixes) still joins them: the branch has each.
+ */
+static int judge_squash(struct judge *j, const struct citer *c)
+{
+	struct squash sq = { .j = j, .src = c->id };
+
+	return cbp_store_squashed_of(j->b->w, c->id, squash_one, &sq);
+}
+
 /**
  * build_judge_links() - the verdicts on the links this run made or resolved
  * @b: the build, after cited IDs were resolved
@@ -300,10 +347,14 @@ int build_judge_links(struct build *b, long long first_rowid,
 	}
 	if (shown)
 		cbp_progress("\n");
+	for (i = 0; i < j.nr_c; i++)
+		if (judge_squash(&j, &j.c[i]))
+			goto out;
 	err = 0;
 out:
 	for (i = 0; i < j.nr_ch; i++)
 		cbp_git_change_release(&j.ch[i].ch);
+	free(j.c);
 	free(j.ch);
 	free(j.p);
 	return err;

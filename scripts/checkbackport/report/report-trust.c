@@ -93,6 +93,10 @@ const char *cbp_trust_reason(const struct cbp_trust_info *ti, char *buf,
 			 ti->common, plural(ti->common), ti->spath,
 			 ti->common > 1 ? ", ..." : "");
 		break;
+	case CBP_TRUST_SQUASHED:
+		snprintf(buf, size,
+			 "a squash: the citing commit cites the change this one fixes or reverts too; it carries this one but is no copy of it");
+		break;
 	case CBP_TRUST_SUSPICIOUS:
 		snprintf(buf, size,
 			 "subjects and patch-ids differ, no file in common (%s; %s)",

@@ -318,6 +318,44 @@ int cbp_store_put_pid(struct cbp_writer *w, long long id, long long blobs,
 }
 
 /**
+ * cbp_store_squashed_of() - the fixes a squash cites beside what they fix
+ * @w: the writer
+ * @src: the citing commit's row
+ * @fn: called once per commit @src cites as its origin that fixes or
+ *	reverts another commit @src cites so, with its row and the verdict
+ *	on the citation (CBP_TRUST_SAME_SUBJECT when no trust row says
+ *	otherwise); a non-zero return stops
+ * @data: passed to @fn
+ *
+ * Return: 0, -1 with the error recorded, or what @fn returned.
+ */
+int cbp_store_squashed_of(struct cbp_writer *w, long long src,
+			  int (*fn)(long long dst, int verdict, void *data),
+			  void *data)
+{
+	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_SQUASHED,
+					   "SELECT DISTINCT a.dst, coalesce(t.verdict, 1) FROM links a\n"
+					   " JOIN links f ON f.src = a.dst AND f.kind IN (16, 18)\n"
+					   " JOIN links b ON b.src = a.src AND b.dst = f.dst\n"
+					   " LEFT JOIN trust t ON t.src = a.src AND t.dst = a.dst\n"
+					   " WHERE a.src = ?1 AND a.kind < 16 AND a.kind != 6\n"
+					   " AND b.kind < 16 AND b.kind != 6 AND a.dst != b.dst\n"
+					   " AND a.dst != a.src ORDER BY a.dst");
+	int rc = SQLITE_DONE, ret = 0;
+
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, src);
+	while (!ret && (rc = sqlite3_step(st)) == SQLITE_ROW)
+		ret = fn(sqlite3_column_int64(st, 0), sqlite3_column_int(st, 1),
+			 data);
+	sqlite3_reset(st);
+	if (!ret && rc != SQLITE_DONE)
+		return cbp_error_sqlite(w->db, "index");
+	return ret;
+}
+
+/**
  * cbp_store_add_copy() - record a copy without a citation
  * @w: the writer
  * @own: the copy's row

@@ -134,12 +134,12 @@ int cbp_origin_links(struct cbp_index *idx, int min_trust,
  *
  * Return: 0, or -1 on error.
  */
-int cbp_trust_count(struct cbp_index *idx, long long count[5])
+int cbp_trust_count(struct cbp_index *idx, long long count[CBP_TRUST_NR])
 {
 	sqlite3_stmt *st;
 	int rc;
 
-	memset(count, 0, 5 * sizeof(*count));
+	memset(count, 0, CBP_TRUST_NR * sizeof(*count));
 	if (cbp_db_prepare(idx->db,
 			   "SELECT " TRUST_CASE ", count(*) FROM links l\n"
 			   TRUST_JOIN " WHERE l.kind < 16 AND l.kind != 6 GROUP BY 1",
@@ -148,7 +148,7 @@ int cbp_trust_count(struct cbp_index *idx, long long count[5])
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		int v = sqlite3_column_int(st, 0);
 
-		if (v >= 0 && v < 5)
+		if (v >= 0 && v < CBP_TRUST_NR)
 			count[v] = sqlite3_column_int64(st, 1);
 	}
 	sqlite3_finalize(st);

@@ -15,8 +15,9 @@
  * 9: commits.ckey, the subject copies without a trailer are found by.
  * 10: links of Xen's "master commit: X" (CBP_MASTER_COMMIT).
  * 11: pids.sizes; large files diffed (copies by their text, not IDs).
+ * 12: trust verdict 5, squashed (CBP_TRUST_SQUASHED).
  */
-#define CBP_SCHEMA_VERSION	11
+#define CBP_SCHEMA_VERSION	12
 #define CBP_MAX_BRANCHES	64
 
 /*

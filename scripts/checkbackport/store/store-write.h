@@ -277,6 +277,9 @@ int cbp_store_get_pid(struct cbp_writer *w, long long id,
 		      struct cbp_store_pid *row);
 int cbp_store_put_pid(struct cbp_writer *w, long long id, long long blobs,
 		      long long files, const long long *sizes, const char *pid);
+int cbp_store_squashed_of(struct cbp_writer *w, long long src,
+			  int (*fn)(long long dst, int verdict, void *data),
+			  void *data);
 int cbp_store_add_copy(struct cbp_writer *w, long long own,
 		       const char *ml_hex, long long ml);
 

@@ -63,6 +63,8 @@ int cbp_same_subject_in_branch(struct cbp_index *idx,
 			       long long *twin);
 int cbp_cited_in_branch(struct cbp_index *idx, const struct cbp_commit *m,
 			int bit, int mb, long long *citer);
+int cbp_squash_in_branch(struct cbp_index *idx, long long id, int bit,
+			 long long *squash);
 int cbp_release_before(const struct cbp_commit *a, const struct cbp_commit *b);
 int cbp_index_count_present(struct cbp_index *idx, long long *nr);
 
@@ -76,7 +78,7 @@ int cbp_malformed_of(struct cbp_index *idx, long long src,
 		     struct cbp_malformed **out, size_t *nr);
 int cbp_origin_links(struct cbp_index *idx, int min_trust,
 		     struct cbp_link **links, size_t *nr);
-int cbp_trust_count(struct cbp_index *idx, long long count[5]);
+int cbp_trust_count(struct cbp_index *idx, long long count[CBP_TRUST_NR]);
 long long cbp_branch_release(struct cbp_index *idx, const struct cbp_commit *c,
 			     int bit, char *rel, size_t size);
 

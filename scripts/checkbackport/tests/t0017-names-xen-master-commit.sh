@@ -127,4 +127,47 @@ test_expect_success 'check: FOLLOWUP_MISSING names the squash in its hint' '
 	grep -F "hint: stable-4.19 has $(s12 $S) (\"x86/irq: fix the vector\"), which cites it as its origin, a citation not followed: compare the two" out
 '
 
+# Xen'"'"'s 15107a80b209 backports a change and both its fixes in one commit,
+# citing all three; each shares a file with it, so each citation was
+# adapted and followed, and the three were one change: a fix was "already
+# applied" as the change it fixes, and it had no follow-ups.  The squash
+# carries the others, it is no copy of them.
+test_expect_success 'a squash of a change and its fix does not make them one' '
+	cd repo &&
+	test_change tools/libxl.c rc "libxl: check the return value" &&
+	C=$(tip) &&
+	test_change tools/libxl.c rc2 "libxl: fix the check of the return value" \
+		"Fixes: $(s12 $C) (\"libxl: check the return value\")" &&
+	D=$(tip) &&
+	git checkout -q stable-4.19 &&
+	test_change tools/libxl.c "rc, rc2" "libxl: check the return value" \
+		"master commit: $C
+master date: 2026-03-24 12:05:42 +0100
+master commit: $D
+master date: 2026-03-25 12:05:42 +0100" &&
+	Q=$(tip) &&
+	git checkout -q master &&
+	cbp index >/dev/null &&
+	cbp names $C >out &&
+	grep "^2 names " out &&
+	grep -F "$(s12 $Q)" out &&
+	cbp names $D >out &&
+	grep "^1 name " out &&
+	test_expect_code 1 cbp lint >out &&
+	grep -F "squashed $(s12 $Q) (\"libxl: check the return value\"): master commit: $D: cites $(s12 $D)" out &&
+	grep "^total: 2 suspicious, 0 malformed, 0 adapted, 1 squashed (information)" out &&
+	test_expect_code 0 cbp followups --stable stable-4.19 $C >out &&
+	grep -F "1. fix of the change: $(s12 $D)" out &&
+	grep -F "stable-4.19: has it squashed into $(s12 $Q) (\"libxl: check the return value\")" out &&
+	cbp followups --json --stable stable-4.19 $C >j &&
+	test "$(json_get j "\$j->{followups}[0]{squashed_into}{id}")" = $Q &&
+	test_expect_code 1 cbp missing --terse --stable stable-4.19 >out &&
+	! grep "^$(s12 $D) " out &&
+	test_expect_code 0 cbp check --terse --stable stable-4.19 $D >out &&
+	test_must_be_empty out &&
+	test_expect_code 1 cbp check --terse --stable stable-4.19 $C >out &&
+	grep "ERROR:ALREADY_APPLIED" out &&
+	! grep FOLLOWUP_MISSING out
+'
+
 test_done

@@ -43,9 +43,14 @@ static const char *const subject_tags[] = {
 	"chromium:", "noupstream:", "re:",
 };
 
-/* A "(cherry picked from ..." pasted into a subject starts here. */
+/*
+ * A "(cherry picked from ..." pasted into a subject starts here, or, as
+ * rpm's old branches have it, " - backported from commit ..." at the end.
+ */
 static const char *const pasted_trailers[] = {
 	"(cherry picked from", "(cherry-picked from", "(backported from",
+	"- backported from commit ", "- cherry picked from commit ",
+	"- cherry-picked from commit ",
 };
 
 /* Past the leading "[...]" groups and tags of @p. */
@@ -74,7 +79,7 @@ static const char *find_pasted(const char *s)
 	const char *p;
 	size_t i;
 
-	for (p = strchr(s, '('); p; p = strchr(p + 1, '('))
+	for (p = strpbrk(s, "(-"); p; p = strpbrk(p + 1, "(-"))
 		for (i = 0; i < ARRAY_SIZE(pasted_trailers); i++)
 			if (starts_with_kw(p, pasted_trailers[i]))
 				return p;
@@ -114,7 +119,8 @@ static size_t copy_group(const char *p, const char *end)
  * "[backport]") and the tags BACKPORT:, UPSTREAM:, FROMGIT:, FROMLIST:,
  * ANDROID:, CHROMIUM:, NOUPSTREAM: and Re:, in any order and case; a
  * "(cherry picked from ...", "(cherry-picked from ..." or "(backported
- * from ..." pasted into the subject, and all that follows it; blanks at
+ * from ..." pasted into the subject, or a "- backported from commit ..."
+ * (or "- cherry picked from commit ..."), and all that follows it; blanks at
  * either end; and runs of blanks become one space.  With CBP_NORM_COPY,
  * also every "[...]" group and every pull request number "(#N)" (Loki's
  * backports are "fix: x [release-3.6.x] (#23771)" of "fix: x (#23326)"),

@@ -56,8 +56,15 @@ static void pasted_trailer(void **state)
 			    "drm/xe: fix oa");
 	assert_string_equal(norm("drm/xe: Fix OA (backported from commit x)"),
 			    "drm/xe: fix oa");
-	/* Other parentheses stay. */
+	/* rpm's old branches: " - backported from commit X" at the end. */
+	assert_string_equal(norm("Fix a leak - backported from commit " FULL),
+			    "fix a leak");
+	assert_string_equal(norm("Fix a leak - Cherry picked from commit 1234567"),
+			    "fix a leak");
+	/* Other parentheses stay, and other dashes. */
 	assert_string_equal(norm("drm/xe: Fix OA (v2)"), "drm/xe: fix oa (v2)");
+	assert_string_equal(norm("Fix a leak - backported from 4.19"),
+			    "fix a leak - backported from 4.19");
 }
 
 static void blanks_and_case(void **state)

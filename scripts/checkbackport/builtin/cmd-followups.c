@@ -81,13 +81,10 @@ static int wanted(struct run *r, int of, int present_only)
 static void squashed_in(struct run *r, const struct cbp_followup *f,
 			struct fu_state *s)
 {
-	size_t i;
-
 	s->squash = 0;
-	for (i = 0; s->in < 0 && !s->squash && i < f->ch.cls.nr; i++)
-		if (cbp_squash_in_branch(r->ctx->idx, f->ch.cls.members[i].c.id,
-					 r->bit, &s->squash))
-			s->squash = 0;
+	if (s->in < 0 &&
+	    cbp_squash_in_branch(r->ctx->idx, &f->ch.cls, r->bit, &s->squash))
+		s->squash = 0;
 }
 
 static void judge(struct run *r, size_t k)

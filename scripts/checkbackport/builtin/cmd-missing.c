@@ -101,12 +101,11 @@ static int rec_of(struct run *r, long long id, struct rec **out)
 	if (in >= 0)
 		rec->carried = ch.cls.members[in].c.id;
 	/* Or squashed into a commit of the branch with what it fixes. */
-	for (i = 0; in < 0 && !rec->carried && i < ch.cls.nr; i++)
-		if (cbp_squash_in_branch(r->idx, ch.cls.members[i].c.id, r->bit,
-					 &rec->carried)) {
-			cbp_change_release(&ch);
-			return -1;
-		}
+	if (in < 0 && cbp_squash_in_branch(r->idx, &ch.cls, r->bit,
+					   &rec->carried)) {
+		cbp_change_release(&ch);
+		return -1;
+	}
 	if (ch.ml >= 0) {
 		rec->ml = ch.cls.members[ch.ml].c.id;
 		rec->pos = ch.pos;

@@ -72,12 +72,11 @@ static const struct cbp_commit *in_stable(struct checker *chk,
 static int squashed_in_stable(struct checker *chk, const struct cbp_change *ch)
 {
 	long long squash = 0;
-	size_t i;
 
-	for (i = 0; chk->stable_bit > 0 && !squash && i < ch->cls.nr; i++)
-		if (cbp_squash_in_branch(chk->idx, ch->cls.members[i].c.id,
-					 chk->stable_bit - 1, &squash))
-			return 0;
+	if (chk->stable_bit <= 0 ||
+	    cbp_squash_in_branch(chk->idx, &ch->cls, chk->stable_bit - 1,
+				 &squash))
+		return 0;
 	return squash != 0;
 }
 

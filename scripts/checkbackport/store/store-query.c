@@ -538,37 +538,44 @@ int cbp_cited_in_branch(struct cbp_index *idx, const struct cbp_commit *m,
 }
 
 /**
- * cbp_squash_in_branch() - a commit of a branch carrying a commit squashed
+ * cbp_squash_in_branch() - a commit of a branch carrying a change squashed
  * @idx: the index
- * @id: the carried commit's row (a fix, in practice)
+ * @cls: the change's names (a fix, in practice)
  * @bit: the branch
  * @squash: set to the oldest such commit's row, 0 if none
  *
  * A squash of a change and its fix cites both, but only the change is
  * one of its names (CBP_TRUST_SQUASHED): the branch has the fix all the
- * same, in that commit.
+ * same, in that commit.  One lookup by link destination per name.
  *
  * Return: 0, or -1 on error.
  */
-int cbp_squash_in_branch(struct cbp_index *idx, long long id, int bit,
-			 long long *squash)
+int cbp_squash_in_branch(struct cbp_index *idx, const struct cbp_class *cls,
+			 int bit, long long *squash)
 {
-	sqlite3_stmt *st;
+	size_t i;
 
 	*squash = 0;
 	if (bit < 0 || bit >= CBP_MAX_BRANCHES)
 		return 0;
-	if (sqlite3_prepare_v2(idx->db,
-			       "SELECT c.id FROM trust t JOIN commits c ON c.id = t.src\n"
-			       " JOIN reach r ON r.id = c.id\n"
-			       " WHERE t.dst = ?1 AND t.verdict = ?2 AND c.state = 1\n"
-			       " AND (r.branches & ?3) != 0 ORDER BY c.atime LIMIT 1",
-			       -1, &st, NULL) != SQLITE_OK)
-		return cbp_error_sqlite(idx->db, "index");
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int(st, 2, CBP_TRUST_SQUASHED);
-	sqlite3_bind_int64(st, 3, (long long)(1ULL << bit));
-	return first_row(idx, st, squash);
+	for (i = 0; i < cls->nr && !*squash; i++) {
+		sqlite3_stmt *st;
+
+		if (sqlite3_prepare_v2(idx->db,
+				       "SELECT c.id FROM links l\n"
+				       " JOIN trust t ON t.src = l.src AND t.dst = l.dst\n"
+				       " JOIN commits c ON c.id = l.src JOIN reach r ON r.id = c.id\n"
+				       " WHERE l.dst = ?1 AND t.verdict = ?2 AND c.state = 1\n"
+				       " AND (r.branches & ?3) != 0 ORDER BY c.atime LIMIT 1",
+				       -1, &st, NULL) != SQLITE_OK)
+			return cbp_error_sqlite(idx->db, "index");
+		sqlite3_bind_int64(st, 1, cls->members[i].c.id);
+		sqlite3_bind_int(st, 2, CBP_TRUST_SQUASHED);
+		sqlite3_bind_int64(st, 3, (long long)(1ULL << bit));
+		if (first_row(idx, st, squash))
+			return -1;
+	}
+	return 0;
 }
 
 /**

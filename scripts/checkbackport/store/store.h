@@ -63,8 +63,8 @@ int cbp_same_subject_in_branch(struct cbp_index *idx,
 			       long long *twin);
 int cbp_cited_in_branch(struct cbp_index *idx, const struct cbp_commit *m,
 			int bit, int mb, long long *citer);
-int cbp_squash_in_branch(struct cbp_index *idx, long long id, int bit,
-			 long long *squash);
+int cbp_squash_in_branch(struct cbp_index *idx, const struct cbp_class *cls,
+			 int bit, long long *squash);
 int cbp_release_before(const struct cbp_commit *a, const struct cbp_commit *b);
 int cbp_index_count_present(struct cbp_index *idx, long long *nr);
 

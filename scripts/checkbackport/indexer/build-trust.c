@@ -50,18 +50,13 @@ struct change {
 	struct cbp_git_change ch;
 };
 
-/* A commit whose citations were judged: it may be a squash. */
-struct citer {
-	long long id;
-};
-
 struct judge {
 	struct build *b;
 	struct pair *p;
 	size_t nr_p, alloc_p;
 	struct change *ch;
 	size_t nr_ch, alloc_ch;
-	struct citer *c;
+	long long *c;		/* the citing commits: each may be a squash */
 	size_t nr_c, alloc_c;
 };
 
@@ -117,9 +112,9 @@ static int collect_pair(const struct cbp_store_pair *sp, void *data)
 	struct judge *j = data;
 	struct pair *p;
 
-	if (!j->nr_c || j->c[j->nr_c - 1].id != sp->src) {
+	if (!j->nr_c || j->c[j->nr_c - 1] != sp->src) {
 		j->c = cbp_grow(j->c, sizeof(*j->c), j->nr_c + 1, &j->alloc_c);
-		j->c[j->nr_c++].id = sp->src;
+		j->c[j->nr_c++] = sp->src;
 	}
 	if (cbp_subjects_consistent(sp->src_subject ? sp->src_subject : "",
 				    sp->dst_subject ? sp->dst_subject : "")) {
@@ -305,16 +300,16 @@ static int squash_one(long long dst, int verdict, void *data)
 }
 
 /*
- * Commit @c cites as its origins a change and a fix (or revert) of it:
+ * Commit @src cites as its origins a change and a fix (or revert) of it:
  * a squash, whose citations of the fixes are squashed, so that the fix
  * and what it fixes stay two changes.  A squash of unrelated changes
  * (etcd's of three fixes) still joins them: the branch has each.
  */
-static int judge_squash(struct judge *j, const struct citer *c)
+static int judge_squash(struct judge *j, long long src)
 {
-	struct squash sq = { .j = j, .src = c->id };
+	struct squash sq = { .j = j, .src = src };
 
-	return cbp_store_squashed_of(j->b->w, c->id, squash_one, &sq);
+	return cbp_store_squashed_of(j->b->w, src, squash_one, &sq);
 }
 
 /**
@@ -348,7 +343,7 @@ int build_judge_links(struct build *b, long long first_rowid,
 	if (shown)
 		cbp_progress("\n");
 	for (i = 0; i < j.nr_c; i++)
-		if (judge_squash(&j, &j.c[i]))
+		if (judge_squash(&j, j.c[i]))
 			goto out;
 	err = 0;
 out:

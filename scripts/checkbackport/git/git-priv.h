@@ -40,9 +40,4 @@ static inline const struct cbp_oid *from_git(const git_oid *oid)
 	return (const struct cbp_oid *)oid;
 }
 
-/* Defined by git.c in place of mbed TLS's, so that libgit2 starts faster. */
-struct mbedtls_x509_crt;
-int mbedtls_x509_crt_parse_file(struct mbedtls_x509_crt *chain,
-				const char *path);
-
 #endif /* CHECKBACKPORT_GIT_PRIV_H */

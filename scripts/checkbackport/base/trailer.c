@@ -531,6 +531,8 @@ const char *cbp_kind_name(int kind)
 		return "same patch-id, no trailer";
 	case CBP_MASTER_COMMIT:
 		return "master commit";
+	case CBP_SAME_CHANGE_ID:
+		return "same Change-Id";
 	case CBP_FIXES:
 		return "Fixes";
 	case CBP_STABLE_DEP_OF:
@@ -566,6 +568,68 @@ int cbp_kind_is_upstream(int kind)
 {
 	return (kind >= CBP_UPSTREAM && kind <= CBP_UPSTREAM_LINE) ||
 	       kind == CBP_MASTER_COMMIT;
+}
+
+/* A Change-Id value at @p: "I" and 40 hex digits, then only blanks. */
+static int parse_change_id(const char *p, const char *end, char *out)
+{
+	size_t i;
+
+	if (end - p < CBP_CHANGE_ID_SIZE - 1 || *p != 'I')
+		return 0;
+	out[0] = 'I';
+	for (i = 1; i < CBP_CHANGE_ID_SIZE - 1; i++) {
+		if (!is_hex((unsigned char)p[i]))
+			return 0;
+		out[i] = (char)lower((unsigned char)p[i]);
+	}
+	out[i] = '\0';
+	p = skip_blank(p + i, end);
+	while (p < end && *p == '\r')
+		p++;
+	return p == end;
+}
+
+/**
+ * cbp_change_id() - the Gerrit Change-Id a commit message carries
+ * @msg: the message; need not be NUL-terminated
+ * @len: its length
+ * @out: CBP_CHANGE_ID_SIZE bytes: the Change-Id, hex digits lower-cased
+ *
+ * Gerrit gives a change one Change-Id for its whole life, kept by the
+ * cherry-picks of it to other branches: a line "Change-Id: I" and 40 hex
+ * digits (the key in any case, blanks around the value) names it.  A
+ * message with two different ones (a squash of two changes) names no one
+ * change; the same one twice is one.
+ *
+ * Return: 1 with @out set when the message names exactly one Change-Id,
+ * else 0.
+ */
+int cbp_change_id(const char *msg, size_t len, char *out)
+{
+	const char *p = msg, *end = msg + len;
+	char id[CBP_CHANGE_ID_SIZE];
+	int found = 0;
+
+	out[0] = '\0';
+	while (p < end) {
+		const char *eol = memchr(p, '\n', end - p);
+		const char *v;
+
+		if (!eol)
+			eol = end;
+		v = match_kw(skip_blank(p, eol), eol, "change-id:");
+		if (v && parse_change_id(skip_blank(v, eol), eol, id)) {
+			if (found && strcmp(id, out)) {
+				out[0] = '\0';
+				return 0;
+			}
+			memcpy(out, id, sizeof(id));
+			found = 1;
+		}
+		p = eol < end ? eol + 1 : end;
+	}
+	return found;
 }
 
 /*

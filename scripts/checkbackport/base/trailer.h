@@ -27,6 +27,9 @@
  * is a copy of X"; they join commits into one class of names.  The
  * scanner never reports CBP_SAME_PATCH_ID: it is no citation, but a copy
  * the builder found by its patch-id where the message cites no origin.
+ * Nor CBP_SAME_CHANGE_ID: the builder links a commit whose message cites
+ * no origin it has to the mainline commit with the same Gerrit Change-Id
+ * (cbp_change_id()).
  */
 enum cbp_kind {
 	CBP_CHERRY_PICK = 1,	/* (cherry picked from commit X) */
@@ -36,6 +39,7 @@ enum cbp_kind {
 	CBP_BACKPORTED = 5,	/* (backported from commit X) */
 	CBP_SAME_PATCH_ID = 6,	/* no citation: the same patch-id as X */
 	CBP_MASTER_COMMIT = 7,	/* master commit: X (Xen's stable branches) */
+	CBP_SAME_CHANGE_ID = 8,	/* no citation: Gerrit's Change-Id of X */
 	CBP_FIXES = 16,		/* Fixes: X ("subject") */
 	CBP_STABLE_DEP_OF = 17,	/* Stable-dep-of: X ("subject") */
 	CBP_REVERTS = 18,	/* This reverts commit X. */
@@ -74,7 +78,11 @@ typedef int (*cbp_cite_fn)(const struct cbp_cite *cite, void *data);
 /* cbp_scan_message() flags. */
 #define CBP_SCAN_MALFORMED	0x1	/* also IDs of more than 40 digits */
 
+/* "I" and 40 hex digits, and the NUL. */
+#define CBP_CHANGE_ID_SIZE	42
+
 int cbp_parse_message(const char *msg, size_t len, cbp_cite_fn fn, void *data);
+int cbp_change_id(const char *msg, size_t len, char *out);
 int cbp_scan_message(const char *msg, size_t len, unsigned int flags,
 		     cbp_cite_fn fn, void *data);
 size_t cbp_sanitize(const char *in, size_t len, char *out, size_t outsz);

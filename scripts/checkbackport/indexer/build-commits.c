@@ -130,6 +130,7 @@ int build_read_commit(struct build *b, unsigned int id, struct commit_rec *r)
 	cbp_oid_tohex(&b->oid[id], r->hex);
 	err = cbp_scan_message(utf8 ? utf8 : c->msg, utf8 ? ulen : c->msg_len,
 			       CBP_SCAN_MALFORMED, collect_cite, r);
+	cbp_change_id(utf8 ? utf8 : c->msg, utf8 ? ulen : c->msg_len, r->chid);
 	free(utf8);
 	cbp_git_commit_done(c);
 	r->loaded = 1;
@@ -170,6 +171,8 @@ int build_store_commit(struct build *b, const struct commit_rec *r)
 				      b->nr_arrived + 1, &b->alloc_arrived);
 		b->arrived[b->nr_arrived++] = r->id;
 	}
+	if (r->chid[0] && cbp_store_add_change_id(b->w, r->id, r->chid))
+		return -1;
 
 	for (i = 0; i < r->nr_cites; i++) {
 		const struct rec_cite *c = &r->cites[i];

@@ -106,6 +106,7 @@ struct commit_rec {
 	unsigned char *pblob;	/* see cbp_store_put_parent() */
 	size_t alloc_pblob;
 	char subject[512];
+	char chid[CBP_CHANGE_ID_SIZE];	/* Gerrit's Change-Id, "" if none */
 	struct rec_cite *cites;
 	size_t nr_cites, alloc_cites;
 };
@@ -135,6 +136,9 @@ int build_update_releases(struct build *b);
 
 /* build-branches.c */
 int build_update_branches(struct build *b);
+
+/* build-change-id.c */
+int build_link_change_ids(struct build *b);
 
 /* build-resolve.c */
 int build_resolve_links(struct build *b, long long first_rowid);

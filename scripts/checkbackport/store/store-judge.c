@@ -5,7 +5,8 @@
  * table), and the copies without a citation (build-copies.c): their
  * candidates, the hashes kept of the commits compared (the pids table),
  * and each copy found, recorded as a link of kind CBP_SAME_PATCH_ID with
- * the verdict CBP_TRUST_SAME_PATCH.
+ * the verdict CBP_TRUST_SAME_PATCH; and the commits one Gerrit Change-Id
+ * joins (build-change-id.c), linked to be judged as citations are.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -384,4 +385,93 @@ int cbp_store_add_copy(struct cbp_writer *w, long long own,
 	if (cbp_db_step(w->db, st))
 		return -1;
 	return cbp_store_put_trust(w, own, ml, CBP_TRUST_SAME_PATCH, NULL);
+}
+
+/*
+ * The commits outside mainline, on a tracked branch, whose Change-Id a
+ * mainline commit has too, and that no origin citation joins to a commit
+ * already (a trailer's verdict stands, and a commit linked by its
+ * Change-Id once is not again).  Merges aside, as for copies.  By commit,
+ * the mainline commits of the same author time first.
+ */
+static const char chid_pairs_sql[] =
+	"SELECT o.id, m.id, m.hex, o.atime = m.atime, co.chid FROM chids co\n"
+	" JOIN commits o ON o.id = co.id AND o.state = 1\n"
+	" JOIN reach ro ON ro.id = o.id\n"
+	" JOIN chids cm ON cm.chid = co.chid AND cm.id != co.id\n"
+	" JOIN commits m ON m.id = cm.id AND m.state = 1\n"
+	" JOIN reach rm ON rm.id = m.id\n"
+	" WHERE (ro.branches & ?1) = 0 AND ro.branches != 0\n"
+	" AND (rm.branches & ?1) != 0\n"
+	" AND length(o.parents) = 4 AND length(m.parents) = 4\n"
+	" AND NOT EXISTS (SELECT 1 FROM links l JOIN commits d ON d.id = l.dst\n"
+	"  AND d.state = 1 WHERE l.src = o.id AND l.kind < 16)\n"
+	" ORDER BY 1, 4 DESC, 2";
+
+/**
+ * cbp_store_change_id_pairs() - commits a mainline commit's Change-Id may join
+ * @w: the writer, after branch containment is up to date
+ * @mainline: the bit of the mainline branch
+ * @fn: called with each pair, by the commit outside mainline, those of
+ *	the same author time first
+ * @data: passed to @fn
+ *
+ * Return: 0, what @fn returned if not 0, or -1 with SQLite's message
+ * recorded.
+ */
+int cbp_store_change_id_pairs(struct cbp_writer *w,
+			      unsigned long long mainline,
+			      int (*fn)(const struct cbp_store_chid_pair *p,
+					void *data),
+			      void *data)
+{
+	sqlite3_stmt *st;
+	int rc, stop = 0;
+
+	if (cbp_db_prepare(w->db, chid_pairs_sql, &st))
+		return -1;
+	sqlite3_bind_int64(st, 1, (long long)mainline);
+	while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct cbp_store_chid_pair p = {
+			.own = sqlite3_column_int64(st, 0),
+			.ml = sqlite3_column_int64(st, 1),
+			.ml_hex = (const char *)sqlite3_column_text(st, 2),
+			.same_time = sqlite3_column_int(st, 3),
+			.chid = (const char *)sqlite3_column_text(st, 4),
+		};
+
+		stop = fn(&p, data);
+	}
+	return cbp_db_each_end(w->db, st, rc, stop);
+}
+
+/**
+ * cbp_store_add_change_id_link() - join a commit to mainline's of its Change-Id
+ * @w: the writer
+ * @own: the commit's row
+ * @ml_hex: the full ID of the mainline commit
+ * @ml: that commit's row
+ * @chid: the Change-Id both carry, kept as the link's quoted text
+ *
+ * A link of kind CBP_SAME_CHANGE_ID, resolved and not judged yet: it is
+ * judged as a citation is (build-trust.c), in the same run.
+ *
+ * Return: 0, or -1 with SQLite's message recorded.
+ */
+int cbp_store_add_change_id_link(struct cbp_writer *w, long long own,
+				 const char *ml_hex, long long ml,
+				 const char *chid)
+{
+	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_CHID_LINK,
+					   "INSERT INTO links(src, kind, cited, quoted, dst)\n"
+					   " VALUES (?, ?, ?, ?, ?)");
+
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, own);
+	sqlite3_bind_int(st, 2, CBP_SAME_CHANGE_ID);
+	sqlite3_bind_text(st, 3, ml_hex, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 4, chid, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(st, 5, ml);
+	return cbp_db_step(w->db, st);
 }

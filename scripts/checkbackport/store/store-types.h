@@ -17,7 +17,7 @@
  * 11: pids.sizes; large files diffed (copies by their text, not IDs).
  * 12: trust verdict 5, squashed (CBP_TRUST_SQUASHED).
  */
-#define CBP_SCHEMA_VERSION	12
+#define CBP_SCHEMA_VERSION	13
 #define CBP_MAX_BRANCHES	64
 
 /*

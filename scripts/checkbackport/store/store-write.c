@@ -205,6 +205,27 @@ int cbp_store_add_malformed(struct cbp_writer *w, unsigned int src, int kind,
 	return cbp_db_step(w->db, st);
 }
 
+/**
+ * cbp_store_add_change_id() - record the Gerrit Change-Id of a commit
+ * @w: the writer
+ * @id: the commit's row
+ * @chid: its Change-Id (cbp_change_id())
+ *
+ * Return: 0, or -1 with SQLite's message recorded.
+ */
+int cbp_store_add_change_id(struct cbp_writer *w, unsigned int id,
+			    const char *chid)
+{
+	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_CHID,
+					   "INSERT OR REPLACE INTO chids(id, chid) VALUES (?, ?)");
+
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_text(st, 2, chid, -1, SQLITE_STATIC);
+	return cbp_db_step(w->db, st);
+}
+
 /* ---------------------------------------------------------------------- */
 /* The commit graph. */
 

@@ -95,6 +95,8 @@ int cbp_store_add_commit(struct cbp_writer *w, unsigned int id,
 int cbp_store_add_link(struct cbp_writer *w, unsigned int src, int kind,
 		       const char *hex, size_t hexlen, const char *quoted,
 		       size_t quoted_len);
+int cbp_store_add_change_id(struct cbp_writer *w, unsigned int id,
+			    const char *chid);
 int cbp_store_add_malformed(struct cbp_writer *w, unsigned int src, int kind,
 			    unsigned int line, const char *hex, size_t digits,
 			    const char *quoted, size_t quoted_len);
@@ -282,5 +284,30 @@ int cbp_store_squashed_of(struct cbp_writer *w, long long src,
 			  void *data);
 int cbp_store_add_copy(struct cbp_writer *w, long long own,
 		       const char *ml_hex, long long ml);
+
+/**
+ * struct cbp_store_chid_pair - a commit and a mainline commit of its Change-Id
+ * @own: the commit outside mainline
+ * @ml: the mainline commit
+ * @ml_hex: its full ID (may be NULL in a damaged index)
+ * @same_time: both have the same author time
+ * @chid: the Change-Id
+ */
+struct cbp_store_chid_pair {
+	long long own;
+	long long ml;
+	const char *ml_hex;
+	int same_time;
+	const char *chid;
+};
+
+int cbp_store_change_id_pairs(struct cbp_writer *w,
+			      unsigned long long mainline,
+			      int (*fn)(const struct cbp_store_chid_pair *p,
+					void *data),
+			      void *data);
+int cbp_store_add_change_id_link(struct cbp_writer *w, long long own,
+				 const char *ml_hex, long long ml,
+				 const char *chid);
 
 #endif /* CHECKBACKPORT_STORE_WRITE_H */

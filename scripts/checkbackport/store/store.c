@@ -18,7 +18,10 @@
  *   links(src, kind, cited, quoted, dst)
  *                               one row per citation; kind is enum cbp_kind;
  *                               and one per copy without a citation
- *                               (CBP_SAME_PATCH_ID, build-copies.c)
+ *                               (CBP_SAME_PATCH_ID, build-copies.c) and
+ *                               per commit linked by its Change-Id
+ *                               (CBP_SAME_CHANGE_ID, quoted the
+ *                               Change-Id, build-change-id.c)
  *   tags(id, name, commit_id, vkey)
  *                               release tags, vkey = cbp_version_key()
  *   branches(bit, name, role, tip, base)
@@ -45,6 +48,8 @@
  *                               computed), and of their patch,
  *                               cbp_git_change_content() in 16 hex
  *                               digits ('' none, NULL not computed)
+ *   chids(id, chid)             the Gerrit Change-Id of each commit whose
+ *                               message names one (cbp_change_id())
  *
  * A file is used only when it carries our application id, our schema
  * version and meta.complete = 1 (cbp_store_check()); the builder
@@ -90,7 +95,8 @@ static const char schema_sql[] =
 	"CREATE TABLE morder(id INTEGER PRIMARY KEY, pos INTEGER NOT NULL);"
 	"CREATE TABLE refs(name TEXT PRIMARY KEY, tip TEXT NOT NULL);"
 	"CREATE TABLE pids(id INTEGER PRIMARY KEY, blobs INTEGER NOT NULL,\n"
-	" files INTEGER NOT NULL, sizes INTEGER, pid TEXT);";
+	" files INTEGER NOT NULL, sizes INTEGER, pid TEXT);"
+	"CREATE TABLE chids(id INTEGER PRIMARY KEY, chid TEXT NOT NULL);";
 
 /* Created after the bulk load of a fresh build. */
 static const char index_sql[] =
@@ -100,6 +106,7 @@ static const char index_sql[] =
 	"CREATE INDEX commits_atime ON commits(atime);"
 	"CREATE INDEX commits_absent ON commits(state) WHERE state != 1;"
 	"CREATE INDEX links_src ON links(src);"
+	"CREATE INDEX chids_chid ON chids(chid);"
 	"CREATE INDEX malformed_src ON malformed(src);";
 
 /* Created once the citations of a fresh build are resolved. */

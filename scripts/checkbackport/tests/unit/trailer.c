@@ -121,6 +121,47 @@ static void master_commit_form(void **state)
 	assert_string_equal(cbp_kind_name(CBP_MASTER_COMMIT), "master commit");
 }
 
+/*
+ * Gerrit's Change-Id: one line "Change-Id: I" and 40 hex digits names the
+ * change; none, a malformed one, or two different ones name none.
+ */
+#define CHID	"I3b5e4e84762aa253d46e69103f7b1e84ebefca1d"
+
+/* cbp_change_id() of a string constant, without its NUL. */
+#define CHANGE_ID(str, out)	cbp_change_id(str, sizeof(str) - 1, out)
+
+static void change_id_line(void **state)
+{
+	char out[CBP_CHANGE_ID_SIZE];
+
+	(void)state;
+	assert_int_equal(CHANGE_ID("s\n\nSigned-off-by: A <a@b>\n"
+				   "  CHANGE-ID:  I3B5E4E84762AA253D46E69103F7B1E84EBEFCA1D\r\n"
+				   "Acked-by: B <b@c>\n", out), 1);
+	assert_string_equal(out, CHID);
+	assert_int_equal(CHANGE_ID("s\n\nChange-Id: " CHID "\n"
+				   "change-id:\t" CHID "  \r\n", out), 1);
+	assert_string_equal(out, CHID);
+	assert_int_equal(CHANGE_ID("s\n\nChange-Id: " CHID "\n"
+				   "Change-Id: I0123456789012345678901234567890123456789\n",
+				   out), 0);
+	assert_string_equal(out, "");
+	/* Not a Change-Id: no "I", 39 or 41 digits, text after, not at the start. */
+	assert_int_equal(CHANGE_ID("Change-Id: 3b5e4e84762aa253d46e69103f7b1e84ebefca1d\n",
+				   out), 0);
+	assert_int_equal(CHANGE_ID("Change-Id: I3b5e4e84762aa253d46e69103f7b1e84ebefca1\n",
+				   out), 0);
+	assert_int_equal(CHANGE_ID("Change-Id: I3b5e4e84762aa253d46e69103f7b1e84ebefca1d0\n",
+				   out), 0);
+	assert_int_equal(CHANGE_ID("Change-Id: " CHID " (2.6)\n", out), 0);
+	assert_int_equal(CHANGE_ID("the Change-Id: " CHID "\n", out), 0);
+	/* Not NUL-terminated: the last digit is past the length. */
+	assert_int_equal(cbp_change_id("Change-Id: " CHID, 51, out), 0);
+	assert_int_equal(cbp_change_id("Change-Id: " CHID, 52, out), 1);
+	assert_string_equal(cbp_kind_name(CBP_SAME_CHANGE_ID), "same Change-Id");
+	assert_false(cbp_kind_is_origin(CBP_SAME_CHANGE_ID));
+}
+
 static void fixes_with_subject(void **state)
 {
 	struct found f = parse("s\n\nFixes: c9b7c809b89f (\"drm/amd: a \"quoted\" word\")\n"
@@ -360,6 +401,7 @@ int main(void)
 		cmocka_unit_test(two_on_one_line),
 		cmocka_unit_test(upstream_forms),
 		cmocka_unit_test(master_commit_form),
+		cmocka_unit_test(change_id_line),
 		cmocka_unit_test(fixes_with_subject),
 		cmocka_unit_test(case_and_crlf),
 		cmocka_unit_test(malformed_rejected),

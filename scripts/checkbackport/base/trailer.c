@@ -533,6 +533,8 @@ const char *cbp_kind_name(int kind)
 		return "master commit";
 	case CBP_SAME_CHANGE_ID:
 		return "same Change-Id";
+	case CBP_SAME_AUTHOR_DATE:
+		return "same author, date and subject";
 	case CBP_FIXES:
 		return "Fixes";
 	case CBP_STABLE_DEP_OF:

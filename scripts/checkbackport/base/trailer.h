@@ -29,7 +29,9 @@
  * the builder found by its patch-id where the message cites no origin.
  * Nor CBP_SAME_CHANGE_ID: the builder links a commit whose message cites
  * no origin it has to the mainline commit with the same Gerrit Change-Id
- * (cbp_change_id()).
+ * (cbp_change_id()); nor CBP_SAME_AUTHOR_DATE, a cherry-pick without -x
+ * whose conflicts changed the patch, found by the author, the author time
+ * and the subject git kept.
  */
 enum cbp_kind {
 	CBP_CHERRY_PICK = 1,	/* (cherry picked from commit X) */
@@ -40,6 +42,7 @@ enum cbp_kind {
 	CBP_SAME_PATCH_ID = 6,	/* no citation: the same patch-id as X */
 	CBP_MASTER_COMMIT = 7,	/* master commit: X (Xen's stable branches) */
 	CBP_SAME_CHANGE_ID = 8,	/* no citation: Gerrit's Change-Id of X */
+	CBP_SAME_AUTHOR_DATE = 9,	/* no citation: X's author, date, subject */
 	CBP_FIXES = 16,		/* Fixes: X ("subject") */
 	CBP_STABLE_DEP_OF = 17,	/* Stable-dep-of: X ("subject") */
 	CBP_REVERTS = 18,	/* This reverts commit X. */

@@ -218,19 +218,27 @@ int check_cherry_pick_unknown(struct check_run *run, size_t i)
 /* ---------------------------------------------------------------------- */
 /* Is the fix in the target branch already? */
 
-/* Is @c a name of its change only by its patch-id (no trailer says so)? */
-static int copy_without_trailer(struct checker *chk, const struct cbp_commit *c)
+/*
+ * How @c is a name of its change when no trailer says so: ", a copy
+ * with the same patch-id ..." or ", a cherry-pick ...", else "".
+ */
+static const char *copy_without_trailer(struct checker *chk,
+					const struct cbp_commit *c)
 {
+	const char *how = "";
 	struct cbp_link *l;
 	size_t n, k;
-	int found = 0;
 
 	if (cbp_links(chk->idx, c->id, 1, 1, &l, &n))
-		return 0;
-	for (k = 0; k < n; k++)
-		found |= l[k].kind == CBP_SAME_PATCH_ID;
+		return how;
+	for (k = 0; k < n; k++) {
+		if (l[k].kind == CBP_SAME_PATCH_ID)
+			how = ", a copy with the same patch-id and no trailer";
+		else if (l[k].kind == CBP_SAME_AUTHOR_DATE)
+			how = ", a cherry-pick without a trailer (same author, date and subject)";
+	}
 	free(l);
-	return found;
+	return how;
 }
 
 /*
@@ -268,8 +276,7 @@ int check_already_applied(struct check_run *run, size_t i)
 		f = check_emit(run, 0, "already in %s as %s%s%s%s, %s",
 			       chk->stable, cite(c, buf, sizeof(buf)),
 			       fix->adapted[i] ? ", as an adapted backport" : "",
-			       copy_without_trailer(chk, c) ?
-			       ", a copy with the same patch-id and no trailer" : "",
+			       copy_without_trailer(chk, c),
 			       check_in_mainline(chk, c) ?
 			       " (in mainline before the branch forked)" : "",
 			       release_phrase(c, rb, sizeof(rb), "released"));

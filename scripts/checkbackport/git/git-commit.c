@@ -83,14 +83,26 @@ static long long parse_author_time(const char *p, const char *eol)
 	return t;
 }
 
+/* The "Name <address>" of an author line @p (after "author "), or NULL. */
+static const char *parse_author(const char *p, const char *eol, size_t *len)
+{
+	const char *gt = NULL, *q;
+
+	for (q = p; q < eol; q++)
+		if (*q == '>')
+			gt = q;
+	*len = gt ? (size_t)(gt + 1 - p) : 0;
+	return gt ? p : NULL;
+}
+
 /**
  * cbp_git_parse_commit() - read the header of a commit object
  * @buf: the object's contents (not NUL-terminated)
  * @len: their length
  * @c: receives the parents (lines "parent <40 hex digits>", others
- *     ignored), the author time, the "encoding" of the message ("" when
- *     none or longer than a charset's name) and where the message
- *     starts; @c->obj is left alone
+ *     ignored), the author and the author time, the "encoding" of the
+ *     message ("" when none or longer than a charset's name) and where
+ *     the message starts; @c->obj is left alone
  *
  * Return: 0.
  */
@@ -100,6 +112,8 @@ int cbp_git_parse_commit(const char *buf, size_t len, struct cbp_git_commit *c)
 
 	c->nr_parents = 0;
 	c->atime = 0;
+	c->author = NULL;
+	c->author_len = 0;
 	c->encoding[0] = '\0';
 	while (p < end) {
 		const char *eol = memchr(p, '\n', end - p);
@@ -122,6 +136,7 @@ int cbp_git_parse_commit(const char *buf, size_t len, struct cbp_git_commit *c)
 			}
 		} else if (eol - p > 7 && !memcmp(p, "author ", 7)) {
 			c->atime = parse_author_time(p, eol);
+			c->author = parse_author(p + 7, eol, &c->author_len);
 		} else if (eol - p > 9 && !memcmp(p, "encoding ", 9) &&
 			   (size_t)(eol - p - 9) < sizeof(c->encoding)) {
 			memcpy(c->encoding, p + 9, eol - p - 9);

@@ -47,6 +47,9 @@ struct cbp_odb;
  * @nr_parents: number of @parents
  * @alloc_parents: allocated entries of @parents (kept between reads)
  * @atime: author time in seconds since the epoch, 0 if unreadable
+ * @author: the author's name and address, "Name <address>" (points into
+ *	    the object, not NUL-terminated), NULL if unreadable
+ * @author_len: its length
  * @encoding: the charset of the message (its "encoding" header), "" if
  *	      none is given
  * @msg: the message: everything after the header, not NUL-terminated
@@ -58,6 +61,8 @@ struct cbp_git_commit {
 	size_t nr_parents;
 	size_t alloc_parents;
 	long long atime;
+	const char *author;
+	size_t author_len;
 	char encoding[32];
 	const char *msg;
 	size_t msg_len;

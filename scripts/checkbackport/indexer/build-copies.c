@@ -31,6 +31,10 @@
  * The changes are computed before the pairs are looked at, on every
  * core (each thread with a repository of its own); the pairs are then
  * decided in order from memory.
+ * A copy no patch links, whose conflicts were resolved by hand, keeps
+ * the author, author time and subject git cherry-pick keeps: it is linked
+ * to the one candidate with all three (CBP_SAME_AUTHOR_DATE, "same author,
+ * date and subject"), none if several have them (link_authored()).
  * Every run looks at every pair, since a commit read earlier may have
  * reached mainline since (a -fixes branch merged).  Of several mainline
  * commits with the same patch (a change applied,
@@ -51,6 +55,7 @@
 struct cand {
 	long long own, ml;
 	int same_time;
+	int same_subject;
 	size_t o, m;		/* their entries in struct copies.pid */
 };
 
@@ -131,6 +136,7 @@ static int want_cand(const struct cbp_store_cand *sc, void *data)
 	c->own = sc->own;
 	c->ml = sc->ml;
 	c->same_time = sc->same_time;
+	c->same_subject = sc->same_subject;
 	want_pid(cp, c->own, sc->own_hex);
 	want_pid(cp, c->ml, sc->ml_hex);
 	return 0;
@@ -468,6 +474,62 @@ static int link_all(struct copies *cp)
 	return 0;
 }
 
+/* Do @o and @m have the same author, "Name <address>" byte for byte? */
+static int same_author(struct cbp_odb *odb, const struct pid *o,
+		       const struct pid *m)
+{
+	struct cbp_git_commit a = { 0 }, b = { 0 };
+	int same = 0;
+
+	if (!cbp_git_read_commit(odb, &o->oid, &a) &&
+	    !cbp_git_read_commit(odb, &m->oid, &b))
+		same = a.author && b.author && a.author_len == b.author_len &&
+		       !memcmp(a.author, b.author, a.author_len);
+	cbp_git_commit_release(&a);
+	cbp_git_commit_release(&b);
+	return same;
+}
+
+/*
+ * git cherry-pick without -x keeps the author, the author time and the
+ * message, also when resolving its conflicts (or a move of the file)
+ * changed the patch: a copy that no patch linked is linked to the one
+ * mainline candidate with its author, author time and subject, none if
+ * there are several.  Only the candidates of the same author time and
+ * subject are read again, for their authors.
+ */
+static int link_authored(struct copies *cp)
+{
+	size_t i = 0, j;
+
+	while (i < cp->nr_c) {
+		const struct cand *pick = NULL;
+		int nr = 0;
+
+		for (j = i; j < cp->nr_c && cp->c[j].own == cp->c[i].own; j++) {
+			const struct cand *c = &cp->c[j];
+
+			if (cp->p[c->o].linked || !c->same_time ||
+			    !c->same_subject || cp->p[c->o].blobs_ok < 0 ||
+			    !same_author(cp->b->odb, &cp->p[c->o], &cp->p[c->m]))
+				continue;
+			pick = c;
+			nr++;
+		}
+		if (nr == 1) {
+			char hex[CBP_OID_HEXSZ + 1];
+
+			cbp_oid_tohex(&cp->p[pick->m].oid, hex);
+			cp->b->copies++;
+			if (cbp_store_add_authored_copy(cp->b->w, pick->own, hex,
+							pick->ml))
+				return -1;
+		}
+		i = j;
+	}
+	return 0;
+}
+
 /**
  * build_link_copies() - link the branches' copies that cite no origin
  * @b: the build, after the links were resolved and judged
@@ -487,7 +549,8 @@ int build_link_copies(struct build *b)
 			mb = b->br[i].row;
 	if (mb < 0 || mb >= CBP_MAX_BRANCHES)
 		return 0;
-	err = collect(&cp, CBP_COPY_BRANCH, 1ULL << mb) || link_all(&cp) ? -1 : 0;
+	err = collect(&cp, CBP_COPY_BRANCH, 1ULL << mb) || link_all(&cp) ||
+	      link_authored(&cp) ? -1 : 0;
 	free(cp.p);
 	free(cp.c);
 	if (err)

@@ -73,7 +73,7 @@ struct build {
 	long long read, links, absent_warned;
 	long long malformed;		/* malformed citations stored */
 	long long verdicts[CBP_TRUST_NR];	/* links judged, per enum cbp_trust */
-	long long copies;		/* copies linked by patch-id */
+	long long copies;		/* copies linked by patch-id or author */
 	/* Cited-only rows of earlier runs that became commits in this one. */
 	unsigned int max_old;		/* highest row of earlier runs */
 	unsigned int *arrived;

@@ -45,6 +45,10 @@ const char *cbp_cite_form(int kind, const char *cited, char *buf, size_t size)
 	case CBP_SAME_CHANGE_ID:
 		snprintf(buf, size, "same Change-Id as %s", cited);
 		break;
+	case CBP_SAME_AUTHOR_DATE:
+		snprintf(buf, size, "same author, date and subject as %s, no trailer",
+			 cited);
+		break;
 	default:
 		snprintf(buf, size, "%s: %s", cbp_kind_name(kind), cited);
 		break;

@@ -155,7 +155,8 @@ int cbp_store_put_trust(struct cbp_writer *w, long long src, long long dst,
  * every commit of the history.
  */
 #define OWN_SQL								\
-	"WITH own AS (SELECT c.id, c.hex, c.ckey, c.atime FROM reach r\n" \
+	"WITH own AS (SELECT c.id, c.hex, c.ckey, c.atime, c.subject\n" \
+	" FROM reach r\n"						\
 	" CROSS JOIN commits c ON c.id = r.id\n"			\
 	" WHERE c.state = 1 AND (r.branches & ?1) = 0 AND r.branches != 0\n" \
 	" AND length(c.parents) = 4 AND NOT EXISTS\n"			\
@@ -163,7 +164,8 @@ int cbp_store_put_trust(struct cbp_writer *w, long long src, long long dst,
 	"  AND d.state = 1 WHERE l.src = c.id AND l.kind < 16))\n"
 
 #define PAIR_SQL(on)							\
-	"SELECT o.id, o.hex, m.id, m.hex, o.atime = m.atime FROM own o\n" \
+	"SELECT o.id, o.hex, m.id, m.hex, o.atime = m.atime,\n"	\
+	" o.subject = m.subject FROM own o\n"				\
 	" JOIN commits m ON " on " JOIN reach rm ON rm.id = m.id\n"	\
 	" WHERE m.state = 1 AND (rm.branches & ?1) != 0\n"		\
 	" AND length(m.parents) = 4\n"					\
@@ -196,7 +198,7 @@ static const char mainline_pairs_sql[] =
 	"  WHERE l.kind < 16 AND (rs.branches & ?1) = 0)\n"
 	" AND c.state = 1 AND (r.branches & ?1) != 0\n"
 	" AND length(c.parents) = 4 AND c.atime != 0)\n"
-	"SELECT x.id, x.hex, o.id, o.hex, 1 FROM cited o\n"
+	"SELECT x.id, x.hex, o.id, o.hex, 1, 0 FROM cited o\n"
 	" JOIN commits x ON x.shash = o.shash AND x.atime = o.atime\n"
 	" AND x.id != o.id JOIN reach rx ON rx.id = x.id\n"
 	" WHERE x.state = 1 AND (rx.branches & ?1) != 0\n"
@@ -214,7 +216,8 @@ static const char mainline_pairs_sql[] =
  * @kind: which pairs
  * @mainline: the bit of the mainline branch
  * @fn: called with each pair, by the first commit, the pairs of the same
- *	author time first
+ *	author time first (mainline's duplicates: never of the same subject,
+ *	as no cherry-pick of one is looked for)
  * @data: passed to @fn
  *
  * Return: 0, what @fn returned if not 0, or -1 with SQLite's message
@@ -240,11 +243,40 @@ int cbp_store_copy_candidates(struct cbp_writer *w, enum cbp_copy_kind kind,
 			.ml = sqlite3_column_int64(st, 2),
 			.ml_hex = (const char *)sqlite3_column_text(st, 3),
 			.same_time = sqlite3_column_int(st, 4),
+			.same_subject = sqlite3_column_int(st, 5),
 		};
 
 		stop = fn(&c, data);
 	}
 	return cbp_db_each_end(w->db, st, rc, stop);
+}
+
+/**
+ * cbp_store_add_authored_copy() - record a cherry-pick without a citation
+ * @w: the writer
+ * @own: the copy's row
+ * @ml_hex: the full ID of the mainline commit it was picked from
+ * @ml: that commit's row
+ *
+ * A link of kind CBP_SAME_AUTHOR_DATE, resolved; no verdict is stored:
+ * the subjects are the same, which makes it consistent.
+ *
+ * Return: 0, or -1 with SQLite's message recorded.
+ */
+int cbp_store_add_authored_copy(struct cbp_writer *w, long long own,
+				const char *ml_hex, long long ml)
+{
+	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_AUTHORED,
+					   "INSERT INTO links(src, kind, cited, quoted, dst)\n"
+					   " VALUES (?, ?, ?, NULL, ?)");
+
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, own);
+	sqlite3_bind_int(st, 2, CBP_SAME_AUTHOR_DATE);
+	sqlite3_bind_text(st, 3, ml_hex, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(st, 4, ml);
+	return cbp_db_step(w->db, st);
 }
 
 /**

@@ -252,8 +252,8 @@ int cbp_store_add_gone(struct cbp_writer *w, long long id)
  *
  * Their citations go; the citations of them lose their row (resolve
  * them again with cbp_store_resolve_unresolved()) and are listed for
- * cbp_store_take_renamed(); a copy of one by patch-id, or a commit linked
- * to one by its Change-Id, is linked to nothing.
+ * cbp_store_take_renamed(); a copy of one by patch-id or by author, or
+ * a commit linked to one by its Change-Id, is linked to nothing.
  *
  * Return: 0, or -1 with SQLite's message recorded.
  */
@@ -263,7 +263,7 @@ int cbp_store_drop_gone(struct cbp_writer *w)
 			   "CREATE TEMP TABLE IF NOT EXISTS renamed(lrow INTEGER PRIMARY KEY);"
 			   "DELETE FROM renamed;"
 			   "DELETE FROM links WHERE src IN gone;"
-			   "DELETE FROM links WHERE kind IN (6, 8) AND dst IN gone;"
+			   "DELETE FROM links WHERE kind IN (6, 8, 9) AND dst IN gone;"
 			   "INSERT INTO renamed SELECT rowid FROM links WHERE dst IN gone;"
 			   "UPDATE links SET dst = NULL WHERE dst IN gone;"
 			   "DELETE FROM trust WHERE src IN gone OR dst IN gone;"

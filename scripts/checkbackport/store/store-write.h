@@ -237,6 +237,7 @@ int cbp_store_put_trust(struct cbp_writer *w, long long src, long long dst,
  * @ml: the mainline commit
  * @ml_hex: its full ID (likewise)
  * @same_time: both have the same author time
+ * @same_subject: both have the same subject, byte for byte
  */
 struct cbp_store_cand {
 	long long own;
@@ -244,6 +245,7 @@ struct cbp_store_cand {
 	long long ml;
 	const char *ml_hex;
 	int same_time;
+	int same_subject;
 };
 
 /* Which candidates cbp_store_copy_candidates() lists. */
@@ -284,6 +286,8 @@ int cbp_store_squashed_of(struct cbp_writer *w, long long src,
 			  void *data);
 int cbp_store_add_copy(struct cbp_writer *w, long long own,
 		       const char *ml_hex, long long ml);
+int cbp_store_add_authored_copy(struct cbp_writer *w, long long own,
+				const char *ml_hex, long long ml);
 
 /**
  * struct cbp_store_chid_pair - a commit and a mainline commit of its Change-Id

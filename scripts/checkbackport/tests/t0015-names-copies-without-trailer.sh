@@ -300,9 +300,82 @@ test_expect_success 'a copy changing a large file onto another base' '
 	cbp names $A >out &&
 	grep "^2 names " out &&
 	grep -F "via: same patch-id as $A, no trailer" out &&
+	test "$(git log -1 --format=%at $N)" = "$(git log -1 --format=%at $O)" &&
 	cbp names $N >out &&
+	! grep -F "same patch-id as $N" out &&
+	grep -F "via: same author, date and subject as $N, no trailer" out
+'
+
+# Pacemaker'"'"'s 1.1 branch has 477 of mainline'"'"'s changes picked without
+# -x and adapted by hand (a file moved, a function renamed): another
+# patch, but the author, author time and subject git cherry-pick keeps.
+# (34605b42d32e of 59933b085277, "pacemakerd: check client for NULL".)
+test_expect_success 'a cherry-pick without -x whose conflicts changed the patch' '
+	git init -q picked &&
+	cd picked &&
+	test_change mcp/pacemaker.c start "pacemaker: the start" &&
+	git tag Pacemaker-2.0.0 &&
+	git branch 1.1 &&
+	git mv mcp/pacemaker.c pacemakerd.c &&
+	test_tick &&
+	git commit -q -m "pacemakerd: move the daemon" &&
+	test_change pacemakerd.c "check c" "pacemakerd: check client for NULL" &&
+	M=$(tip) &&
+	test_change pacemakerd.c "check d" "pacemakerd: check the data" &&
+	D=$(tip) &&
+	git tag Pacemaker-2.0.1 &&
+	git checkout -q 1.1 &&
+	echo "check c, by hand" >>mcp/pacemaker.c &&
+	git commit -q -a -C $M &&
+	P=$(tip) &&
+	echo "check d, by another" >>mcp/pacemaker.c &&
+	GIT_AUTHOR_NAME=Other GIT_AUTHOR_EMAIL=other@example.com \
+		git commit -q -a -C $D --reset-author &&
+	git commit -q --amend --no-edit \
+		--date="$(git log -1 --format=%ad --date=raw $D)" &&
+	Q=$(tip) &&
+	git checkout -q master &&
+	test "$(git log -1 --format=%s%at $Q)" = "$(git log -1 --format=%s%at $D)" &&
+	test "$(git log -1 --format=%an $Q)" = Other &&
+	cbp index --stable 1.1 --tags "Pacemaker-*" \
+		--release-pattern "^Pacemaker-([0-9.]+)$" >/dev/null &&
+	cbp names $P >out &&
+	grep "^2 names " out &&
+	grep -F "via: same author, date and subject as $M, no trailer" out &&
+	grep "^first in mainline: $(s12 $M) " out &&
+	cbp names --json $P >out.json &&
+	test "$(json_get out.json "(grep { \$_->{id} eq q{$P} } @{\$j->{members}})[0]{citations}[0]{trailer}")" = \
+		"same author, date and subject" &&
+	cbp names $Q >out &&
 	grep "^1 name " out &&
-	test "$(git log -1 --format=%at $N)" = "$(git log -1 --format=%at $O)"
+	test_expect_code 1 cbp check --stable 1.1 $M >out &&
+	grep -F "already in 1.1 as $(s12 $P)" out &&
+	grep -F "a cherry-pick without a trailer (same author, date and subject)" out
+'
+
+# A change mainline got twice (applied once, then again with a branch
+# merged) has two commits of its author, date and subject: a copy of
+# either is joined to neither by them, as picking would be a guess.
+test_expect_success 'two mainline commits of the author, date and subject: none' '
+	cd picked &&
+	test_change pacemakerd.c "check e" "pacemakerd: check the event" &&
+	E=$(tip) &&
+	git checkout -q -b side Pacemaker-2.0.1 &&
+	echo "check e, again" >>event.c &&
+	git add event.c &&
+	git commit -q -C $E &&
+	git checkout -q master &&
+	test_tick &&
+	git merge -q --no-edit side &&
+	test $(git log --format=%H --grep="check the event" | wc -l) = 2 &&
+	git checkout -q 1.1 &&
+	echo "check e, by hand" >>mcp/pacemaker.c &&
+	git commit -q -a -C $E &&
+	S=$(tip) &&
+	git checkout -q master &&
+	cbp index >/dev/null &&
+	cbp names $S >out &&
+	grep "^1 name " out
 '
 
 test_done

@@ -200,6 +200,51 @@ int cbp_git_change_may_move(const struct cbp_git_change *a,
 	return sizes_meet(a, b) || a_name_shared(a, b);
 }
 
+/*
+ * How many changed lines @a and @b share, each file of one compared with
+ * each of the other whatever their names; @smaller gets the number of
+ * lines of the smaller change.
+ */
+static size_t lines_shared_all(const struct cbp_git_change *a,
+			       const struct cbp_git_change *b, size_t *smaller)
+{
+	size_t i, k, n = 0, na = 0, nb = 0;
+
+	for (i = 0; i < a->nr_files; i++)
+		na += a->files[i].lines;
+	for (k = 0; k < b->nr_files; k++)
+		nb += b->files[k].lines;
+	*smaller = na < nb ? na : nb;
+	for (i = 0; i < a->nr_files; i++)
+		for (k = 0; k < b->nr_files; k++)
+			n += lines_shared(&a->files[i], &b->files[k]);
+	return n;
+}
+
+/**
+ * cbp_git_change_related() - whether two changes have anything in common
+ * @a: a change read with its patch-id (cbp_git_change_of(), want_pid)
+ * @b: another, likewise
+ *
+ * A path or a file name both touch, or changed lines both make, blanks
+ * aside, whatever the files: a quarter of the smaller change's lines,
+ * and two when it has more than two.  A message reused for another
+ * change (a rebase gone wrong) has none of these; a backport adapted
+ * across a move, a rename or another name of a function has one.
+ *
+ * Return: 1 if so, 0 if not.
+ */
+int cbp_git_change_related(const struct cbp_git_change *a,
+			   const struct cbp_git_change *b)
+{
+	size_t n, smaller;
+
+	if (cbp_git_change_common(a, b, NULL) || a_name_shared(a, b))
+		return 1;
+	n = lines_shared_all(a, b, &smaller);
+	return n && (n >= 2 || smaller <= 2) && 4 * n >= smaller;
+}
+
 /**
  * cbp_git_change_moved() - whether two changes are one under other folders
  * @a: a change read with its patch-id (cbp_git_change_of(), want_pid)

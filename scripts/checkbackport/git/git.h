@@ -208,6 +208,8 @@ enum cbp_git_moved {
 	CBP_GIT_MOVED_ALIKE,	/* files of the same names changed alike */
 };
 
+int cbp_git_change_related(const struct cbp_git_change *a,
+			   const struct cbp_git_change *b);
 int cbp_git_change_may_move(const struct cbp_git_change *a,
 			    const struct cbp_git_change *b);
 enum cbp_git_moved cbp_git_change_moved(const struct cbp_git_change *a,

@@ -490,6 +490,51 @@ static int same_author(struct cbp_odb *odb, const struct pid *o,
 	return same;
 }
 
+/* Have the changes of @o and @m anything in common (cbp_git_change_related())? */
+static int related(struct cbp_repo *repo, const struct pid *o,
+		   const struct pid *m)
+{
+	struct cbp_git_change a, b;
+	int rel = 0;
+
+	if (cbp_git_change_of(repo, &o->oid, 1, &a))
+		return 0;
+	if (!cbp_git_change_of(repo, &m->oid, 1, &b)) {
+		rel = cbp_git_change_related(&a, &b);
+		cbp_git_change_release(&b);
+	}
+	cbp_git_change_release(&a);
+	return rel;
+}
+
+/* A copy to link by its author, date and subject, and its branches. */
+struct authored {
+	const struct cand *c;
+	unsigned long long branches;
+};
+
+/* The one candidate of the copy at @cp->c[@i] with its author, or NULL. */
+static const struct cand *authored_pick(struct copies *cp, size_t i,
+					size_t *next)
+{
+	const struct cand *pick = NULL;
+	int nr = 0;
+	size_t j;
+
+	for (j = i; j < cp->nr_c && cp->c[j].own == cp->c[i].own; j++) {
+		const struct cand *c = &cp->c[j];
+
+		if (cp->p[c->o].linked || !c->same_time || !c->same_subject ||
+		    cp->p[c->o].blobs_ok < 0 ||
+		    !same_author(cp->b->odb, &cp->p[c->o], &cp->p[c->m]))
+			continue;
+		pick = c;
+		nr++;
+	}
+	*next = j;
+	return nr == 1 ? pick : NULL;
+}
+
 /*
  * git cherry-pick without -x keeps the author, the author time and the
  * message, also when resolving its conflicts (or a move of the file)
@@ -497,37 +542,52 @@ static int same_author(struct cbp_odb *odb, const struct pid *o,
  * mainline candidate with its author, author time and subject, none if
  * there are several.  Only the candidates of the same author time and
  * subject are read again, for their authors.
+ *
+ * The same message can carry another change, though (etcd's release-3.1
+ * bump of a vendored library under a test script's subject, rebased onto
+ * it): the two must have a file, a file name or changed lines in common,
+ * and the copy's branches no other name of the change, as two commits of
+ * one branch with the same author, date and subject are one change and a
+ * follow-up, or a part of the change, at best.
  */
 static int link_authored(struct copies *cp)
 {
-	size_t i = 0, j;
+	struct authored *a = NULL;
+	size_t i = 0, j, nr = 0, alloc = 0;
+	int err = 0;
 
-	while (i < cp->nr_c) {
-		const struct cand *pick = NULL;
-		int nr = 0;
+	while (!err && i < cp->nr_c) {
+		const struct cand *c = authored_pick(cp, i, &i);
+		unsigned long long br;
+		int named;
 
-		for (j = i; j < cp->nr_c && cp->c[j].own == cp->c[i].own; j++) {
-			const struct cand *c = &cp->c[j];
-
-			if (cp->p[c->o].linked || !c->same_time ||
-			    !c->same_subject || cp->p[c->o].blobs_ok < 0 ||
-			    !same_author(cp->b->odb, &cp->p[c->o], &cp->p[c->m]))
-				continue;
-			pick = c;
-			nr++;
-		}
-		if (nr == 1) {
-			char hex[CBP_OID_HEXSZ + 1];
-
-			cbp_oid_tohex(&cp->p[pick->m].oid, hex);
-			cp->b->copies++;
-			if (cbp_store_add_authored_copy(cp->b->w, pick->own, hex,
-							pick->ml))
-				return -1;
-		}
-		i = j;
+		if (!c || !related(cp->b->repo, &cp->p[c->o], &cp->p[c->m]))
+			continue;
+		named = cbp_store_named_on_branch(cp->b->w, c->own, c->ml, &br);
+		if (named < 0)
+			err = -1;
+		if (named)
+			continue;
+		a = cbp_grow(a, sizeof(*a), nr + 1, &alloc);
+		a[nr].c = c;
+		a[nr++].branches = br;
 	}
-	return 0;
+	for (i = 0; !err && i < nr; i++) {
+		char hex[CBP_OID_HEXSZ + 1];
+
+		for (j = 0; j < nr; j++)
+			if (j != i && a[j].c->ml == a[i].c->ml &&
+			    (a[j].branches & a[i].branches))
+				break;
+		if (j < nr)
+			continue;
+		cbp_oid_tohex(&cp->p[a[i].c->m].oid, hex);
+		cp->b->copies++;
+		err = cbp_store_add_authored_copy(cp->b->w, a[i].c->own, hex,
+						  a[i].c->ml);
+	}
+	free(a);
+	return err;
 }
 
 /**

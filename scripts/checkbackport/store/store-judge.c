@@ -280,6 +280,47 @@ int cbp_store_add_authored_copy(struct cbp_writer *w, long long own,
 }
 
 /**
+ * cbp_store_named_on_branch() - whether a commit's branches have a change already
+ * @w: the writer
+ * @own: a commit outside mainline
+ * @ml: a mainline commit
+ * @branches: set to the branches @own is on (a bitmap)
+ *
+ * Whether a branch @own is on has @ml itself, or another commit linked
+ * to @ml by a citation or a copy (a name of it, or a commit claiming to
+ * be one).
+ *
+ * Return: 1 if so, 0 if not, -1 with SQLite's message recorded.
+ */
+int cbp_store_named_on_branch(struct cbp_writer *w, long long own,
+			      long long ml, unsigned long long *branches)
+{
+	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_NAMED,
+					   "SELECT ro.branches, (ro.branches & rm.branches) != 0\n"
+					   " OR EXISTS (SELECT 1 FROM links l\n"
+					   "  JOIN reach rx ON rx.id = l.src\n"
+					   "  WHERE l.dst = ?2 AND l.kind < 16 AND l.src != ?1\n"
+					   "  AND (rx.branches & ro.branches) != 0)\n"
+					   " FROM reach ro, reach rm WHERE ro.id = ?1 AND rm.id = ?2");
+	int rc, named = 0;
+
+	*branches = 0;
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, own);
+	sqlite3_bind_int64(st, 2, ml);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		*branches = (unsigned long long)sqlite3_column_int64(st, 0);
+		named = sqlite3_column_int(st, 1);
+	}
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return cbp_error_sqlite(w->db, "index");
+	return named;
+}
+
+/**
  * cbp_store_get_pid() - what the index keeps of a commit compared before
  * @w: the writer
  * @id: its row

@@ -308,8 +308,13 @@ test_expect_success 'a copy changing a large file onto another base' '
 
 # Pacemaker'"'"'s 1.1 branch has 477 of mainline'"'"'s changes picked without
 # -x and adapted by hand (a file moved, a function renamed): another
-# patch, but the author, author time and subject git cherry-pick keeps.
-# (34605b42d32e of 59933b085277, "pacemakerd: check client for NULL".)
+# patch, but the author, author time and subject git cherry-pick keeps,
+# and changed lines in common.  (34605b42d32e of 59933b085277,
+# "pacemakerd: check client for NULL".)  Another author is another
+# change; so is another change under the same message (etcd'"'"'s
+# release-3.1 4b53ab09094d, a vendored library'"'"'s bump under a test
+# script'"'"'s subject: no line in common), and a second commit of a branch
+# that has the change already (release-3.2'"'"'s 4b9bfa17eefc).
 test_expect_success 'a cherry-pick without -x whose conflicts changed the patch' '
 	git init -q picked &&
 	cd picked &&
@@ -319,21 +324,36 @@ test_expect_success 'a cherry-pick without -x whose conflicts changed the patch'
 	git mv mcp/pacemaker.c pacemakerd.c &&
 	test_tick &&
 	git commit -q -m "pacemakerd: move the daemon" &&
-	test_change pacemakerd.c "check c" "pacemakerd: check client for NULL" &&
+	test_tick &&
+	printf "%s\n" "c = pcmk__find_client(qbc);" "CRM_CHECK(c != NULL, return 0);" \
+		"msg = pcmk__client_data2xml(c);" "if (msg == NULL) {" >>pacemakerd.c &&
+	git commit -q -a -m "pacemakerd: check client for NULL" &&
 	M=$(tip) &&
 	test_change pacemakerd.c "check d" "pacemakerd: check the data" &&
 	D=$(tip) &&
+	test_change bbolt/freelist.go "test dirs" "test: clean the directories first" &&
+	T=$(tip) &&
+	test_change flags.c "check f" "pacemakerd: check the flags" &&
+	F=$(tip) &&
 	git tag Pacemaker-2.0.1 &&
 	git checkout -q 1.1 &&
-	echo "check c, by hand" >>mcp/pacemaker.c &&
+	printf "%s\n" "c = crm_client_get(qbc);" "CRM_CHECK(c != NULL, return 0);" \
+		"msg = crm_ipcs_recv(c);" "if (msg == NULL) {" >>mcp/pacemaker.c &&
 	git commit -q -a -C $M &&
 	P=$(tip) &&
-	echo "check d, by another" >>mcp/pacemaker.c &&
+	echo "check d" >>mcp/pacemaker.c &&
 	GIT_AUTHOR_NAME=Other GIT_AUTHOR_EMAIL=other@example.com \
 		git commit -q -a -C $D --reset-author &&
 	git commit -q --amend --no-edit \
 		--date="$(git log -1 --format=%ad --date=raw $D)" &&
 	Q=$(tip) &&
+	echo "bbolt 1.3.5" >>glide.lock && git add glide.lock &&
+	git commit -q -C $T &&
+	R=$(tip) &&
+	git cherry-pick -x $F >/dev/null &&
+	echo "check f" >>mcp/pacemaker.c &&
+	git commit -q -a -C $F &&
+	G=$(tip) &&
 	git checkout -q master &&
 	test "$(git log -1 --format=%s%at $Q)" = "$(git log -1 --format=%s%at $D)" &&
 	test "$(git log -1 --format=%an $Q)" = Other &&
@@ -348,6 +368,12 @@ test_expect_success 'a cherry-pick without -x whose conflicts changed the patch'
 		"same author, date and subject" &&
 	cbp names $Q >out &&
 	grep "^1 name " out &&
+	cbp names $R >out &&
+	grep "^1 name " out &&
+	cbp names $G >out &&
+	grep "^1 name " out &&
+	cbp names $F >out &&
+	grep "^2 names " out &&
 	test_expect_code 1 cbp check --stable 1.1 $M >out &&
 	grep -F "already in 1.1 as $(s12 $P)" out &&
 	grep -F "a cherry-pick without a trailer (same author, date and subject)" out

@@ -600,9 +600,11 @@ static int parse_change_id(const char *p, const char *end, char *out)
  *
  * Gerrit gives a change one Change-Id for its whole life, kept by the
  * cherry-picks of it to other branches: a line "Change-Id: I" and 40 hex
- * digits (the key in any case, blanks around the value) names it.  A
- * message with two different ones (a squash of two changes) names no one
- * change; the same one twice is one.
+ * digits (the key at the start of the line, in any case, blanks around
+ * the value) names it.  An indented one is a quote of another change's
+ * (LTTng's messages quote the change they follow up).  A message with
+ * two different ones (a squash of two changes) names no one change; the
+ * same one twice is one.
  *
  * Return: 1 with @out set when the message names exactly one Change-Id,
  * else 0.
@@ -620,7 +622,7 @@ int cbp_change_id(const char *msg, size_t len, char *out)
 
 		if (!eol)
 			eol = end;
-		v = match_kw(skip_blank(p, eol), eol, "change-id:");
+		v = match_kw(p, eol, "change-id:");
 		if (v && parse_change_id(skip_blank(v, eol), eol, id)) {
 			if (found && strcmp(id, out)) {
 				out[0] = '\0';

@@ -23,6 +23,7 @@ CG=I7777777777777777777777777777777777777777
 CH=I8888888888888888888888888888888888888888
 CK=I9999999999999999999999999999999999999999
 CM=Iaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa
+CR=Ibbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb
 # A commit of a private repository, as OpenVPN's backports cite.
 PRIVATE=e287547d851512345678901234567890abcdef01
 
@@ -183,6 +184,22 @@ test_expect_success 'missing: a fix the branch has by its Change-Id is not liste
 	cbp index >/dev/null &&
 	test_expect_code 0 cbp missing --terse --stable release/1.0 >out &&
 	test_must_be_empty out
+'
+
+# LTTng'"'"'s follow-ups quote the change they follow up, Change-Id and
+# all, indented: the message'"'"'s own is the one at the start of a line.
+test_expect_success 'a quoted Change-Id is not the message'"'"'s own' '
+	cd repo &&
+	gerrit src/log.c log2 "log: redact the key everywhere" $CR \
+		"Follows up on:" "    Change-Id: $CK" &&
+	R=$(tip) &&
+	git checkout -q release/1.0 &&
+	gerrit src/log.c "log2, 1.0" "log: redact the key everywhere (1.0)" $CR &&
+	SR=$(tip) &&
+	git checkout -q master &&
+	cbp index >/dev/null &&
+	cbp names $SR >out &&
+	grep "^first in mainline: $(s12 $R) " out
 '
 
 test_done

@@ -136,9 +136,16 @@ static void change_id_line(void **state)
 
 	(void)state;
 	assert_int_equal(CHANGE_ID("s\n\nSigned-off-by: A <a@b>\n"
-				   "  CHANGE-ID:  I3B5E4E84762AA253D46E69103F7B1E84EBEFCA1D\r\n"
+				   "CHANGE-ID:  I3B5E4E84762AA253D46E69103F7B1E84EBEFCA1D\r\n"
 				   "Acked-by: B <b@c>\n", out), 1);
 	assert_string_equal(out, CHID);
+	/* A quote of another change's, indented, is not the message's own. */
+	assert_int_equal(CHANGE_ID("s\n\nFollows up on:\n"
+				   "    Change-Id: I0123456789012345678901234567890123456789\n"
+				   "\tChange-Id: I0123456789012345678901234567890123456780\n\n"
+				   "Change-Id: " CHID "\n", out), 1);
+	assert_string_equal(out, CHID);
+	assert_int_equal(CHANGE_ID("s\n\n  Change-Id: " CHID "\n", out), 0);
 	assert_int_equal(CHANGE_ID("s\n\nChange-Id: " CHID "\n"
 				   "change-id:\t" CHID "  \r\n", out), 1);
 	assert_string_equal(out, CHID);

@@ -189,10 +189,17 @@ static void print_entry(struct lint *lt, const struct entry *e)
 			memset(&d, 0, sizeof(d));
 		if (cbp_trust_get(lt->idx, &e->link, &ti))
 			memset(&ti, 0, sizeof(ti));
-		printf("%s: cites %s: %s",
-		       cbp_cite_form(e->link.kind, e->link.cited, form, sizeof(form)),
-		       cbp_cite_str(&d, cite, sizeof(cite)),
-		       cbp_trust_reason(&ti, why, sizeof(why)));
+		/* A Change-Id cites nothing: it is the other commit's. */
+		if (e->link.kind == CBP_SAME_CHANGE_ID)
+			printf("same Change-Id as %s: %s",
+			       cbp_cite_str(&d, cite, sizeof(cite)),
+			       cbp_trust_reason(&ti, why, sizeof(why)));
+		else
+			printf("%s: cites %s: %s",
+			       cbp_cite_form(e->link.kind, e->link.cited, form,
+					     sizeof(form)),
+			       cbp_cite_str(&d, cite, sizeof(cite)),
+			       cbp_trust_reason(&ti, why, sizeof(why)));
 	}
 	printf("\n");
 }

@@ -60,11 +60,16 @@ static void print_cut(struct cbp_index *idx, const struct cbp_class *cls,
 		cbp_cite_form(l->kind, l->cited, form, sizeof(form));
 		if (l->src == m->c.id)
 			printf("%s    not followed: %s\n", pre, form);
+		else if (l->kind == CBP_SAME_CHANGE_ID)
+			printf("%s    not followed: the Change-Id of %s\n", pre,
+			       cbp_cite_str(&s, cite, sizeof(cite)));
 		else
 			printf("%s    not followed: cited by %s as %s\n", pre,
 			       cbp_cite_str(&s, cite, sizeof(cite)), form);
-		printf("%s        %s: \"%s\" cites %.12s (\"%s\"): %s\n", pre,
-		       cbp_trust_name(l->trust), s.subject, d.hex, d.subject,
+		printf("%s        %s: \"%s\" %s %.12s (\"%s\"): %s\n", pre,
+		       cbp_trust_name(l->trust), s.subject,
+		       l->kind == CBP_SAME_CHANGE_ID ? "has the Change-Id of" :
+		       "cites", d.hex, d.subject,
 		       cbp_trust_reason(&ti, why, sizeof(why)));
 	}
 }

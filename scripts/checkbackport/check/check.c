@@ -329,9 +329,14 @@ int check_cited_suspicious(struct check_run *run, size_t i)
 			    !check_in_stable(chk, &c))
 				continue;
 			f = check_emit(run, 0,
-				       "%s has %s, whose trailer names %s, but the two have no file in common and the same changes under no other paths: the trailer is not followed, so nothing here counts it as applied; compare the two by hand",
+				       "%s has %s, %s %s, but the two have no file in common and the same changes under no other paths: %s not followed, so nothing here counts it as applied; compare the two by hand",
 				       chk->stable, cite(&c, buf, sizeof(buf)),
-				       cite(&fix->c[i], nb, sizeof(nb)));
+				       l[k].kind == CBP_SAME_CHANGE_ID ?
+				       "which has the Change-Id of" :
+				       "whose trailer names",
+				       cite(&fix->c[i], nb, sizeof(nb)),
+				       l[k].kind == CBP_SAME_CHANGE_ID ?
+				       "the Change-Id is" : "the trailer is");
 			set_commit(f, &c);
 		}
 		free(l);

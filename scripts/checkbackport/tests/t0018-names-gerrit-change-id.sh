@@ -24,6 +24,7 @@ CH=I8888888888888888888888888888888888888888
 CK=I9999999999999999999999999999999999999999
 CM=Iaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa
 CR=Ibbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb
+CU=Icccccccccccccccccccccccccccccccccccccccc
 # A commit of a private repository, as OpenVPN's backports cite.
 PRIVATE=e287547d851512345678901234567890abcdef01
 
@@ -200,6 +201,30 @@ test_expect_success 'a quoted Change-Id is not the message'"'"'s own' '
 	cbp index >/dev/null &&
 	cbp names $SR >out &&
 	grep "^first in mainline: $(s12 $R) " out
+'
+
+# A Change-Id on a commit that shares nothing with mainline'"'"'s is not
+# followed, and no command calls it a trailer or a citation.
+test_expect_success 'a Change-Id on another change: suspicious, said as it is' '
+	cd repo &&
+	gerrit src/udp.c udp "udp: drop short packets" $CU &&
+	U=$(tip) &&
+	git checkout -q release/1.0 &&
+	gerrit doc/news.txt news "news: the 1.0.4 release" $CU &&
+	SU=$(tip) &&
+	git checkout -q master &&
+	cbp index >/dev/null &&
+	cbp names $U >out &&
+	grep "^1 name " out &&
+	grep -F "not followed: the Change-Id of $(s12 $SU) (\"news: the 1.0.4 release\")" out &&
+	grep -F "suspicious: \"news: the 1.0.4 release\" has the Change-Id of $(s12 $U) " out &&
+	test_expect_code 1 cbp lint >out &&
+	grep -F "suspicious $(s12 $SU) (\"news: the 1.0.4 release\"): same Change-Id as $(s12 $U) (\"udp: drop short packets\"): " out &&
+	! grep "cites $(s12 $U)" out &&
+	test_expect_code 0 cbp check --stable release/1.0 $U >out &&
+	grep -F "release/1.0 has $(s12 $SU) (\"news: the 1.0.4 release\"), which has the Change-Id of $(s12 $U)" out &&
+	grep -F "the Change-Id is not followed" out &&
+	! grep -i trailer out
 '
 
 test_done

@@ -464,6 +464,29 @@ static int load_patch_ids(struct checker *chk)
 				 &chk->pids);
 }
 
+/*
+ * Whether @c, outside mainline, is joined to mainline's commit by a link
+ * the index found rather than read in its message: the same patch-id,
+ * Change-Id, or author, date and subject, followed.
+ */
+static int joined_without_trailer(struct checker *chk,
+				  const struct cbp_commit *c)
+{
+	struct cbp_link *l;
+	size_t n, k;
+	int found = 0;
+
+	if (cbp_links(chk->idx, c->id, 1, 1, &l, &n))
+		return 0;
+	for (k = 0; k < n; k++)
+		found |= (l[k].kind == CBP_SAME_PATCH_ID ||
+			  l[k].kind == CBP_SAME_CHANGE_ID ||
+			  l[k].kind == CBP_SAME_AUTHOR_DATE) &&
+			 cbp_trust_followed(l[k].trust);
+	free(l);
+	return found;
+}
+
 /**
  * check_facts_load() - gather what the checks look at for one patch
  * @chk: the target branches and the index
@@ -493,8 +516,15 @@ int check_facts_load(struct checker *chk, struct cbp_patch *p,
 			fx->self_in_stable = check_in_stable(chk, fx->self);
 		}
 	}
-	/* Without an upstream line, a mainline commit stands for itself. */
-	if (!ps.upstream.nr && fx->self_in_mainline &&
+	/*
+	 * Without an upstream line, a mainline commit stands for itself;
+	 * and without a citation, so does a commit the index joined to
+	 * mainline's by what it found, not read (a Gerrit backport checked
+	 * against another branch).
+	 */
+	if (!ps.upstream.nr && fx->self &&
+	    (fx->self_in_mainline ||
+	     (!ps.picks.nr && joined_without_trailer(chk, fx->self))) &&
 	    names_add_class(chk, &fx->fix, fx->self->id, 0))
 		return -1;
 	if (load_upstream(chk, fx, &ps.upstream) ||

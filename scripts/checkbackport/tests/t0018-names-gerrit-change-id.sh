@@ -227,4 +227,18 @@ test_expect_success 'a Change-Id on another change: suspicious, said as it is' '
 	! grep -i trailer out
 '
 
+# LTTng'"'"'s stable-2.13 backport of a fix, checked against stable-2.12,
+# which has its own backport of it: both are names of the fix by their
+# Change-Id, and the fix is already there, as with a cherry-pick trailer.
+test_expect_success 'check: a backport joined by its Change-Id stands for the fix' '
+	cd repo &&
+	git checkout -q -b release/1.1 v1.0.0 &&
+	gerrit src/dco.c "float, 1.1" "dco: backport float support to 1.1" $CB &&
+	TB=$(tip) &&
+	git checkout -q master &&
+	cbp index >/dev/null &&
+	test_expect_code 1 cbp check --stable release/1.0 $TB >out &&
+	grep -F "ALREADY_APPLIED: already in release/1.0 as $(s12 $SB)" out
+'
+
 test_done

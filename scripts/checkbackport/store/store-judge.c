@@ -18,6 +18,30 @@
 #include "store-priv.h"
 #include "base/util.h"
 
+/*
+ * A link the builder found, not read in a message: from @own to mainline's
+ * @ml (full ID @ml_hex), of @kind, with @quoted (may be NULL) as its text.
+ */
+static int add_found_link(struct cbp_writer *w, long long own, int kind,
+			  const char *ml_hex, const char *quoted, long long ml)
+{
+	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_COPY,
+					   "INSERT INTO links(src, kind, cited, quoted, dst)\n"
+					   " VALUES (?, ?, ?, ?, ?)");
+
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, own);
+	sqlite3_bind_int(st, 2, kind);
+	sqlite3_bind_text(st, 3, ml_hex, -1, SQLITE_TRANSIENT);
+	if (quoted)
+		sqlite3_bind_text(st, 4, quoted, -1, SQLITE_TRANSIENT);
+	else
+		sqlite3_bind_null(st, 4);
+	sqlite3_bind_int64(st, 5, ml);
+	return cbp_db_step(w->db, st);
+}
+
 #define JUDGE_SQL(where)						\
 	"SELECT l.src, l.dst, s.subject, d.subject,\n"			\
 	" s.hex, d.hex FROM links l\n"					\
@@ -266,17 +290,7 @@ int cbp_store_copy_candidates(struct cbp_writer *w, enum cbp_copy_kind kind,
 int cbp_store_add_authored_copy(struct cbp_writer *w, long long own,
 				const char *ml_hex, long long ml)
 {
-	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_AUTHORED,
-					   "INSERT INTO links(src, kind, cited, quoted, dst)\n"
-					   " VALUES (?, ?, ?, NULL, ?)");
-
-	if (!st)
-		return -1;
-	sqlite3_bind_int64(st, 1, own);
-	sqlite3_bind_int(st, 2, CBP_SAME_AUTHOR_DATE);
-	sqlite3_bind_text(st, 3, ml_hex, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int64(st, 4, ml);
-	return cbp_db_step(w->db, st);
+	return add_found_link(w, own, CBP_SAME_AUTHOR_DATE, ml_hex, NULL, ml);
 }
 
 /**
@@ -444,18 +458,7 @@ int cbp_store_squashed_of(struct cbp_writer *w, long long src,
 int cbp_store_add_copy(struct cbp_writer *w, long long own,
 		       const char *ml_hex, long long ml)
 {
-	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_COPY,
-					   "INSERT INTO links(src, kind, cited, quoted, dst)\n"
-					   " VALUES (?, ?, ?, ?, ?)");
-
-	if (!st)
-		return -1;
-	sqlite3_bind_int64(st, 1, own);
-	sqlite3_bind_int(st, 2, CBP_SAME_PATCH_ID);
-	sqlite3_bind_text(st, 3, ml_hex, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_null(st, 4);
-	sqlite3_bind_int64(st, 5, ml);
-	if (cbp_db_step(w->db, st))
+	if (add_found_link(w, own, CBP_SAME_PATCH_ID, ml_hex, NULL, ml))
 		return -1;
 	return cbp_store_put_trust(w, own, ml, CBP_TRUST_SAME_PATCH, NULL);
 }
@@ -535,16 +538,5 @@ int cbp_store_add_change_id_link(struct cbp_writer *w, long long own,
 				 const char *ml_hex, long long ml,
 				 const char *chid)
 {
-	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_CHID_LINK,
-					   "INSERT INTO links(src, kind, cited, quoted, dst)\n"
-					   " VALUES (?, ?, ?, ?, ?)");
-
-	if (!st)
-		return -1;
-	sqlite3_bind_int64(st, 1, own);
-	sqlite3_bind_int(st, 2, CBP_SAME_CHANGE_ID);
-	sqlite3_bind_text(st, 3, ml_hex, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(st, 4, chid, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int64(st, 5, ml);
-	return cbp_db_step(w->db, st);
+	return add_found_link(w, own, CBP_SAME_CHANGE_ID, ml_hex, chid, ml);
 }

@@ -548,7 +548,8 @@ static const struct cand *authored_pick(struct copies *cp, size_t i,
  * it): the two must have a file, a file name or changed lines in common,
  * and the copy's branches no other name of the change, as two commits of
  * one branch with the same author, date and subject are one change and a
- * follow-up, or a part of the change, at best.
+ * follow-up, or a part of the change, at best.  Two such copies of a
+ * branch join neither, in one run or in two (an update unlinks the first).
  */
 static int link_authored(struct copies *cp)
 {
@@ -564,6 +565,9 @@ static int link_authored(struct copies *cp)
 		if (!c || !related(cp->b->repo, &cp->p[c->o], &cp->p[c->m]))
 			continue;
 		named = cbp_store_named_on_branch(cp->b->w, c->own, c->ml, &br);
+		if (!named)
+			named = cbp_store_drop_authored_twins(cp->b->w, c->own,
+							      c->ml, br);
 		if (named < 0)
 			err = -1;
 		if (named)

@@ -302,7 +302,8 @@ int cbp_store_add_authored_copy(struct cbp_writer *w, long long own,
  *
  * Whether a branch @own is on has @ml itself, or another commit linked
  * to @ml by a citation or a copy (a name of it, or a commit claiming to
- * be one).
+ * be one), other than by its author, date and subject (for which see
+ * cbp_store_drop_authored_twins()).
  *
  * Return: 1 if so, 0 if not, -1 with SQLite's message recorded.
  */
@@ -313,8 +314,8 @@ int cbp_store_named_on_branch(struct cbp_writer *w, long long own,
 					   "SELECT ro.branches, (ro.branches & rm.branches) != 0\n"
 					   " OR EXISTS (SELECT 1 FROM links l\n"
 					   "  JOIN reach rx ON rx.id = l.src\n"
-					   "  WHERE l.dst = ?2 AND l.kind < 16 AND l.src != ?1\n"
-					   "  AND (rx.branches & ro.branches) != 0)\n"
+					   "  WHERE l.dst = ?2 AND l.kind < 16 AND l.kind != 9\n"
+					   "  AND l.src != ?1 AND (rx.branches & ro.branches) != 0)\n"
 					   " FROM reach ro, reach rm WHERE ro.id = ?1 AND rm.id = ?2");
 	int rc, named = 0;
 
@@ -332,6 +333,37 @@ int cbp_store_named_on_branch(struct cbp_writer *w, long long own,
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return cbp_error_sqlite(w->db, "index");
 	return named;
+}
+
+/**
+ * cbp_store_drop_authored_twins() - unlink the other copies of a branch by author
+ * @w: the writer
+ * @own: a commit outside mainline
+ * @ml: the mainline commit of its author, date and subject
+ * @branches: the branches @own is on
+ *
+ * Another commit of those branches linked to @ml by its author, date and
+ * subject in an earlier run makes two, which a build reading both at
+ * once links neither of: that link goes, so that an update ends where a
+ * fresh build does.
+ *
+ * Return: how many links went, or -1 with SQLite's message recorded.
+ */
+int cbp_store_drop_authored_twins(struct cbp_writer *w, long long own,
+				  long long ml, unsigned long long branches)
+{
+	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_TWINS,
+					   "DELETE FROM links WHERE kind = 9 AND dst = ?2 AND src != ?1\n"
+					   " AND src IN (SELECT id FROM reach WHERE (branches & ?3) != 0)");
+
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, own);
+	sqlite3_bind_int64(st, 2, ml);
+	sqlite3_bind_int64(st, 3, (long long)branches);
+	if (cbp_db_step(w->db, st))
+		return -1;
+	return sqlite3_changes(w->db);
 }
 
 /**

@@ -290,6 +290,8 @@ int cbp_store_add_authored_copy(struct cbp_writer *w, long long own,
 				const char *ml_hex, long long ml);
 int cbp_store_named_on_branch(struct cbp_writer *w, long long own,
 			      long long ml, unsigned long long *branches);
+int cbp_store_drop_authored_twins(struct cbp_writer *w, long long own,
+				  long long ml, unsigned long long branches);
 
 /**
  * struct cbp_store_chid_pair - a commit and a mainline commit of its Change-Id

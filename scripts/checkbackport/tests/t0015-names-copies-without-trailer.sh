@@ -379,6 +379,28 @@ test_expect_success 'a cherry-pick without -x whose conflicts changed the patch'
 	grep -F "a cherry-pick without a trailer (same author, date and subject)" out
 '
 
+# Two commits of one branch with one author, date and subject (a
+# backport split in two, or a follow-up with the message reused) join
+# neither, whether they come in one update or in two: an update ends
+# where a fresh build does.
+test_expect_success 'a second copy of a branch by author unlinks the first' '
+	cd picked &&
+	git checkout -q 1.1 &&
+	printf "%s\n" "CRM_CHECK(c != NULL, return 0);" "if (msg == NULL) {" \
+		>>mcp/pacemaker.c &&
+	git commit -q -a -C $M &&
+	P2=$(tip) &&
+	git checkout -q master &&
+	cbp index >/dev/null &&
+	cbp names $M >out &&
+	grep "^1 name " out &&
+	cbp index --rebuild >/dev/null &&
+	cbp names $M >out &&
+	grep "^1 name " out &&
+	cbp names $P2 >out &&
+	grep "^1 name " out
+'
+
 # A change mainline got twice (applied once, then again with a branch
 # merged) has two commits of its author, date and subject: a copy of
 # either is joined to neither by them, as picking would be a guess.

@@ -221,3 +221,20 @@ int build_update_branches(struct build *b)
 			 CBP_MAX_BRANCHES, ignored, first_ignored);
 	return 0;
 }
+
+/**
+ * build_mainline_bit() - the bit of the mainline branch in reach.branches
+ * @b: the build, after its branches were given rows
+ *
+ * Return: that bit, or 0 when mainline has no row (no mainline tracked).
+ */
+unsigned long long build_mainline_bit(const struct build *b)
+{
+	size_t i;
+
+	for (i = 0; i < b->nr_br; i++)
+		if (b->br[i].role == CBP_ROLE_MAINLINE && b->br[i].row >= 0 &&
+		    b->br[i].row < CBP_MAX_BRANCHES)
+			return 1ULL << b->br[i].row;
+	return 0;
+}

@@ -92,17 +92,14 @@ static int take_pair(const struct cbp_store_chid_pair *p, void *data)
  */
 int build_link_change_ids(struct build *b)
 {
+	unsigned long long mb = build_mainline_bit(b);
 	struct pick pk = { 0 };
-	long long mb = -1;
 	int err = 0;
 	size_t i;
 
-	for (i = 0; i < b->nr_br; i++)
-		if (b->br[i].role == CBP_ROLE_MAINLINE && b->br[i].row >= 0)
-			mb = b->br[i].row;
-	if (mb < 0 || mb >= CBP_MAX_BRANCHES)
+	if (!mb)
 		return 0;
-	if (cbp_store_change_id_pairs(b->w, 1ULL << mb, take_pair, &pk))
+	if (cbp_store_change_id_pairs(b->w, mb, take_pair, &pk))
 		err = -1;
 	else
 		decide(&pk);

@@ -602,18 +602,13 @@ static int link_authored(struct copies *cp)
  */
 int build_link_copies(struct build *b)
 {
+	unsigned long long mb = build_mainline_bit(b);
 	struct copies cp = { .b = b };
-	size_t i;
 	int err;
 
-	long long mb = -1;
-
-	for (i = 0; i < b->nr_br; i++)
-		if (b->br[i].role == CBP_ROLE_MAINLINE && b->br[i].row >= 0)
-			mb = b->br[i].row;
-	if (mb < 0 || mb >= CBP_MAX_BRANCHES)
+	if (!mb)
 		return 0;
-	err = collect(&cp, CBP_COPY_BRANCH, 1ULL << mb) || link_all(&cp) ||
+	err = collect(&cp, CBP_COPY_BRANCH, mb) || link_all(&cp) ||
 	      link_authored(&cp) ? -1 : 0;
 	free(cp.p);
 	free(cp.c);
@@ -622,8 +617,7 @@ int build_link_copies(struct build *b)
 	/* Then mainline's duplicates of what the branches cite (or copied). */
 	memset(&cp, 0, sizeof(cp));
 	cp.b = b;
-	err = collect(&cp, CBP_COPY_MAINLINE, 1ULL << mb) || link_all(&cp) ?
-	      -1 : 0;
+	err = collect(&cp, CBP_COPY_MAINLINE, mb) || link_all(&cp) ? -1 : 0;
 	free(cp.p);
 	free(cp.c);
 	return err;

@@ -136,6 +136,7 @@ int build_update_releases(struct build *b);
 
 /* build-branches.c */
 int build_update_branches(struct build *b);
+unsigned long long build_mainline_bit(const struct build *b);
 
 /* build-change-id.c */
 int build_link_change_ids(struct build *b);

@@ -558,6 +558,19 @@ int cbp_kind_is_origin(int kind)
 }
 
 /**
+ * cbp_kind_is_found() - is this a link the builder found, not a citation?
+ * @kind: an enum cbp_kind value
+ *
+ * Return: 1 for the same patch-id, the same Change-Id and the same
+ * author, date and subject; 0 for what a message says.
+ */
+int cbp_kind_is_found(int kind)
+{
+	return kind == CBP_SAME_PATCH_ID || kind == CBP_SAME_CHANGE_ID ||
+	       kind == CBP_SAME_AUTHOR_DATE;
+}
+
+/**
  * cbp_kind_is_upstream() - does this citation name the upstream commit?
  * @kind: an enum cbp_kind value
  *

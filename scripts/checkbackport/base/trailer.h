@@ -86,6 +86,7 @@ typedef int (*cbp_cite_fn)(const struct cbp_cite *cite, void *data);
 
 int cbp_parse_message(const char *msg, size_t len, cbp_cite_fn fn, void *data);
 int cbp_change_id(const char *msg, size_t len, char *out);
+int cbp_kind_is_found(int kind);
 int cbp_scan_message(const char *msg, size_t len, unsigned int flags,
 		     cbp_cite_fn fn, void *data);
 size_t cbp_sanitize(const char *in, size_t len, char *out, size_t outsz);

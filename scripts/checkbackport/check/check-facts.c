@@ -464,27 +464,28 @@ static int load_patch_ids(struct checker *chk)
 				 &chk->pids);
 }
 
-/*
- * Whether @c, outside mainline, is joined to mainline's commit by a link
- * the index found rather than read in its message: the same patch-id,
- * Change-Id, or author, date and subject, followed.
+/**
+ * check_found_link() - how the index joined a commit without a citation
+ * @chk: the index
+ * @c: a commit of the repository
+ *
+ * Return: the kind of @c's followed link the builder found rather than
+ * read in its message (cbp_kind_is_found()), 0 if it has none.
  */
-static int joined_without_trailer(struct checker *chk,
-				  const struct cbp_commit *c)
+int check_found_link(struct checker *chk, const struct cbp_commit *c)
 {
 	struct cbp_link *l;
 	size_t n, k;
-	int found = 0;
+	int kind = 0;
 
 	if (cbp_links(chk->idx, c->id, 1, 1, &l, &n))
 		return 0;
-	for (k = 0; k < n; k++)
-		found |= (l[k].kind == CBP_SAME_PATCH_ID ||
-			  l[k].kind == CBP_SAME_CHANGE_ID ||
-			  l[k].kind == CBP_SAME_AUTHOR_DATE) &&
-			 cbp_trust_followed(l[k].trust);
+	for (k = 0; k < n && !kind; k++)
+		if (cbp_kind_is_found(l[k].kind) &&
+		    cbp_trust_followed(l[k].trust))
+			kind = l[k].kind;
 	free(l);
-	return found;
+	return kind;
 }
 
 /**
@@ -524,7 +525,7 @@ int check_facts_load(struct checker *chk, struct cbp_patch *p,
 	 */
 	if (!ps.upstream.nr && fx->self &&
 	    (fx->self_in_mainline ||
-	     (!ps.picks.nr && joined_without_trailer(chk, fx->self))) &&
+	     (!ps.picks.nr && check_found_link(chk, fx->self))) &&
 	    names_add_class(chk, &fx->fix, fx->self->id, 0))
 		return -1;
 	if (load_upstream(chk, fx, &ps.upstream) ||

@@ -225,20 +225,13 @@ int check_cherry_pick_unknown(struct check_run *run, size_t i)
 static const char *copy_without_trailer(struct checker *chk,
 					const struct cbp_commit *c)
 {
-	const char *how = "";
-	struct cbp_link *l;
-	size_t n, k;
-
-	if (cbp_links(chk->idx, c->id, 1, 1, &l, &n))
-		return how;
-	for (k = 0; k < n; k++) {
-		if (l[k].kind == CBP_SAME_PATCH_ID)
-			how = ", a copy with the same patch-id and no trailer";
-		else if (l[k].kind == CBP_SAME_AUTHOR_DATE)
-			how = ", a cherry-pick without a trailer (same author, date and subject)";
+	switch (check_found_link(chk, c)) {
+	case CBP_SAME_PATCH_ID:
+		return ", a copy with the same patch-id and no trailer";
+	case CBP_SAME_AUTHOR_DATE:
+		return ", a cherry-pick without a trailer (same author, date and subject)";
 	}
-	free(l);
-	return how;
+	return "";
 }
 
 /*

@@ -167,6 +167,11 @@ static void change_id_line(void **state)
 	assert_int_equal(cbp_change_id("Change-Id: " CHID, 52, out), 1);
 	assert_string_equal(cbp_kind_name(CBP_SAME_CHANGE_ID), "same Change-Id");
 	assert_false(cbp_kind_is_origin(CBP_SAME_CHANGE_ID));
+	assert_true(cbp_kind_is_found(CBP_SAME_CHANGE_ID));
+	assert_true(cbp_kind_is_found(CBP_SAME_PATCH_ID));
+	assert_true(cbp_kind_is_found(CBP_SAME_AUTHOR_DATE));
+	assert_false(cbp_kind_is_found(CBP_CHERRY_PICK));
+	assert_false(cbp_kind_is_found(CBP_MASTER_COMMIT));
 }
 
 static void fixes_with_subject(void **state)

@@ -501,14 +501,19 @@ int cbp_store_add_copy(struct cbp_writer *w, long long own,
  * already (a trailer's verdict stands, and a commit linked by its
  * Change-Id once is not again).  Merges aside, as for copies.  By commit,
  * the mainline commits of the same author time first.
+ *
+ * CROSS JOIN keeps SQLite to this order: from the Change-Ids two commits
+ * share, which most histories have none of.  Left to choose, it scanned
+ * every commit and asked the subquery of each: half a second for a
+ * million commits without a single Change-Id.
  */
 static const char chid_pairs_sql[] =
 	"SELECT o.id, m.id, m.hex, o.atime = m.atime, co.chid FROM chids co\n"
-	" JOIN commits o ON o.id = co.id AND o.state = 1\n"
-	" JOIN reach ro ON ro.id = o.id\n"
-	" JOIN chids cm ON cm.chid = co.chid AND cm.id != co.id\n"
-	" JOIN commits m ON m.id = cm.id AND m.state = 1\n"
-	" JOIN reach rm ON rm.id = m.id\n"
+	" CROSS JOIN chids cm ON cm.chid = co.chid AND cm.id != co.id\n"
+	" CROSS JOIN commits o ON o.id = co.id AND o.state = 1\n"
+	" CROSS JOIN reach ro ON ro.id = o.id\n"
+	" CROSS JOIN commits m ON m.id = cm.id AND m.state = 1\n"
+	" CROSS JOIN reach rm ON rm.id = m.id\n"
 	" WHERE (ro.branches & ?1) = 0 AND ro.branches != 0\n"
 	" AND (rm.branches & ?1) != 0\n"
 	" AND length(o.parents) = 4 AND length(m.parents) = 4\n"

@@ -7,6 +7,15 @@
  *
  *   (cherry picked from commit X)      anywhere on a line, any number
  *   (backported from commit X)         anywhere on a line
+ *     also "cherry-picked", "from X" without "commit", "from master
+ *     commit X" (or main, upstream, git master), and lists: "from
+ *     commits X, Y and Z", which may go on at the start of the next line
+ *   backport of commit X               where it says where this commit
+ *                                      comes from: at the start of a line,
+ *                                      after "(" or "[", or after "a"
+ *                                      ("This is a partial backport of
+ *                                      commit X"); also from master and
+ *                                      with lists, as above
  *   commit X upstream.                 at the start of a line
  *   [ Upstream commit X ]              at the start of a line
  *   Upstream commit X                  at the start of a line
@@ -215,49 +224,221 @@ static void revert_subject(const char *line, const char *end,
 }
 
 /*
- * "... cherry picked from commit X" / "... backported from commit X",
- * possibly several on one line.  @fn is called for each.
+ * What may stand between "from" and the ID of "cherry picked from master
+ * commit X": the repository's own main branch, or upstream.  Another
+ * project's name ("from ovn commit X", "from freebsd commit X") is not
+ * read: such an ID is no commit of this repository.
  */
-static int scan_from_commit(const char *line, const char *end,
-			    struct cbp_cite *cite, unsigned int flags,
-			    cbp_cite_fn fn, void *data)
+static const char *skip_from_where(const char *p, const char *end)
 {
-	static const char needle[] = "from commit ";
-	const size_t nlen = sizeof(needle) - 1;
+	static const char *const where[] = {
+		"git master ", "master ", "main ", "upstream ",
+	};
+	const char *q;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(where); i++) {
+		q = match_kw(p, end, where[i]);
+		if (q)
+			return skip_blank(q, end);
+	}
+	return p;
+}
+
+/* "commit ", "commits " or "commit: " at @p: what follows, else NULL. */
+static const char *skip_commit_word(const char *p, const char *end)
+{
+	const char *q = match_kw(p, end, "commit");
+
+	if (!q)
+		return NULL;
+	if (q < end && lower((unsigned char)*q) == 's')
+		q++;
+	if (q < end && *q == ':')
+		q++;
+	if (q == end || !is_blank((unsigned char)*q))
+		return NULL;
+	return skip_blank(q, end);
+}
+
+/* The word "and" at @p, then blanks: what follows, else NULL. */
+static const char *match_and(const char *p, const char *end)
+{
+	const char *q = match_kw(p, end, "and");
+
+	if (!q || (q < end && !is_blank((unsigned char)*q)))
+		return NULL;
+	return skip_blank(q, end);
+}
+
+/*
+ * After an ID of a list ("commits X, Y and Z"): where the next ID would
+ * be, past ",", "and" or ", and" (and a "commit" word after it), which
+ * is @end when the list goes on below; NULL if no list goes on.
+ */
+static const char *list_next(const char *p, const char *end)
+{
+	const char *q = skip_blank(p, end);
+	const char *w;
+	int comma = q < end && *q == ',';
+
+	if (comma)
+		q = skip_blank(q + 1, end);
+	w = match_and(q, end);
+	if (w)
+		q = w;
+	else if (!comma)
+		return NULL;
+	w = skip_commit_word(q, end);
+	return w ? w : q;
+}
+
+/* The end of the line starting at @p, a '\r' before its '\n' left out. */
+static const char *line_end(const char *p, const char *end)
+{
+	const char *eol = memchr(p, '\n', end - p);
+
+	if (!eol)
+		eol = end;
+	if (eol > p && eol[-1] == '\r')
+		eol--;
+	return eol;
+}
+
+/*
+ * The IDs of a citation starting at @p on the line ending at @eol: one,
+ * or a list ("commits X and Y"), which may go on at the start of the
+ * next lines (Xen's "(cherry picked from commits X\n and Y)", or
+ * "commits X and\nY").  @fn is called for each, with the line it is on.
+ *
+ * Return: 0, or the first non-zero value @fn returned.
+ */
+static int scan_id_list(const char *p, const char *eol, const char *msg_end,
+			struct cbp_cite *cite, unsigned int flags,
+			cbp_cite_fn fn, void *data)
+{
+	enum cbp_kind kind = cite->kind;
+	unsigned int line = cite->line;
+	const char *q;
+	int ret = 0;
+
+	while (!ret && (q = parse_hex(p, eol, cite, flags))) {
+		cite->kind = kind;
+		cite->line = line;
+		cite->quoted = NULL;
+		cite->quoted_len = 0;
+		ret = fn(cite, data);
+		p = list_next(q, eol);
+		if (p && p < eol)
+			continue;
+		/* Only blanks after the ID, or a "," or "and": the next line. */
+		if (!p && skip_blank(q, eol) != eol)
+			break;
+		q = eol < msg_end && *eol == '\r' ? eol + 1 : eol;
+		if (q >= msg_end || *q != '\n')
+			break;
+		eol = line_end(q + 1, msg_end);
+		line++;
+		if (p) {
+			p = skip_blank(q + 1, eol);
+			continue;
+		}
+		p = skip_blank(q + 1, eol);
+		if (p == eol || (*p != ',' && !match_and(p, eol)))
+			break;
+		p = list_next(p, eol);
+	}
+	cite->line = line;
+	return ret;
+}
+
+/*
+ * Does "backport of" at @w, on the line starting at @line, say where this
+ * commit comes from?  At the start of the line (after a "(" or "[" if
+ * any), or with "a" as the word before it or the one before that ("This
+ * is a partial backport of commit X").  "The backport of commit X had a
+ * bug" names an earlier backport, not this commit's origin.
+ */
+static int backport_of_is_origin(const char *line, const char *w)
+{
+	const char *e = w, *s;
+	int words;
+
+	for (words = 0; words < 2; words++) {
+		while (e > line && is_blank((unsigned char)e[-1]))
+			e--;
+		if (e == line)
+			return words == 0;
+		if (words == 0 && e - line == 1 && (*line == '(' || *line == '['))
+			return 1;
+		s = e;
+		while (s > line && !is_blank((unsigned char)s[-1]))
+			s--;
+		if (e - s == 1 && lower((unsigned char)*s) == 'a')
+			return 1;
+		e = s;
+	}
+	return 0;
+}
+
+/*
+ * The citations in the middle of a line, possibly several on one line:
+ * "... cherry picked from [master ]commit X", "... cherry-picked from X",
+ * "... backported from [master ]commit X" (any of these with a list of
+ * IDs), and "backport of [master ]commit X" where it names this
+ * commit's origin (backport_of_is_origin()).  @fn is called for each.
+ */
+static int scan_from_commit(const char *line, const char *eol,
+			    const char *msg_end, struct cbp_cite *cite,
+			    unsigned int flags, cbp_cite_fn fn, void *data)
+{
 	const char *p = line;
-	const char *hit;
 	int ret;
 
-	while ((hit = memmem(p, end - p, needle, nlen))) {
-		const char *q;
-		const char *w = hit;
+	while (p < eol) {
+		const char *from = memchr(p, ' ', eol - p), *w, *q;
+		const char *kw_from, *kw_of;
 
-		p = hit + nlen;
-		/* Walk back over the blank(s) before "from". */
+		if (!from)
+			break;
+		p = from + 1;
+		w = from;
+		kw_from = match_kw(p, eol, "from ");
+		kw_of = match_kw(p, eol, "of ");
+		if (!kw_from && !kw_of)
+			continue;
+		/* Walk back over the blank(s) before "from" or "of". */
 		while (w > line && is_blank((unsigned char)w[-1]))
 			w--;
-		if (w - line >= 6 && match_kw(w - 6, end, "picked")) {
-			w -= 6;
-			if (w - line < 7)
-				continue;
-			if (!match_kw(w - 7, end, "cherry ") &&
-			    !match_kw(w - 7, end, "cherry-"))
+		if (kw_from && w - line >= 6 && match_kw(w - 6, eol, "picked")) {
+			if (w - 6 - line < 7 ||
+			    (!match_kw(w - 13, eol, "cherry ") &&
+			     !match_kw(w - 13, eol, "cherry-")))
 				continue;
 			cite->kind = CBP_CHERRY_PICK;
-		} else if (w - line >= 10 && match_kw(w - 10, end, "backported")) {
+		} else if (kw_from && w - line >= 10 &&
+			   match_kw(w - 10, eol, "backported")) {
+			cite->kind = CBP_BACKPORTED;
+		} else if (kw_of && w - line >= 8 &&
+			   match_kw(w - 8, eol, "backport") &&
+			   (w - 8 == line ||
+			    !is_alnum((unsigned char)w[-9])) &&
+			   backport_of_is_origin(line, w - 8)) {
 			cite->kind = CBP_BACKPORTED;
 		} else {
 			continue;
 		}
-		q = parse_hex(skip_blank(p, end), end, cite, flags);
-		if (!q)
+		q = skip_blank(kw_from ? kw_from : kw_of, eol);
+		q = skip_from_where(q, eol);
+		w = skip_commit_word(q, eol);
+		/* "backport of" needs the word: "backport of X" is prose. */
+		if (w)
+			q = w;
+		else if (kw_of)
 			continue;
-		cite->quoted = NULL;
-		cite->quoted_len = 0;
-		ret = fn(cite, data);
+		ret = scan_id_list(q, eol, msg_end, cite, flags, fn, data);
 		if (ret)
 			return ret;
-		p = q;
 	}
 	return 0;
 }
@@ -327,7 +508,8 @@ int cbp_scan_message(const char *msg, size_t len, unsigned int flags,
 			if (ret)
 				return ret;
 		} else if (s < eol) {
-			ret = scan_from_commit(s, eol, &cite, flags, fn, data);
+			ret = scan_from_commit(s, eol, end, &cite, flags, fn,
+					       data);
 			if (ret)
 				return ret;
 		}

@@ -16,8 +16,11 @@
  * 10: links of Xen's "master commit: X" (CBP_MASTER_COMMIT).
  * 11: pids.sizes; large files diffed (copies by their text, not IDs).
  * 12: trust verdict 5, squashed (CBP_TRUST_SQUASHED).
+ * 13: chids, Gerrit's Change-Ids (CBP_SAME_CHANGE_ID links).
+ * 14: links of "cherry-picked from X", "from master commit X", lists of
+ *     IDs and "backport of commit X" (base/trailer.c).
  */
-#define CBP_SCHEMA_VERSION	13
+#define CBP_SCHEMA_VERSION	14
 #define CBP_MAX_BRANCHES	64
 
 /*

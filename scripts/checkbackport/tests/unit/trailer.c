@@ -95,6 +95,105 @@ static void upstream_forms(void **state)
 }
 
 /*
+ * The wordings stable branches use besides git's: without "commit"
+ * (systemd's "(cherry-picked from X)", FRR's "[cherry-picked from master
+ * X]"), from the main branch (OpenVPN's and Open vSwitch's "Backported
+ * from master commit X"), and lists (Xen's and NetworkManager's
+ * "(cherry picked from commits X\n and Y)").
+ */
+static void from_forms(void **state)
+{
+	struct found f = parse("s\n\n(cherry-picked from " ID40 ")\n"
+			       "[cherry-picked from master 0123456789ab]\n"
+			       "(Backported from master commit abcdef012345)\n"
+			       "(cherry picked from commits 1234567 and\n"
+			       "abcdef0)\n"
+			       "(cherry picked from commits " ID40 "\n"
+			       " and " ID40B ")\n"
+			       "Cherry-picked from upstream commit: 7654321, 89abcde, and commit fedcba9\n");
+
+	(void)state;
+	assert_int_equal(f.nr, 10);
+	assert_int_equal(f.c[0].kind, CBP_CHERRY_PICK);
+	assert_string_equal(f.c[0].hex, ID40);
+	assert_int_equal(f.c[0].line, 3);
+	assert_int_equal(f.c[1].kind, CBP_CHERRY_PICK);
+	assert_string_equal(f.c[1].hex, "0123456789ab");
+	assert_int_equal(f.c[2].kind, CBP_BACKPORTED);
+	assert_string_equal(f.c[2].hex, "abcdef012345");
+	/* "and" at the end of a line: the list goes on below it. */
+	assert_string_equal(f.c[3].hex, "1234567");
+	assert_int_equal(f.c[3].line, 6);
+	assert_int_equal(f.c[4].kind, CBP_CHERRY_PICK);
+	assert_string_equal(f.c[4].hex, "abcdef0");
+	assert_int_equal(f.c[4].line, 7);
+	assert_string_equal(f.c[5].hex, ID40);
+	assert_int_equal(f.c[5].line, 8);
+	assert_string_equal(f.c[6].hex, ID40B);
+	assert_int_equal(f.c[6].line, 9);
+	assert_string_equal(f.c[7].hex, "7654321");
+	assert_string_equal(f.c[8].hex, "89abcde");
+	assert_string_equal(f.c[9].hex, "fedcba9");
+	assert_int_equal(f.c[9].kind, CBP_CHERRY_PICK);
+}
+
+/*
+ * Prose that looks like those forms and is not: another project's
+ * commit, an ID-less mention, a list that stops, "Following on from
+ * commits", and a line below an ID that goes on with something else.
+ */
+static void from_forms_not(void **state)
+{
+	struct found f = parse("s\n\n(cherry picked from ovn commit " ID40 ")\n"
+			       "(cherry picked from master commit)\n"
+			       "backported from master to 2.8, and 1234567 is another\n"
+			       "Following on from commits 1234567 and 89abcde\n"
+			       "picked from " ID40B "\n"
+			       "(cherry picked from commit abcdef0)\n"
+			       "and 7654321 stands alone\n"
+			       "cherry picked from commit 0123456 and\n"
+			       "then more\n");
+
+	(void)state;
+	assert_int_equal(f.nr, 2);
+	assert_string_equal(f.c[0].hex, "abcdef0");
+	assert_string_equal(f.c[1].hex, "0123456");
+}
+
+/*
+ * "backport of commit X" where it says where this commit comes from: at
+ * the start of a line, in parentheses, or after "a" ("This is a partial
+ * backport of commit X").  "The backport of commit X had a bug" and
+ * "fix backport of X" name an earlier backport, not this one's origin.
+ */
+static void backport_of_forms(void **state)
+{
+	struct found f = parse("s\n\nBackport of commit " ID40 ".\n"
+			       "(backport of git master commit 0123456789ab)\n"
+			       "This is a partial backport of upstream commit abcdef012345 (\"x\").\n"
+			       "[ This is a minimal backport of commit 1234567 ]\n"
+			       "The backport of upstream commit 7654321 had a bug.\n"
+			       "It missed what the backport of commit 89abcde did.\n"
+			       "The branch-2.3 backport of master commit fedcba9 missed some\n"
+			       "xen/vpci: fix backport of 53859596c0d3\n"
+			       "Original backport of commit 0a1b2c3 from #1\n"
+			       "unbackport of commit 3c2b1a0\n"
+			       "Backport of commit a6f8586 and commit 238abf6.  Squashed\n");
+
+	(void)state;
+	assert_int_equal(f.nr, 6);
+	assert_int_equal(f.c[0].kind, CBP_BACKPORTED);
+	assert_string_equal(f.c[0].hex, ID40);
+	assert_string_equal(f.c[1].hex, "0123456789ab");
+	assert_string_equal(f.c[2].hex, "abcdef012345");
+	assert_string_equal(f.c[3].hex, "1234567");
+	assert_string_equal(f.c[4].hex, "a6f8586");
+	assert_int_equal(f.c[5].kind, CBP_BACKPORTED);
+	assert_string_equal(f.c[5].hex, "238abf6");
+	assert_int_equal(f.c[5].line, 13);
+}
+
+/*
  * Xen's stable backports: "master commit: X" and "master date: D" at the
  * end, as its backport script writes them, mostly without -x.
  */
@@ -412,6 +511,9 @@ int main(void)
 		cmocka_unit_test(cherry_pick_anywhere),
 		cmocka_unit_test(two_on_one_line),
 		cmocka_unit_test(upstream_forms),
+		cmocka_unit_test(from_forms),
+		cmocka_unit_test(from_forms_not),
+		cmocka_unit_test(backport_of_forms),
 		cmocka_unit_test(master_commit_form),
 		cmocka_unit_test(change_id_line),
 		cmocka_unit_test(fixes_with_subject),

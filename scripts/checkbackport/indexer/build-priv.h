@@ -50,6 +50,8 @@ struct build {
 	unsigned int *stack;
 	size_t nr_stack, alloc_stack;
 	unsigned int next_id;
+	unsigned int *by_oid;		/* rows read, by ID (build-resolve.c) */
+	size_t nr_by_oid;
 
 	struct cbp_git_ref *refs;	/* the refs whose history is indexed */
 	unsigned int *ref_id;		/* the row of each */

@@ -5,15 +5,93 @@
  * abbreviates, else a row of its own (missing or ambiguous).  Missing and
  * ambiguous rows are resolved again when new commits arrive.  The store
  * looks the IDs up (store-resolve.c); a cold build first answers from the
- * commits it read.
+ * commits it read, all of them at once.
  */
+#define _GNU_SOURCE
+#include <stdlib.h>
+#include <string.h>
+
 #include "build-priv.h"
 #include "base/util.h"
 
+/* The nibble @i of @oid. */
+static unsigned int oid_nibble(const struct cbp_oid *oid, int i)
+{
+	unsigned char c = oid->id[i / 2];
+
+	return i % 2 ? c & 0xf : c >> 4;
+}
+
+/* How @oid compares with the @len hex digits of @hex: <0, 0 (a prefix), >0. */
+static int cmp_prefix(const struct cbp_oid *oid, const char *hex, int len)
+{
+	int i, d;
+
+	for (i = 0; i < len; i++) {
+		d = (int)oid_nibble(oid, i) - cbp_hexval(hex[i]);
+		if (d)
+			return d;
+	}
+	return 0;
+}
+
+static int cmp_by_oid(const void *a, const void *b, void *data)
+{
+	const struct cbp_oid *oid = data;
+
+	return memcmp(oid[*(const unsigned int *)a].id,
+		      oid[*(const unsigned int *)b].id, CBP_OID_RAWSZ);
+}
+
 /*
- * A full ID of a commit this cold build read resolves to it without asking
- * the index: every commit of the build is in the in-memory hash, and a
- * full ID names exactly one.  Returns 0 when the index has to decide.
+ * The rows of the commits this build read, by ID (b->by_oid), made the
+ * first time an abbreviated ID is asked about.
+ */
+static void sort_by_oid(struct build *b)
+{
+	unsigned int id;
+
+	b->by_oid = cbp_calloc(b->next_id ? b->next_id : 1,
+			       sizeof(*b->by_oid));
+	for (id = 1; id < b->next_id; id++)
+		if (b->node[id].state == NODE_LOADED)
+			b->by_oid[b->nr_by_oid++] = id;
+	qsort_r(b->by_oid, b->nr_by_oid, sizeof(*b->by_oid), cmp_by_oid, b->oid);
+}
+
+/* The one commit read whose ID starts with @hex (@len digits), else 0. */
+static unsigned int find_prefix(struct build *b, const char *hex, int len)
+{
+	size_t lo = 0, hi;
+
+	if (!b->by_oid)
+		sort_by_oid(b);
+	hi = b->nr_by_oid;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (cmp_prefix(&b->oid[b->by_oid[mid]], hex, len) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == b->nr_by_oid ||
+	    cmp_prefix(&b->oid[b->by_oid[lo]], hex, len))
+		return 0;
+	if (lo + 1 < b->nr_by_oid &&
+	    !cmp_prefix(&b->oid[b->by_oid[lo + 1]], hex, len))
+		return 0;	/* ambiguous: the index says so */
+	return b->by_oid[lo];
+}
+
+/*
+ * A cited ID that names exactly one commit this cold build read resolves
+ * to it without asking the index: every present commit of a cold build
+ * was read by it (in the in-memory hash, and sorted by ID for the
+ * abbreviated IDs of Fixes: tags), so one match is what the index would
+ * answer.  Returns 0 when the index has to decide: an ID that names no
+ * commit (a missing row, or one abbreviating a missing full ID) or
+ * several (an ambiguous row).  @hex is lower-case.
  */
 static long long resolve_in_build(const char *hex, int len, void *data)
 {
@@ -21,8 +99,9 @@ static long long resolve_in_build(const char *hex, int len, void *data)
 	unsigned int id;
 	struct cbp_oid oid;
 
-	if (!b->cold || len != CBP_OID_HEXSZ ||
-	    cbp_oid_fromhex(&oid, hex))
+	if (len != CBP_OID_HEXSZ)
+		return find_prefix(b, hex, len);
+	if (cbp_oid_fromhex(&oid, hex))
 		return 0;
 	id = b->hash[build_hash_slot(b, &oid)];
 	if (!id || b->node[id].state != NODE_LOADED)
@@ -39,7 +118,8 @@ static long long resolve_in_build(const char *hex, int len, void *data)
  */
 int build_resolve_links(struct build *b, long long first_rowid)
 {
-	return cbp_store_resolve_links(b->w, first_rowid, resolve_in_build, b,
+	return cbp_store_resolve_links(b->w, first_rowid,
+				       b->cold ? resolve_in_build : NULL, b,
 				       &b->next_id);
 }
 

@@ -43,6 +43,7 @@ static void build_free(struct build *b)
 	free(b->edge);
 	free(b->hash);
 	free(b->stack);
+	free(b->by_oid);
 	free(b->arrived);
 	cbp_git_refs_free(b->refs, b->nr_refs);
 	free(b->ref_id);

@@ -74,4 +74,57 @@ test_expect_success 'a cited ID written two ways: the one asked, or both in full
 	grep -x "checkbackport: hint:   0123456789abcdef" ../err
 '
 
+# Two commits whose IDs share their first 7 digits, on branches of their
+# own: perl tries messages until two IDs collide (some 20000 SHA-1s, a
+# tenth of a second).  Prints the two IDs.
+colliding_pair () {
+	tree=$(git rev-parse "HEAD^{tree}") &&
+	parent=$(git rev-parse HEAD) &&
+	perl -MDigest::SHA=sha1_hex -e '
+		my ($tree, $parent) = @ARGV;
+		my $head = "tree $tree\nparent $parent\n" .
+			"author A U Thor <author\@example.com> 1300000000 +0000\n" .
+			"committer A U Thor <author\@example.com> 1300000000 +0000\n\n";
+		my %seen;
+		for my $k (0 .. 1000000) {
+			my $body = "$head" . "side: try $k\n";
+			my $id = sha1_hex("commit " . length($body) . "\0" . $body);
+			my $p = substr($id, 0, 7);
+			if (exists $seen{$p}) {
+				print "$seen{$p}$body";
+				exit 0;
+			}
+			$seen{$p} = $body;
+		}
+		exit 1;
+	' "$tree" "$parent" >pair &&
+	sed -n "1,/^side: /p" pair | git hash-object -t commit -w --stdin &&
+	sed "1,/^side: /d" pair | git hash-object -t commit -w --stdin
+}
+
+# A cold build answers abbreviated IDs from the commits it read: one
+# that names one commit is it, one that names two is ambiguous, as the
+# index answers them in an update.
+test_expect_success 'short citations of one commit and of two, updated and cold' '
+	git init -q short && cd short && test_commit "base" &&
+	cbp index >/dev/null &&
+	colliding_pair >../ids &&
+	A=$(sed -n 1p ../ids) && B=$(sed -n 2p ../ids) &&
+	test "$(printf %.7s $A)" = "$(printf %.7s $B)" && test $A != $B &&
+	git branch side-a $A && git branch side-b $B &&
+	test_commit "x: fix one" "Fixes: $(printf %.10s $A) (\"side: try\")" &&
+	ONE=$(git rev-parse HEAD) &&
+	test_commit "x: fix either" "Fixes: $(printf %.7s $A) (\"side: try\")" &&
+	TWO=$(git rev-parse HEAD) &&
+	for how in "" --rebuild
+	do
+		cbp index $how >out &&
+		grep "read [45] new commits" out &&
+		cbp fixes $ONE >out &&
+		grep -F "cited commit: $(s12 $A) (\"side: try" out &&
+		test_expect_code 1 cbp fixes $TWO >out &&
+		grep -F "cited commit: ambiguous short ID" out || return 1
+	done
+'
+
 test_done

@@ -7,15 +7,15 @@
  *
  *   (cherry picked from commit X)      anywhere on a line, any number
  *   (backported from commit X)         anywhere on a line
- *     also "cherry-picked", "from X" without "commit", "from master
- *     commit X" (or main, upstream, git master), and lists: "from
- *     commits X, Y and Z", which may go on at the start of the next line
+ *     also "cherry-picked", "from master commit X" (or main, upstream,
+ *     git master), lists ("from commits X, Y and Z", which may go on at
+ *     the start of the next line), and "from X" without "commit" where
+ *     it is said of this commit (from_is_origin())
  *   backport of commit X               where it says where this commit
- *                                      comes from: at the start of a line,
- *                                      after "(" or "[", or after "a"
- *                                      ("This is a partial backport of
- *                                      commit X"); also from master and
- *                                      with lists, as above
+ *                                      comes from: where it opens the
+ *                                      line, or after "is a" ("This is a
+ *                                      partial backport of commit X");
+ *                                      also from master and with lists
  *   commit X upstream.                 at the start of a line
  *   [ Upstream commit X ]              at the start of a line
  *   Upstream commit X                  at the start of a line
@@ -353,32 +353,103 @@ static int scan_id_list(const char *p, const char *eol, const char *msg_end,
 }
 
 /*
+ * Does the text from @line to @w, before a citation's keyword, open the
+ * citation: nothing but blanks, "(", "[", a list's "-" or "*", and whole
+ * "[...]" groups (systemd's "[#18109,7/7] cherry-picked from X")?
+ */
+static int opens_citation(const char *line, const char *w)
+{
+	const char *p = skip_blank(line, w), *q;
+
+	while (p < w) {
+		q = *p == '[' ? memchr(p, ']', w - p) : NULL;
+		if (q)
+			p = q + 1;
+		else if (*p == '(' || *p == '[' || *p == '-' || *p == '*')
+			p++;
+		else
+			return 0;
+		p = skip_blank(p, w);
+	}
+	return 1;
+}
+
+/*
+ * The word before @e on the line starting at @line: returns its end and
+ * sets *@s to its start, or returns NULL at the start of the line.
+ */
+static const char *word_before(const char *line, const char *e,
+			       const char **s)
+{
+	while (e > line && is_blank((unsigned char)e[-1]))
+		e--;
+	if (e == line)
+		return NULL;
+	*s = e;
+	while (*s > line && !is_blank((unsigned char)(*s)[-1]))
+		(*s)--;
+	return e;
+}
+
+/* Is [@s, @e) the word @word, ignoring case? */
+static int word_is(const char *s, const char *e, const char *word)
+{
+	return e && (size_t)(e - s) == strlen(word) && match_kw(s, e, word);
+}
+
+/*
+ * Does "cherry-picked from X" or "backported from X" without the word
+ * "commit", its keyword at @kw on the line starting at @line, say where
+ * this commit comes from?  Where it opens the line, an adverb aside
+ * ("partially cherry-picked from X"), after the end of a sentence or a
+ * label ("them.  Cherry-picked from X", "[DL: cherry-picked from X]"),
+ * or of this commit ("This patch was cherry-picked from X", "This
+ * commit is backported from X").  "They were backported from X but
+ * are not needed here" is about other commits.
+ */
+static int from_is_origin(const char *line, const char *kw)
+{
+	const char *s = NULL, *e = word_before(line, kw, &s);
+
+	if (e && e - s > 2 && match_kw(e - 2, e, "ly"))
+		kw = s;
+	if (opens_citation(line, kw))
+		return 1;
+	for (e = kw; e > line && is_blank((unsigned char)e[-1]); e--)
+		;
+	if (e > line && (e[-1] == '.' || e[-1] == ':'))
+		return 1;
+	e = word_before(line, kw, &s);
+	if (!word_is(s, e, "is") && !word_is(s, e, "was"))
+		return 0;
+	e = word_before(line, s, &s);
+	if (word_is(s, e, "patch") || word_is(s, e, "commit") ||
+	    word_is(s, e, "change"))
+		e = word_before(line, s, &s);
+	return word_is(s, e, "this");
+}
+
+/*
  * Does "backport of" at @w, on the line starting at @line, say where this
- * commit comes from?  At the start of the line (after a "(" or "[" if
- * any), or with "a" as the word before it or the one before that ("This
- * is a partial backport of commit X").  "The backport of commit X had a
- * bug" names an earlier backport, not this commit's origin.
+ * commit comes from?  Where it opens the line (opens_citation()), or
+ * after "is a" and at most one word ("This is a partial backport of
+ * commit X").  "The backport of commit X had a bug", "This is not a
+ * backport of commit X" and "following a backport of commit X" are
+ * about another commit.
  */
 static int backport_of_is_origin(const char *line, const char *w)
 {
-	const char *e = w, *s;
-	int words;
+	const char *s = NULL, *e;
 
-	for (words = 0; words < 2; words++) {
-		while (e > line && is_blank((unsigned char)e[-1]))
-			e--;
-		if (e == line)
-			return words == 0;
-		if (words == 0 && e - line == 1 && (*line == '(' || *line == '['))
-			return 1;
-		s = e;
-		while (s > line && !is_blank((unsigned char)s[-1]))
-			s--;
-		if (e - s == 1 && lower((unsigned char)*s) == 'a')
-			return 1;
-		e = s;
-	}
-	return 0;
+	if (opens_citation(line, w))
+		return 1;
+	e = word_before(line, w, &s);
+	if (!word_is(s, e, "a"))
+		e = word_before(line, s, &s);
+	if (!word_is(s, e, "a"))
+		return 0;
+	e = word_before(line, s, &s);
+	return word_is(s, e, "is");
 }
 
 /*
@@ -397,7 +468,7 @@ static int scan_from_commit(const char *line, const char *eol,
 
 	while (p < eol) {
 		const char *from = memchr(p, ' ', eol - p), *w, *q;
-		const char *kw_from, *kw_of;
+		const char *kw_from, *kw_of, *kw = NULL;
 
 		if (!from)
 			break;
@@ -416,9 +487,11 @@ static int scan_from_commit(const char *line, const char *eol,
 			     !match_kw(w - 13, eol, "cherry-")))
 				continue;
 			cite->kind = CBP_CHERRY_PICK;
+			kw = w - 13;
 		} else if (kw_from && w - line >= 10 &&
 			   match_kw(w - 10, eol, "backported")) {
 			cite->kind = CBP_BACKPORTED;
+			kw = w - 10;
 		} else if (kw_of && w - line >= 8 &&
 			   match_kw(w - 8, eol, "backport") &&
 			   (w - 8 == line ||
@@ -431,10 +504,14 @@ static int scan_from_commit(const char *line, const char *eol,
 		q = skip_blank(kw_from ? kw_from : kw_of, eol);
 		q = skip_from_where(q, eol);
 		w = skip_commit_word(q, eol);
-		/* "backport of" needs the word: "backport of X" is prose. */
+		/*
+		 * Without the word "commit", "cherry-picked from X" and
+		 * "backported from X" must say it of this commit
+		 * (from_is_origin()), and "backport of X" is always prose.
+		 */
 		if (w)
 			q = w;
-		else if (kw_of)
+		else if (kw_of || !from_is_origin(line, kw))
 			continue;
 		ret = scan_id_list(q, eol, msg_end, cite, flags, fn, data);
 		if (ret)

@@ -9,7 +9,8 @@ from commits X\n and Y)".  Each backport below is adapted (no patch-id
 joins it) and dated anew (no author date joins it), so only its
 citation makes it a name of the fix: "names" shows both, "missing"
 knows the branch has the fix.  "The backport of commit X had a bug"
-names an earlier backport and joins nothing.'
+names an earlier backport, and "They were backported from X but are
+not needed here" is prose: neither joins anything.'
 
 . "$(dirname "$0")/lib-checkbackport.sh"
 . "$CBP_DIR/tests/lib-real.sh"
@@ -50,6 +51,9 @@ test_expect_success 'set up: five fixes, backported adapted under other wordings
 	test_change src/f1.c "fix 1, corrected" "f1: correct the backport" \
 		"The backport of commit $(s12 $F1) had a bug." &&
 	N1=$(tip) &&
+	test_change src/f2.c "fix 2, dropped" "f2: drop the helpers" \
+		"They were backported from $(s12 $F2) but are not needed here." &&
+	N2=$(tip) &&
 	git checkout -q master &&
 	cbp index --stable "stable-*" >/dev/null &&
 	for p in $P1 $P2 $P34 $P5
@@ -102,6 +106,14 @@ test_expect_success '"The backport of commit X had a bug" joins nothing' '
 	cbp names $F1 >out &&
 	! grep -F "$(s12 $N1)" out &&
 	cbp names $N1 >out &&
+	grep "^1 name " out
+'
+
+test_expect_success '"They were backported from X but..." joins nothing' '
+	cd repo &&
+	cbp names $F2 >out &&
+	! grep -F "$(s12 $N2)" out &&
+	cbp names $N2 >out &&
 	grep "^1 name " out
 '
 

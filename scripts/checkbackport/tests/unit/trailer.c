@@ -110,10 +110,12 @@ static void from_forms(void **state)
 			       "abcdef0)\n"
 			       "(cherry picked from commits " ID40 "\n"
 			       " and " ID40B ")\n"
-			       "Cherry-picked from upstream commit: 7654321, 89abcde, and commit fedcba9\n");
+			       "Cherry-picked from upstream commit: 7654321, 89abcde, and commit fedcba9\n"
+			       "[#18109,7/7] cherry-picked from 0a1b2c3d\n"
+			       "Cherry-picked from master 3c2b1a0f and resolved conflicts.\n");
 
 	(void)state;
-	assert_int_equal(f.nr, 10);
+	assert_int_equal(f.nr, 12);
 	assert_int_equal(f.c[0].kind, CBP_CHERRY_PICK);
 	assert_string_equal(f.c[0].hex, ID40);
 	assert_int_equal(f.c[0].line, 3);
@@ -135,12 +137,46 @@ static void from_forms(void **state)
 	assert_string_equal(f.c[8].hex, "89abcde");
 	assert_string_equal(f.c[9].hex, "fedcba9");
 	assert_int_equal(f.c[9].kind, CBP_CHERRY_PICK);
+	assert_string_equal(f.c[10].hex, "0a1b2c3d");
+	assert_string_equal(f.c[11].hex, "3c2b1a0f");
+}
+
+/*
+ * "cherry-picked from X" and "backported from X" without "commit", said
+ * of this commit, as OpenVPN's, rpm's, podman's and FRR's messages say
+ * it.
+ */
+static void from_forms_of_this_commit(void **state)
+{
+	struct found f = parse("s\n\nThis patch was cherry-picked from a87e1431 (master).\n"
+			       "This commit is partly cherry-picked from ab3f32b9.\n"
+			       "This commit is backported from 9b2693f in release/2.6\n"
+			       "not include them.  Cherry-picked from b7e51b13 (master).\n"
+			       "[DL: cherry-picked from dafa05e65fe4]\n"
+			       "- backported from d28c8fdfb82e\n"
+			       "partially cherry-picked from 4d5199537737\n"
+			       "Commit 1a2b3c4 was cherry picked from 4c3b2a1 first.\n"
+			       "which were backported from 5e6f7a8b to 2.5\n");
+
+	(void)state;
+	assert_int_equal(f.nr, 7);
+	assert_string_equal(f.c[0].hex, "a87e1431");
+	assert_string_equal(f.c[1].hex, "ab3f32b9");
+	assert_int_equal(f.c[2].kind, CBP_BACKPORTED);
+	assert_string_equal(f.c[2].hex, "9b2693f");
+	assert_string_equal(f.c[3].hex, "b7e51b13");
+	assert_string_equal(f.c[4].hex, "dafa05e65fe4");
+	assert_string_equal(f.c[5].hex, "d28c8fdfb82e");
+	assert_string_equal(f.c[6].hex, "4d5199537737");
 }
 
 /*
  * Prose that looks like those forms and is not: another project's
  * commit, an ID-less mention, a list that stops, "Following on from
- * commits", and a line below an ID that goes on with something else.
+ * commits", a line below an ID that goes on with something else, and
+ * "cherry-picked from X" or "backported from X" without "commit" in the
+ * middle of a sentence (NetworkManager's "They were backported from X
+ * but they are not needed in this branch").
  */
 static void from_forms_not(void **state)
 {
@@ -152,7 +188,9 @@ static void from_forms_not(void **state)
 			       "(cherry picked from commit abcdef0)\n"
 			       "and 7654321 stands alone\n"
 			       "cherry picked from commit 0123456 and\n"
-			       "then more\n");
+			       "then more\n"
+			       "They were backported from 229bebfae95f but are not needed\n"
+			       "Commit 1a2b3c4 was cherry picked from 4c3b2a1 first.\n");
 
 	(void)state;
 	assert_int_equal(f.nr, 2);
@@ -162,9 +200,10 @@ static void from_forms_not(void **state)
 
 /*
  * "backport of commit X" where it says where this commit comes from: at
- * the start of a line, in parentheses, or after "a" ("This is a partial
- * backport of commit X").  "The backport of commit X had a bug" and
- * "fix backport of X" name an earlier backport, not this one's origin.
+ * the start of a line, in parentheses, or after "is a" ("This is a
+ * partial backport of commit X").  "The backport of commit X had a bug",
+ * "fix backport of X" or "following a backport of commit X" name an
+ * earlier backport, not this one's origin.
  */
 static void backport_of_forms(void **state)
 {
@@ -178,10 +217,14 @@ static void backport_of_forms(void **state)
 			       "xen/vpci: fix backport of 53859596c0d3\n"
 			       "Original backport of commit 0a1b2c3 from #1\n"
 			       "unbackport of commit 3c2b1a0\n"
-			       "Backport of commit a6f8586 and commit 238abf6.  Squashed\n");
+			       "Backport of commit a6f8586 and commit 238abf6.  Squashed\n"
+			       "This is not a backport of commit 0b1c2d3.\n"
+			       "It broke following a backport of commit 0c1d2e3.\n"
+			       "Fix for a backport of commit 0d1e2f3.\n"
+			       "This patch is a backport of commit 0e1f2a3 to 2.3.\n");
 
 	(void)state;
-	assert_int_equal(f.nr, 6);
+	assert_int_equal(f.nr, 7);
 	assert_int_equal(f.c[0].kind, CBP_BACKPORTED);
 	assert_string_equal(f.c[0].hex, ID40);
 	assert_string_equal(f.c[1].hex, "0123456789ab");
@@ -191,6 +234,7 @@ static void backport_of_forms(void **state)
 	assert_int_equal(f.c[5].kind, CBP_BACKPORTED);
 	assert_string_equal(f.c[5].hex, "238abf6");
 	assert_int_equal(f.c[5].line, 13);
+	assert_string_equal(f.c[6].hex, "0e1f2a3");
 }
 
 /*
@@ -513,6 +557,7 @@ int main(void)
 		cmocka_unit_test(upstream_forms),
 		cmocka_unit_test(from_forms),
 		cmocka_unit_test(from_forms_not),
+		cmocka_unit_test(from_forms_of_this_commit),
 		cmocka_unit_test(backport_of_forms),
 		cmocka_unit_test(master_commit_form),
 		cmocka_unit_test(change_id_line),

@@ -7,15 +7,17 @@
  *
  *   (cherry picked from commit X)      anywhere on a line, any number
  *   (backported from commit X)         anywhere on a line
- *     also "cherry-picked", "from master commit X" (or main, upstream,
- *     git master), lists ("from commits X, Y and Z", which may go on at
+ *     also "cherry-picked", "from: X", "from master commit X" (or main,
+ *     head, upstream, git master), lists ("from commits X, Y and Z", which may go on at
  *     the start of the next line), and "from X" without "commit" where
  *     it is said of this commit (from_is_origin())
  *   backport of commit X               where it says where this commit
- *                                      comes from: where it opens the
- *                                      line, or after "is a" ("This is a
- *                                      partial backport of commit X");
- *                                      also from master and with lists
+ *   cherry-pick of/from commit X       comes from: where it opens the
+ *                                      line, a qualifier aside ("Partial
+ *                                      backport of X"), or after "is a"
+ *                                      ("This is a partial backport of
+ *                                      commit X"); also from master and
+ *                                      with lists (noun_is_origin())
  *   commit X upstream.                 at the start of a line
  *   [ Upstream commit X ]              at the start of a line
  *   Upstream commit X                  at the start of a line
@@ -232,7 +234,7 @@ static void revert_subject(const char *line, const char *end,
 static const char *skip_from_where(const char *p, const char *end)
 {
 	static const char *const where[] = {
-		"git master ", "master ", "main ", "upstream ",
+		"git master ", "master ", "main ", "head ", "upstream ",
 	};
 	const char *q;
 	size_t i;
@@ -388,6 +390,9 @@ static const char *word_before(const char *line, const char *e,
 	*s = e;
 	while (*s > line && !is_blank((unsigned char)(*s)[-1]))
 		(*s)--;
+	/* "(partial backport of ...": the parenthesis is no part of it. */
+	while (*s < e - 1 && (**s == '(' || **s == '['))
+		(*s)++;
 	return e;
 }
 
@@ -429,21 +434,46 @@ static int from_is_origin(const char *line, const char *kw)
 	return word_is(s, e, "this");
 }
 
+/* Is [@s, @e) a word that may qualify a backport ("partial", "partly")? */
+static int is_qualifier(const char *s, const char *e)
+{
+	static const char *const words[] = {
+		"partial", "manual", "minimal", "straight", "clean", "trivial",
+	};
+	size_t i;
+
+	if (!e)
+		return 0;
+	if (e - s > 2 && match_kw(e - 2, e, "ly"))
+		return 1;
+	for (i = 0; i < ARRAY_SIZE(words); i++)
+		if (word_is(s, e, words[i]))
+			return 1;
+	return 0;
+}
+
 /*
- * Does "backport of" at @w, on the line starting at @line, say where this
- * commit comes from?  Where it opens the line (opens_citation()), or
+ * Does a noun's citation ("backport of commit X", "cherry-pick of commit
+ * X", "cherry-pick from commit X"), the noun at @kw on the line starting
+ * at @line, say where this commit comes from?  Where it opens the line,
+ * a qualifier aside ("Partial backport of commit X", "(partial
+ * cherry-pick from commit X)"); with the word "commit" (@commit), also
  * after "is a" and at most one word ("This is a partial backport of
  * commit X").  "The backport of commit X had a bug", "This is not a
- * backport of commit X" and "following a backport of commit X" are
- * about another commit.
+ * backport of commit X" and "following a backport of commit X" are about
+ * another commit, and without "commit", Xen's "fix backport of X" too.
  */
-static int backport_of_is_origin(const char *line, const char *w)
+static int noun_is_origin(const char *line, const char *kw, int commit)
 {
 	const char *s = NULL, *e;
 
-	if (opens_citation(line, w))
+	if (opens_citation(line, kw))
 		return 1;
-	e = word_before(line, w, &s);
+	e = word_before(line, kw, &s);
+	if (is_qualifier(s, e) && opens_citation(line, s))
+		return 1;
+	if (!commit)
+		return 0;
 	if (!word_is(s, e, "a"))
 		e = word_before(line, s, &s);
 	if (!word_is(s, e, "a"))
@@ -453,11 +483,50 @@ static int backport_of_is_origin(const char *line, const char *w)
 }
 
 /*
+ * The keyword of a citation in the middle of a line that ends at @w,
+ * followed by "from" (@from) or "of": its start, with its kind in
+ * *@kind and whether it is a noun ("a backport of", "a cherry-pick
+ * from") in *@noun; NULL if there is none.
+ */
+static const char *citation_keyword(const char *line, const char *w,
+				    int from, enum cbp_kind *kind, int *noun)
+{
+	static const struct {
+		const char *kw;
+		int from, noun;
+		enum cbp_kind kind;
+	} kws[] = {
+		{ "cherry picked", 1, 0, CBP_CHERRY_PICK },
+		{ "cherry-picked", 1, 0, CBP_CHERRY_PICK },
+		{ "backported", 1, 0, CBP_BACKPORTED },
+		{ "cherry-pick", 1, 1, CBP_CHERRY_PICK },
+		{ "cherry-pick", 0, 1, CBP_CHERRY_PICK },
+		{ "backport", 0, 1, CBP_BACKPORTED },
+	};
+	size_t i, n;
+
+	for (i = 0; i < ARRAY_SIZE(kws); i++) {
+		n = strlen(kws[i].kw);
+		if (kws[i].from != from || (size_t)(w - line) < n ||
+		    !match_kw(w - n, w, kws[i].kw))
+			continue;
+		/* A word of its own: not "unbackport". */
+		if (w - n > line && is_alnum((unsigned char)w[-n - 1]))
+			continue;
+		*kind = kws[i].kind;
+		*noun = kws[i].noun;
+		return w - n;
+	}
+	return NULL;
+}
+
+/*
  * The citations in the middle of a line, possibly several on one line:
  * "... cherry picked from [master ]commit X", "... cherry-picked from X",
  * "... backported from [master ]commit X" (any of these with a list of
- * IDs), and "backport of [master ]commit X" where it names this
- * commit's origin (backport_of_is_origin()).  @fn is called for each.
+ * IDs), and the nouns "backport of [master ]commit X", "cherry-pick of
+ * commit X" and "cherry-pick from commit X" where they name this
+ * commit's origin (noun_is_origin()).  @fn is called for each.
  */
 static int scan_from_commit(const char *line, const char *eol,
 			    const char *msg_end, struct cbp_cite *cite,
@@ -467,53 +536,39 @@ static int scan_from_commit(const char *line, const char *eol,
 	int ret;
 
 	while (p < eol) {
-		const char *from = memchr(p, ' ', eol - p), *w, *q;
-		const char *kw_from, *kw_of, *kw = NULL;
+		const char *sp = memchr(p, ' ', eol - p), *w, *q, *kw, *after;
+		int noun;
 
-		if (!from)
+		if (!sp)
 			break;
-		p = from + 1;
-		w = from;
-		kw_from = match_kw(p, eol, "from ");
-		kw_of = match_kw(p, eol, "of ");
-		if (!kw_from && !kw_of)
+		p = sp + 1;
+		after = match_kw(p, eol, "from");
+		if (!after)
+			after = match_kw(p, eol, "of");
+		if (!after || after == eol ||
+		    (!is_blank((unsigned char)*after) && *after != ':'))
 			continue;
 		/* Walk back over the blank(s) before "from" or "of". */
-		while (w > line && is_blank((unsigned char)w[-1]))
-			w--;
-		if (kw_from && w - line >= 6 && match_kw(w - 6, eol, "picked")) {
-			if (w - 6 - line < 7 ||
-			    (!match_kw(w - 13, eol, "cherry ") &&
-			     !match_kw(w - 13, eol, "cherry-")))
-				continue;
-			cite->kind = CBP_CHERRY_PICK;
-			kw = w - 13;
-		} else if (kw_from && w - line >= 10 &&
-			   match_kw(w - 10, eol, "backported")) {
-			cite->kind = CBP_BACKPORTED;
-			kw = w - 10;
-		} else if (kw_of && w - line >= 8 &&
-			   match_kw(w - 8, eol, "backport") &&
-			   (w - 8 == line ||
-			    !is_alnum((unsigned char)w[-9])) &&
-			   backport_of_is_origin(line, w - 8)) {
-			cite->kind = CBP_BACKPORTED;
-		} else {
+		for (w = sp; w > line && is_blank((unsigned char)w[-1]); w--)
+			;
+		kw = citation_keyword(line, w, lower((unsigned char)*p) == 'f',
+				      &cite->kind, &noun);
+		if (!kw)
 			continue;
-		}
-		q = skip_blank(kw_from ? kw_from : kw_of, eol);
-		q = skip_from_where(q, eol);
+		if (*after == ':')	/* "Cherry-picked from: X" */
+			after++;
+		q = skip_from_where(skip_blank(after, eol), eol);
 		w = skip_commit_word(q, eol);
 		/*
-		 * Without the word "commit", "cherry-picked from X" and
-		 * "backported from X" must say it of this commit
-		 * (from_is_origin()), and "backport of X" is always prose.
+		 * Where a verb cites with the word "commit", it cites
+		 * anywhere, as git's "(cherry picked from commit X)" does;
+		 * otherwise it must be said of this commit.
 		 */
-		if (w)
-			q = w;
-		else if (kw_of || !from_is_origin(line, kw))
+		if (noun ? !noun_is_origin(line, kw, !!w) :
+		    !w && !from_is_origin(line, kw))
 			continue;
-		ret = scan_id_list(q, eol, msg_end, cite, flags, fn, data);
+		ret = scan_id_list(w ? w : q, eol, msg_end, cite, flags, fn,
+				   data);
 		if (ret)
 			return ret;
 	}

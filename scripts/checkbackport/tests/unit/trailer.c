@@ -171,6 +171,46 @@ static void from_forms_of_this_commit(void **state)
 }
 
 /*
+ * The nouns: podman's "(partial cherry-pick from commit X)" and
+ * "Partial cherry-pick of commit X", OpenVPN's "Cherry-pick of X to
+ * release/2.5" and "This is a cherry-pick of commit X", rpm's "Backport
+ * of X" and tor's "Partial backport of X" opening a line; systemd's
+ * "Cherry-picked from: X" and rpm's "Backported from HEAD X".  Not
+ * Xen's "fix backport of X", nor "Fix backport of commit X", nor "the
+ * cherry-pick of commit X broke".
+ */
+static void noun_forms(void **state)
+{
+	struct found f = parse("s\n\n(partial cherry-pick from commit 0a1b2c3)\n"
+			       "Partial cherry-pick of commit 1b2c3d4\n"
+			       "Cherry-pick of 08081aa0a153 to release/2.5\n"
+			       "This is a cherry-pick of commit 009521ac (master)\n"
+			       "Backport of 078436c0db24\n"
+			       "Partial backport of 69deb22f. Fixes 0.2.1 on windows\n"
+			       "Cherry-picked from: 2c3d4e5f\n"
+			       "Backported from HEAD 3d4e5f6a\n"
+			       "xen/vpci: fix backport of 53859596c0d3\n"
+			       "Fix backport of commit 4e5f6a7b\n"
+			       "As the cherry-pick of commit 5f6a7b8c broke it\n"
+			       "Original backport of 6a7b8c9d from #1\n");
+
+	(void)state;
+	assert_int_equal(f.nr, 8);
+	assert_int_equal(f.c[0].kind, CBP_CHERRY_PICK);
+	assert_string_equal(f.c[0].hex, "0a1b2c3");
+	assert_string_equal(f.c[1].hex, "1b2c3d4");
+	assert_string_equal(f.c[2].hex, "08081aa0a153");
+	assert_string_equal(f.c[3].hex, "009521ac");
+	assert_int_equal(f.c[4].kind, CBP_BACKPORTED);
+	assert_string_equal(f.c[4].hex, "078436c0db24");
+	assert_string_equal(f.c[5].hex, "69deb22f");
+	assert_int_equal(f.c[6].kind, CBP_CHERRY_PICK);
+	assert_string_equal(f.c[6].hex, "2c3d4e5f");
+	assert_int_equal(f.c[7].kind, CBP_BACKPORTED);
+	assert_string_equal(f.c[7].hex, "3d4e5f6a");
+}
+
+/*
  * Prose that looks like those forms and is not: another project's
  * commit, an ID-less mention, a list that stops, "Following on from
  * commits", a line below an ID that goes on with something else, and
@@ -558,6 +598,7 @@ int main(void)
 		cmocka_unit_test(from_forms),
 		cmocka_unit_test(from_forms_not),
 		cmocka_unit_test(from_forms_of_this_commit),
+		cmocka_unit_test(noun_forms),
 		cmocka_unit_test(backport_of_forms),
 		cmocka_unit_test(master_commit_form),
 		cmocka_unit_test(change_id_line),

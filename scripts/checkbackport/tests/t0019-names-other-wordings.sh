@@ -15,6 +15,11 @@ not needed here" is prose: neither joins anything.'
 . "$(dirname "$0")/lib-checkbackport.sh"
 . "$CBP_DIR/tests/lib-real.sh"
 
+# patch_id COMMIT: git's stable patch-id of COMMIT.
+patch_id () {
+	git show "$1" | git patch-id --stable | cut -d" " -f1
+}
+
 test_expect_success 'set up: five fixes, backported adapted under other wordings' '
 	git init -q repo &&
 	cd repo &&
@@ -56,13 +61,9 @@ test_expect_success 'set up: five fixes, backported adapted under other wordings
 	N2=$(tip) &&
 	git checkout -q master &&
 	cbp index --stable "stable-*" >/dev/null &&
-	for p in $P1 $P2 $P34 $P5
-	do
-		test -z "$(git show $p | git patch-id --stable)" ||
-		test "$(git show $p | git patch-id --stable | cut -d" " -f1)" != \
-			"$(git show $F1 | git patch-id --stable | cut -d" " -f1)" ||
-		return 1
-	done
+	test "$(patch_id $P1)" != "$(patch_id $F1)" &&
+	test "$(patch_id $P2)" != "$(patch_id $F2)" &&
+	test "$(patch_id $P5)" != "$(patch_id $F5)"
 '
 
 # joined FIX COPY FORM: names FIX shows two names, COPY among them,
@@ -101,20 +102,23 @@ test_expect_success 'names: "Backport of commit X."' '
 	joined $F5 $P5 "backported from"
 '
 
+# apart FIX OTHER: OTHER, whose message names FIX, is no name of it and
+# has no other name.
+apart () {
+	cbp names "$1" >out &&
+	! grep -F "$(s12 $2)" out &&
+	cbp names "$2" >out &&
+	grep "^1 name " out
+}
+
 test_expect_success '"The backport of commit X had a bug" joins nothing' '
 	cd repo &&
-	cbp names $F1 >out &&
-	! grep -F "$(s12 $N1)" out &&
-	cbp names $N1 >out &&
-	grep "^1 name " out
+	apart $F1 $N1
 '
 
 test_expect_success '"They were backported from X but..." joins nothing' '
 	cd repo &&
-	cbp names $F2 >out &&
-	! grep -F "$(s12 $N2)" out &&
-	cbp names $N2 >out &&
-	grep "^1 name " out
+	apart $F2 $N2
 '
 
 test_expect_success 'missing: the branch has every fix it backported, not the sixth' '

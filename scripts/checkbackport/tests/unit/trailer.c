@@ -49,6 +49,26 @@ static struct found parse(const char *msg)
 	return f;
 }
 
+/* One citation expected: its kind, line and ID as cited. */
+struct want {
+	enum cbp_kind kind;
+	unsigned int line;
+	const char *hex;
+};
+
+/* @f has exactly the @nr citations of @want, in order. */
+static void expect(const struct found *f, const struct want *want, int nr)
+{
+	int i;
+
+	assert_int_equal(f->nr, nr);
+	for (i = 0; i < nr; i++) {
+		assert_int_equal(f->c[i].kind, want[i].kind);
+		assert_int_equal(f->c[i].line, want[i].line);
+		assert_string_equal(f->c[i].hex, want[i].hex);
+	}
+}
+
 static void cherry_pick_anywhere(void **state)
 {
 	struct found f = parse("drm/xe: fix\n\nbody (cherry picked from commit "
@@ -103,6 +123,21 @@ static void upstream_forms(void **state)
  */
 static void from_forms(void **state)
 {
+	static const struct want want[] = {
+		{ CBP_CHERRY_PICK, 3, ID40 },
+		{ CBP_CHERRY_PICK, 4, "0123456789ab" },
+		{ CBP_BACKPORTED, 5, "abcdef012345" },
+		/* "and" at the end of a line: the list goes on below it. */
+		{ CBP_CHERRY_PICK, 6, "1234567" },
+		{ CBP_CHERRY_PICK, 7, "abcdef0" },
+		{ CBP_CHERRY_PICK, 8, ID40 },
+		{ CBP_CHERRY_PICK, 9, ID40B },
+		{ CBP_CHERRY_PICK, 10, "7654321" },
+		{ CBP_CHERRY_PICK, 10, "89abcde" },
+		{ CBP_CHERRY_PICK, 10, "fedcba9" },
+		{ CBP_CHERRY_PICK, 11, "0a1b2c3d" },
+		{ CBP_CHERRY_PICK, 12, "3c2b1a0f" },
+	};
 	struct found f = parse("s\n\n(cherry-picked from " ID40 ")\n"
 			       "[cherry-picked from master 0123456789ab]\n"
 			       "(Backported from master commit abcdef012345)\n"
@@ -115,30 +150,7 @@ static void from_forms(void **state)
 			       "Cherry-picked from master 3c2b1a0f and resolved conflicts.\n");
 
 	(void)state;
-	assert_int_equal(f.nr, 12);
-	assert_int_equal(f.c[0].kind, CBP_CHERRY_PICK);
-	assert_string_equal(f.c[0].hex, ID40);
-	assert_int_equal(f.c[0].line, 3);
-	assert_int_equal(f.c[1].kind, CBP_CHERRY_PICK);
-	assert_string_equal(f.c[1].hex, "0123456789ab");
-	assert_int_equal(f.c[2].kind, CBP_BACKPORTED);
-	assert_string_equal(f.c[2].hex, "abcdef012345");
-	/* "and" at the end of a line: the list goes on below it. */
-	assert_string_equal(f.c[3].hex, "1234567");
-	assert_int_equal(f.c[3].line, 6);
-	assert_int_equal(f.c[4].kind, CBP_CHERRY_PICK);
-	assert_string_equal(f.c[4].hex, "abcdef0");
-	assert_int_equal(f.c[4].line, 7);
-	assert_string_equal(f.c[5].hex, ID40);
-	assert_int_equal(f.c[5].line, 8);
-	assert_string_equal(f.c[6].hex, ID40B);
-	assert_int_equal(f.c[6].line, 9);
-	assert_string_equal(f.c[7].hex, "7654321");
-	assert_string_equal(f.c[8].hex, "89abcde");
-	assert_string_equal(f.c[9].hex, "fedcba9");
-	assert_int_equal(f.c[9].kind, CBP_CHERRY_PICK);
-	assert_string_equal(f.c[10].hex, "0a1b2c3d");
-	assert_string_equal(f.c[11].hex, "3c2b1a0f");
+	expect(&f, want, ARRAY_SIZE(want));
 }
 
 /*
@@ -148,6 +160,15 @@ static void from_forms(void **state)
  */
 static void from_forms_of_this_commit(void **state)
 {
+	static const struct want want[] = {
+		{ CBP_CHERRY_PICK, 3, "a87e1431" },
+		{ CBP_CHERRY_PICK, 4, "ab3f32b9" },
+		{ CBP_BACKPORTED, 5, "9b2693f" },
+		{ CBP_CHERRY_PICK, 6, "b7e51b13" },
+		{ CBP_CHERRY_PICK, 7, "dafa05e65fe4" },
+		{ CBP_BACKPORTED, 8, "d28c8fdfb82e" },
+		{ CBP_CHERRY_PICK, 9, "4d5199537737" },
+	};
 	struct found f = parse("s\n\nThis patch was cherry-picked from a87e1431 (master).\n"
 			       "This commit is partly cherry-picked from ab3f32b9.\n"
 			       "This commit is backported from 9b2693f in release/2.6\n"
@@ -159,15 +180,7 @@ static void from_forms_of_this_commit(void **state)
 			       "which were backported from 5e6f7a8b to 2.5\n");
 
 	(void)state;
-	assert_int_equal(f.nr, 7);
-	assert_string_equal(f.c[0].hex, "a87e1431");
-	assert_string_equal(f.c[1].hex, "ab3f32b9");
-	assert_int_equal(f.c[2].kind, CBP_BACKPORTED);
-	assert_string_equal(f.c[2].hex, "9b2693f");
-	assert_string_equal(f.c[3].hex, "b7e51b13");
-	assert_string_equal(f.c[4].hex, "dafa05e65fe4");
-	assert_string_equal(f.c[5].hex, "d28c8fdfb82e");
-	assert_string_equal(f.c[6].hex, "4d5199537737");
+	expect(&f, want, ARRAY_SIZE(want));
 }
 
 /*
@@ -181,6 +194,16 @@ static void from_forms_of_this_commit(void **state)
  */
 static void noun_forms(void **state)
 {
+	static const struct want want[] = {
+		{ CBP_CHERRY_PICK, 3, "0a1b2c3" },
+		{ CBP_CHERRY_PICK, 4, "1b2c3d4" },
+		{ CBP_CHERRY_PICK, 5, "08081aa0a153" },
+		{ CBP_CHERRY_PICK, 6, "009521ac" },
+		{ CBP_BACKPORTED, 7, "078436c0db24" },
+		{ CBP_BACKPORTED, 8, "69deb22f" },
+		{ CBP_CHERRY_PICK, 9, "2c3d4e5f" },
+		{ CBP_BACKPORTED, 10, "3d4e5f6a" },
+	};
 	struct found f = parse("s\n\n(partial cherry-pick from commit 0a1b2c3)\n"
 			       "Partial cherry-pick of commit 1b2c3d4\n"
 			       "Cherry-pick of 08081aa0a153 to release/2.5\n"
@@ -195,19 +218,7 @@ static void noun_forms(void **state)
 			       "Original backport of 6a7b8c9d from #1\n");
 
 	(void)state;
-	assert_int_equal(f.nr, 8);
-	assert_int_equal(f.c[0].kind, CBP_CHERRY_PICK);
-	assert_string_equal(f.c[0].hex, "0a1b2c3");
-	assert_string_equal(f.c[1].hex, "1b2c3d4");
-	assert_string_equal(f.c[2].hex, "08081aa0a153");
-	assert_string_equal(f.c[3].hex, "009521ac");
-	assert_int_equal(f.c[4].kind, CBP_BACKPORTED);
-	assert_string_equal(f.c[4].hex, "078436c0db24");
-	assert_string_equal(f.c[5].hex, "69deb22f");
-	assert_int_equal(f.c[6].kind, CBP_CHERRY_PICK);
-	assert_string_equal(f.c[6].hex, "2c3d4e5f");
-	assert_int_equal(f.c[7].kind, CBP_BACKPORTED);
-	assert_string_equal(f.c[7].hex, "3d4e5f6a");
+	expect(&f, want, ARRAY_SIZE(want));
 }
 
 /*
@@ -247,6 +258,15 @@ static void from_forms_not(void **state)
  */
 static void backport_of_forms(void **state)
 {
+	static const struct want want[] = {
+		{ CBP_BACKPORTED, 3, ID40 },
+		{ CBP_BACKPORTED, 4, "0123456789ab" },
+		{ CBP_BACKPORTED, 5, "abcdef012345" },
+		{ CBP_BACKPORTED, 6, "1234567" },
+		{ CBP_BACKPORTED, 13, "a6f8586" },
+		{ CBP_BACKPORTED, 13, "238abf6" },
+		{ CBP_BACKPORTED, 17, "0e1f2a3" },
+	};
 	struct found f = parse("s\n\nBackport of commit " ID40 ".\n"
 			       "(backport of git master commit 0123456789ab)\n"
 			       "This is a partial backport of upstream commit abcdef012345 (\"x\").\n"
@@ -264,17 +284,7 @@ static void backport_of_forms(void **state)
 			       "This patch is a backport of commit 0e1f2a3 to 2.3.\n");
 
 	(void)state;
-	assert_int_equal(f.nr, 7);
-	assert_int_equal(f.c[0].kind, CBP_BACKPORTED);
-	assert_string_equal(f.c[0].hex, ID40);
-	assert_string_equal(f.c[1].hex, "0123456789ab");
-	assert_string_equal(f.c[2].hex, "abcdef012345");
-	assert_string_equal(f.c[3].hex, "1234567");
-	assert_string_equal(f.c[4].hex, "a6f8586");
-	assert_int_equal(f.c[5].kind, CBP_BACKPORTED);
-	assert_string_equal(f.c[5].hex, "238abf6");
-	assert_int_equal(f.c[5].line, 13);
-	assert_string_equal(f.c[6].hex, "0e1f2a3");
+	expect(&f, want, ARRAY_SIZE(want));
 }
 
 /*

@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The set-up steps that write the cache, killed half-way as an interrupt
-# would: nothing they leave may be taken for a finished entry later.
+# would: nothing they leave may be taken for a finished entry later, by
+# the set-up or by --cached, which asks only for what is complete and
+# never sets anything up.
 
 test_description='an interrupted set-up leaves nothing a later run trusts'
 . "$(dirname "$0")/../lib/test-lib.sh"
@@ -19,6 +21,16 @@ test_expect_success 'unpack killed after tar: no tree, only a temporary director
 	test_line_count = 1 tmps &&
 	# What tar wrote is all there, yet not in place.
 	test_path_is_file "$(cat tmps)/linux-source-6.12/Makefile"
+'
+
+test_expect_success 'source --cached: no tree, exit 1, nothing fetched or unpacked' '
+	: >"$FAKE/calls" &&
+	test_expect_code 1 "$setup" source --cached >out 2>err &&
+	test_must_be_empty out &&
+	echo "fixport-setup: no linux-source-6.12 $ver in the cache" >expect &&
+	test_cmp expect err &&
+	test_must_be_empty "$FAKE/calls" &&
+	test_path_is_missing "$src"
 '
 
 test_expect_success 'the next run unpacks again and cleans up' '
@@ -39,6 +51,17 @@ test_expect_success 'UML build killed mid-way: no stamp, not reported as built' 
 	run_killed make "$setup" uml &&
 	uml=$(ls -d "$CACHE"/uml/linux-$ver-*) &&
 	test_path_is_file "$uml/process.o" &&
+	test_path_is_missing "$uml/.fixport-complete" &&
+	test_path_is_missing "$uml/linux"
+'
+
+test_expect_success 'uml --cached: no kernel, exit 1, nothing built' '
+	: >"$FAKE/calls" &&
+	test_expect_code 1 "$setup" uml --cached >out 2>err &&
+	test_must_be_empty out &&
+	grep -q "^fixport-setup: no UML kernel $ver in the cache" err &&
+	test_must_be_empty "$FAKE/calls" &&
+	uml=$(ls -d "$CACHE"/uml/linux-$ver-*) &&
 	test_path_is_missing "$uml/.fixport-complete" &&
 	test_path_is_missing "$uml/linux"
 '
@@ -65,6 +88,27 @@ test_expect_success 'a built kernel is reused without make' '
 	uml=$("$setup" uml) &&
 	test -x "$uml/linux" &&
 	test_must_be_empty "$FAKE/calls"
+'
+
+test_expect_success 'uml --cached and source --cached: the complete ones, nothing run' '
+	: >"$FAKE/calls" &&
+	: >"$FAKE/cache-calls" &&
+	test "$("$setup" uml --cached)" = "$("$setup" uml)" &&
+	test "$("$setup" uml --cached $ver)" = "$("$setup" uml)" &&
+	test "$("$setup" source --cached)" = "$src" &&
+	test_must_be_empty "$FAKE/calls" &&
+	test_must_be_empty "$FAKE/cache-calls"
+'
+
+test_expect_success '--cached asks apt nothing: no default version, exit 1' '
+	: >"$FAKE/cache-calls" &&
+	touch -d "+1 minute" "$FAKE/apt-lists" &&
+	test_when_finished "touch -d \"-1 minute\" \"$FAKE/apt-lists\"" &&
+	test_expect_code 1 "$setup" uml --cached >out 2>err &&
+	test_must_be_empty out &&
+	grep -q "^fixport-setup: no default version recorded" err &&
+	test_must_be_empty "$FAKE/cache-calls" &&
+	test "$("$setup" uml --cached $ver)" = "$("$setup" uml $ver)"
 '
 
 test_expect_success 'a stamped build whose kernel is gone is rebuilt' '

@@ -22,21 +22,37 @@
 # environment.  Fails outside a git work tree whose top is TOP (a
 # tarball): there nothing is kept.
 kept_inputs() {
-	local top=$1 t
+	local top=$1
 
 	shift
 	[ "$(git -C "$top" rev-parse --show-toplevel 2>/dev/null)" = "$top" ] ||
 		return 1
 	git -C "$top" ls-files -z -co --exclude-standard -- "$@" |
 		(cd "$top" && xargs -0 -r sha256sum 2>&1)
+	if [ -n "${kept_tools_seen:-}" ]; then
+		printf '%s\n' "$kept_tools_seen"
+	else
+		kept_tools
+	fi
+	cat "${XDG_CACHE_HOME:-$HOME/.cache}/drm-fixport/default-version" 2>&1
+	env | grep -E '^(CBP_|FIXPORT_|EXPENSIVE=|SANITIZE=|KDIR=|TREE=|PATCHES=|LINUX_GIT=|STABLE=|HOME=|XDG_|PATH=|TMPDIR=)' |
+		grep -v '^FIXPORT_RETEST=' | sort
+	return 0
+}
+
+# kept_tools: the versions of the tools and libraries the project's
+# steps run, as kept_inputs lists them.  A script that keys several steps
+# in one run may ask once, before it starts them, and leave the answer
+# in kept_tools_seen for kept_inputs: behind a version manager's shim,
+# `python3 --version` alone can take half a second.
+kept_tools() {
+	local t
+
 	for t in gcc make git bash python3 perl prove; do
 		"$t" --version 2>&1 | head -n 1
 	done
 	dpkg-query -W libgit2-dev libsqlite3-dev libjson-c-dev \
 		libcmocka-dev libjson-xs-perl sparse 2>&1
-	cat "${XDG_CACHE_HOME:-$HOME/.cache}/drm-fixport/default-version" 2>&1
-	env | grep -E '^(CBP_|FIXPORT_|EXPENSIVE=|SANITIZE=|KDIR=|TREE=|PATCHES=|LINUX_GIT=|STABLE=|HOME=|XDG_|PATH=|TMPDIR=)' |
-		grep -v '^FIXPORT_RETEST=' | sort
 	return 0
 }
 

@@ -7,10 +7,14 @@
 # files, and stand-ins for fixport-setup, kunit-uml and
 # fixport-conformance that log their runs.
 #
-# A step that runs builds the modules of the sources as they are,
-# whether or not the kunit step ran.
+# Each step keeps a passing result while what it reads stays the same,
+# and runs again when a source of the module set or its tests changes,
+# when the UML kernel or the tree is another, and with FIXPORT_RETEST=1;
+# a failure is never kept.  The key asks the cache without setting
+# anything up.  A step that runs builds the modules of the sources as
+# they are, whether or not the kunit step ran.
 
-test_description='fixport-check: the UML steps on a stand-in kernel'
+test_description='fixport-check: the UML steps, kept and run again'
 . "$(dirname "$0")/../lib/test-lib.sh"
 
 top=$(cd "$TEST_DIRECTORY/../.." && pwd)
@@ -38,10 +42,16 @@ export PATH
 # ./out, what the stand-ins ran in $RUNS, what fixport-setup was asked
 # in $K/setup-calls.
 check () {
+	check_only "kunit compat conformance selftest" "$@"
+}
+
+# check_only "STEP..." [ENV...]: the same for those steps.
+check_only () {
+	check_steps_=$1
+	shift
 	: >"$RUNS" &&
 	: >"$K/setup-calls" &&
-	env "$@" "$repo/scripts/fixport-check" kunit compat conformance selftest \
-		>out 2>&1
+	env "$@" "$repo/scripts/fixport-check" $check_steps_ >out 2>&1
 }
 
 # step_ran STEP: STEP ran in the last check.
@@ -54,15 +64,19 @@ step_ran () {
 	esac
 }
 
-# ran [STEP...]: the STEPs, and no other, ran in the last check.
+# ran [STEP...]: of the steps of the last check, the STEPs and no other
+# ran; each other said it kept its pass.
 ran () {
 	printf "%s\n" "$@" | sed "/^\$/d" >expect &&
 	: >actual &&
-	for s in kunit compat conformance selftest
+	for s in $(sed -n "s/^== //p" out)
 	do
 		if step_ran $s
 		then
 			echo $s >>actual
+		else
+			grep -q "^fixport-check: $s: not run again: these inputs passed on .* (FIXPORT_RETEST=1 runs it)\$" out ||
+			return 1
 		fi
 	done &&
 	test_cmp expect actual
@@ -205,6 +219,119 @@ test_expect_success 'the first run runs each step, once' '
 	tail -n 1 out >last &&
 	echo "9 passed, 0 failed, 1 skipped" >summary &&
 	test_cmp summary last
+'
+
+# The key asks the cache only: the steps set up what is missing.
+test_expect_success 'nothing they read changed: each kept, said so, counted' '
+	echo "int more;" >>"$repo/scripts/checkbackport/tool.c" &&
+	echo "Other" >"$repo/Documentation/other.rst" &&
+	check &&
+	ran &&
+	test_must_be_empty "$RUNS" &&
+	tail -n 1 out >last &&
+	test_cmp summary last &&
+	{ grep -v " --cached" "$K/setup-calls" >built || :; } &&
+	test_must_be_empty built
+'
+
+test_expect_success 'a driver source changed: each runs again' '
+	echo "int changed;" >>"$repo/drivers/gpu/drm/fixport/core.c" &&
+	check &&
+	ran kunit compat conformance selftest &&
+	grep -qx "fixport-check: kunit: run again, changed since the kept pass: drivers/gpu/drm/fixport/core.c" out &&
+	grep -qx modules "$RUNS"
+'
+
+test_expect_success 'a KUnit test source changed: each runs again' '
+	echo "int changed;" >>"$repo/kunit/selftest/fixport_selftest_fail.c" &&
+	check &&
+	ran kunit compat conformance selftest
+'
+
+test_expect_success 'the tree'"'"'s i915 headers, the findings'"'"' manual: compat, conformance' '
+	touch -d "+2 minutes" "$K/src/drivers/gpu/drm/i915/i915_reg.h" &&
+	echo "more" >>"$repo/Documentation/conformance.rst" &&
+	check &&
+	ran compat conformance
+'
+
+test_expect_success 'the UML kernel marker changed: each runs again' '
+	echo "6.12.0 recipe2" >"$K/uml/.fixport-complete" &&
+	check &&
+	ran kunit compat conformance selftest &&
+	grep -q "^fixport-check: selftest: run again, changed since the kept pass: .*uml: $K/uml: 6.12.0 recipe2" out
+'
+
+test_expect_success 'FIXPORT_RETEST=1 runs each, and keeps the new pass' '
+	check FIXPORT_RETEST=1 &&
+	ran kunit compat conformance selftest &&
+	check &&
+	ran
+'
+
+# Each step fails on a file outside its inputs but compat, whose tree
+# loses the name it probes: the inputs that passed now fail when run
+# again, and that failure outdates the kept pass.
+test_expect_success 'a failure is not kept, nor the pass it outdates' '
+	: >"$K/fail-kunit" &&
+	: >"$K/fail-selftest" &&
+	: >"$K/fail-conformance" &&
+	mv "$K/src/drivers/gpu/drm/xe/xe_gpu_commands.h" xe_gpu_commands.h &&
+	echo "int nothing;" >"$K/src/drivers/gpu/drm/xe/xe_gpu_commands.h" &&
+	test_expect_code 1 check FIXPORT_RETEST=1 &&
+	grep -q "^fixport-check: failed steps: kunit compat conformance selftest\$" out &&
+	test_expect_code 1 check &&
+	grep -q "^fixport-check: failed steps: kunit compat conformance selftest\$" out &&
+	grep -qx "kunit-uml run" "$RUNS" &&
+	grep -qx "kunit-uml selftest-fail" "$RUNS" &&
+	grep -qx conformance "$RUNS" &&
+	grep -q "^not ok - PIPE_CONTROL0_UNTYPED_DATAPORT_CACHE_FLUSH: could not make a tree without it" out &&
+	rm "$K/fail-kunit" "$K/fail-selftest" "$K/fail-conformance" &&
+	mv xe_gpu_commands.h "$K/src/drivers/gpu/drm/xe/xe_gpu_commands.h" &&
+	check &&
+	ran kunit compat conformance selftest
+'
+
+# The inputs the four steps share, each changed alone, with one step
+# (or two) to show it.
+test_expect_success 'the UML kernel rebuilt: run again' '
+	echo "CONFIG_UML=y" >>"$K/uml/Module.symvers" &&
+	check_only kunit &&
+	ran kunit
+'
+
+test_expect_success 'the tree unpacked again: run again' '
+	touch -d "+1 minute" "$K/src/.fixport-complete" &&
+	check_only kunit &&
+	ran kunit
+'
+
+test_expect_success 'a setting kbuild reads: run again' '
+	check_only kunit KCFLAGS=-g &&
+	ran kunit &&
+	grep -qx "fixport-check: kunit: run again, changed since the kept pass: KCFLAGS=-g" out
+'
+
+# Conformance asks for the default version's kernel, whatever the
+# setting: fixport-conformance boots that one.
+test_expect_success 'another FIXPORT_KVER: run again, on its kernel' '
+	check_only "kunit conformance" FIXPORT_KVER=6.12.1 &&
+	ran kunit conformance &&
+	grep -q "^fixport-check: kunit: run again, changed since the kept pass: .*FIXPORT_KVER=6.12.1" out &&
+	grep -qx "uml --cached 6.12.1" "$K/setup-calls" &&
+	grep -qx "uml --cached" "$K/setup-calls"
+'
+
+# The key must not build it: the first step does, through the set-up,
+# and has no key to keep its pass under until the next run.
+test_expect_success 'no UML kernel in the cache: not kept, built once by a step' '
+	rm "$K/uml/.fixport-complete" &&
+	check_only "kunit selftest" &&
+	ran kunit selftest &&
+	test "$(grep -cx "uml built" "$RUNS")" = 1 &&
+	grep -qx "uml --cached" "$K/setup-calls" &&
+	check_only "kunit selftest" &&
+	ran kunit
 '
 
 # The mirror holds what the last build left; a step alone must not

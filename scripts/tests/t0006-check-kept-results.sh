@@ -1,10 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# make check keeps the result of its two long steps (the checkbackport
-# suite, the set-up tests) while their inputs are those of a run that
-# passed, and runs them again as soon as anything they read changes:
-# a file, a new file, a setting.  A failure is never kept, and
+# make check keeps the result of its steps but set-up (here the
+# checkbackport suite; t0010 has the UML steps) while their inputs are
+# those of a run that passed, and runs them again as soon as anything
+# they read changes: a file, a new file, a setting.  A failure is never
+# kept, nor a pass during which a file it read changed, and
 # FIXPORT_RETEST=1 runs everything.  Driven on a repository of its own
 # whose checkbackport "suite" is a Makefile that counts its runs.
 
@@ -42,6 +43,7 @@ test_expect_success 'set up: a repository whose suite counts its runs' '
 	printf "%s\n" "check:" \
 		"	@echo run >>$runs" \
 		"	@test ! -f $TRASH_DIRECTORY/fail" \
+		"	@test ! -f $TRASH_DIRECTORY/edit || echo \"int edited;\" >>tool.c" \
 		"	@echo \"3 passed, 0 failed\" >\$(RESULT)" \
 		>"$repo/scripts/checkbackport/Makefile" &&
 	printf "%s\n" "#!/bin/sh" "echo /nonexistent" \
@@ -138,12 +140,28 @@ test_expect_success 'a failure is not kept, nor the pass it outdates' '
 	ran 10
 '
 
+# The suite changes a file it reads as it runs, and the file is put
+# back: the pass was not surely of the files it started with.
+test_expect_success 'a pass is not kept when a file it read changed as it ran' '
+	cp "$repo/scripts/checkbackport/tool.c" tool.c.before &&
+	: >edit &&
+	check FIXPORT_RETEST=1 &&
+	rm edit &&
+	ran 11 &&
+	grep -qx "fixport-check: tools: not kept: a file it read changed while it ran" out &&
+	cp tool.c.before "$repo/scripts/checkbackport/tool.c" &&
+	check &&
+	ran 12 &&
+	check &&
+	ran 12
+'
+
 test_expect_success 'outside a git work tree of its own, every run runs it' '
 	rm -rf "$repo/.git" &&
 	check &&
-	ran 11 &&
+	ran 13 &&
 	check &&
-	ran 12
+	ran 14
 '
 
 test_done

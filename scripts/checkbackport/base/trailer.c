@@ -503,19 +503,22 @@ static const char *citation_keyword(const char *line, const char *w,
 		{ "cherry-pick", 0, 1, CBP_CHERRY_PICK },
 		{ "backport", 0, 1, CBP_BACKPORTED },
 	};
+	const char *kw;
 	size_t i, n;
 
 	for (i = 0; i < ARRAY_SIZE(kws); i++) {
 		n = strlen(kws[i].kw);
-		if (kws[i].from != from || (size_t)(w - line) < n ||
-		    !match_kw(w - n, w, kws[i].kw))
+		if (kws[i].from != from || (size_t)(w - line) < n)
+			continue;
+		kw = w - n;
+		if (!match_kw(kw, w, kws[i].kw))
 			continue;
 		/* A word of its own: not "unbackport". */
-		if (w - n > line && is_alnum((unsigned char)w[-n - 1]))
+		if (kw > line && is_alnum((unsigned char)kw[-1]))
 			continue;
 		*kind = kws[i].kind;
 		*noun = kws[i].noun;
-		return w - n;
+		return kw;
 	}
 	return NULL;
 }

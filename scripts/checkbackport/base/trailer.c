@@ -307,6 +307,14 @@ static const char *line_end(const char *p, const char *end)
 	return eol;
 }
 
+/* The start of the line after the one ending at @eol, NULL if none. */
+static const char *next_line(const char *eol, const char *end)
+{
+	const char *nl = memchr(eol, '\n', end - eol);
+
+	return nl ? nl + 1 : NULL;
+}
+
 /*
  * The IDs of a citation starting at @p on the line ending at @eol: one,
  * or a list ("commits X and Y"), which may go on at the start of the
@@ -325,30 +333,33 @@ static int scan_id_list(const char *p, const char *eol, const char *msg_end,
 	int ret = 0;
 
 	while (!ret && (q = parse_hex(p, eol, cite, flags))) {
+		const char *sep;
+
 		cite->kind = kind;
 		cite->line = line;
 		cite->quoted = NULL;
 		cite->quoted_len = 0;
 		ret = fn(cite, data);
-		p = list_next(q, eol);
-		if (p && p < eol)
-			continue;
-		/* Only blanks after the ID, or a "," or "and": the next line. */
-		if (!p && skip_blank(q, eol) != eol)
-			break;
-		q = eol < msg_end && *eol == '\r' ? eol + 1 : eol;
-		if (q >= msg_end || *q != '\n')
-			break;
-		eol = line_end(q + 1, msg_end);
-		line++;
-		if (p) {
-			p = skip_blank(q + 1, eol);
+		sep = list_next(q, eol);
+		if (sep && sep < eol) {
+			p = sep;
 			continue;
 		}
-		p = skip_blank(q + 1, eol);
-		if (p == eol || (*p != ',' && !match_and(p, eol)))
+		/*
+		 * The line ends after the ID, or after a "," or "and": the
+		 * list may go on at the start of the next line, after a
+		 * "," or "and" there if there was none here.
+		 */
+		if (!sep && skip_blank(q, eol) != eol)
 			break;
-		p = list_next(p, eol);
+		q = next_line(eol, msg_end);
+		if (!q)
+			break;
+		eol = line_end(q, msg_end);
+		line++;
+		p = sep ? skip_blank(q, eol) : list_next(q, eol);
+		if (!p)
+			break;
 	}
 	cite->line = line;
 	return ret;
@@ -619,14 +630,12 @@ int cbp_scan_message(const char *msg, size_t len, unsigned int flags,
 	if (!msg)
 		return 0;
 	while (p < end) {
-		const char *eol = memchr(p, '\n', end - p);
-		const char *next = eol ? eol + 1 : end;
+		const char *eol = line_end(p, end);
+		const char *next = next_line(eol, end);
 		const char *s;
 
-		if (!eol)
-			eol = end;
-		if (eol > p && eol[-1] == '\r')
-			eol--;
+		if (!next)
+			next = end;
 		lineno++;
 		cite.line = lineno;
 		s = skip_blank(p, eol);

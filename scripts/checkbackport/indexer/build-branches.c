@@ -128,6 +128,67 @@ static int old_branch(const struct cbp_store_branch *br, void *data)
 	return 0;
 }
 
+/* The row of table branches for a tracked branch that has a bit. */
+static void branch_row(const struct ref_tip *t, struct cbp_store_branch *row,
+		       char hex[CBP_OID_HEXSZ + 1])
+{
+	row->bit = (int)t->row;
+	row->name = t->name;
+	row->role = t->role;
+	row->tip = cbp_oid_tohex(&t->oid, hex);
+	row->base = t->base;
+}
+
+/*
+ * Whether table branches holds exactly the rows of this run: then it is
+ * left alone, and an update that found nothing new writes nothing.
+ */
+static int branches_unchanged(struct build *b)
+{
+	char hex[CBP_OID_HEXSZ + 1];
+	struct cbp_store_branch row;
+	long long nr, rows = 0;
+	size_t i;
+	int rc;
+
+	if (b->cold)
+		return 0;
+	if (cbp_store_count_branches(b->w, &nr))
+		return -1;
+	for (i = 0; i < b->nr_br; i++) {
+		if (b->br[i].row < 0)
+			continue;
+		rows++;
+		branch_row(&b->br[i], &row, hex);
+		rc = cbp_store_has_branch(b->w, &row);
+		if (rc != 1)
+			return rc;
+	}
+	return rows == nr;
+}
+
+/* Record the tracked branches given a bit (those left out have none). */
+static int store_branches(struct build *b)
+{
+	char hex[CBP_OID_HEXSZ + 1];
+	struct cbp_store_branch row;
+	size_t i;
+	int same = branches_unchanged(b);
+
+	if (same)
+		return same < 0 ? -1 : 0;
+	if (cbp_store_clear_branches(b->w))
+		return -1;
+	for (i = 0; i < b->nr_br; i++) {
+		if (b->br[i].row < 0)
+			continue;
+		branch_row(&b->br[i], &row, hex);
+		if (cbp_store_add_branch(b->w, &row))
+			return -1;
+	}
+	return 0;
+}
+
 /**
  * build_update_branches() - bring branch containment up to date
  * @b: the build, after build_update_releases()
@@ -173,12 +234,8 @@ int build_update_branches(struct build *b)
 			if (b->node[i].state == NODE_LOADED)
 				b->node[i].br &= ~clear;
 	}
-	if (cbp_store_clear_branches(b->w))
-		return -1;
 	for (i = 0; i < b->nr_br; i++) {
 		struct ref_tip *t = &b->br[i];
-		char hex[CBP_OID_HEXSZ + 1];
-		struct cbp_store_branch row;
 		int bit;
 
 		if (t->row < 0) {
@@ -205,21 +262,12 @@ int build_update_branches(struct build *b)
 				    &t->base);
 		if (t->role == CBP_ROLE_MAINLINE)
 			nr_mtags = mainline_tags(b, 1ULL << t->row, &mtags);
-		row.bit = (int)t->row;
-		row.name = t->name;
-		row.role = t->role;
-		row.tip = cbp_oid_tohex(&t->oid, hex);
-		row.base = t->base;
-		if (cbp_store_add_branch(b->w, &row)) {
-			free(mtags);
-			return -1;
-		}
 	}
 	free(mtags);
 	if (ignored)
 		cbp_note("warning: more than %d tracked branches; ignoring %d, from %s on",
 			 CBP_MAX_BRANCHES, ignored, first_ignored);
-	return 0;
+	return store_branches(b);
 }
 
 /**

@@ -178,6 +178,35 @@ int build_gc(struct build *b)
 	return err;
 }
 
+/*
+ * Whether the index records exactly the refs of this run, at the same
+ * commits: most updates find nothing new, and rewriting the table would
+ * make each of them write and sync the index.  Names are unique in the
+ * table, so the same number of rows, each found, is the same set (a name
+ * twice in this run only makes it look changed).
+ */
+static int refs_unchanged(struct build *b)
+{
+	char hex[CBP_OID_HEXSZ + 1];
+	long long nr;
+	size_t i;
+	int rc;
+
+	if (b->cold)
+		return 0;
+	if (cbp_store_count_refs(b->w, &nr))
+		return -1;
+	if (nr != (long long)b->nr_refs)
+		return 0;
+	for (i = 0; i < b->nr_refs; i++) {
+		rc = cbp_store_has_ref(b->w, b->refs[i].name,
+				       cbp_oid_tohex(&b->refs[i].commit, hex));
+		if (rc != 1)
+			return rc;
+	}
+	return 1;
+}
+
 /**
  * build_store_refs() - remember the refs whose history the index holds
  * @b: the build
@@ -186,16 +215,17 @@ int build_gc(struct build *b)
  */
 int build_store_refs(struct build *b)
 {
+	char hex[CBP_OID_HEXSZ + 1];
 	size_t i;
+	int same = refs_unchanged(b);
 
+	if (same)
+		return same < 0 ? -1 : 0;
 	if (cbp_store_clear_refs(b->w))
 		return -1;
-	for (i = 0; i < b->nr_refs; i++) {
-		char hex[CBP_OID_HEXSZ + 1];
-
+	for (i = 0; i < b->nr_refs; i++)
 		if (cbp_store_add_ref(b->w, b->refs[i].name,
 				      cbp_oid_tohex(&b->refs[i].commit, hex)))
 			return -1;
-	}
 	return 0;
 }

@@ -123,6 +123,23 @@ int cbp_db_step(sqlite3 *db, sqlite3_stmt *st)
 }
 
 /**
+ * cbp_db_exists() - run a bound query once, say whether it had a row, reset it
+ * @db: the connection
+ * @st: the statement
+ *
+ * Return: 1 if it had a row, 0 if not, -1 with SQLite's message recorded.
+ */
+int cbp_db_exists(sqlite3 *db, sqlite3_stmt *st)
+{
+	int rc = sqlite3_step(st);
+
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return cbp_error_sqlite(db, "index");
+	return rc == SQLITE_ROW;
+}
+
+/**
  * cbp_writer_stmt() - one of a writer's statements, prepared on first use
  * @w: the writer
  * @which: which statement

@@ -32,13 +32,23 @@ struct cbp_index {
 	sqlite3_stmt *st_links[2][2];	/* [outgoing][origin only] */
 };
 
+/*
+ * Set a key of table meta (statement CBP_W_META), leaving the row alone
+ * when it holds that value already: an update that changes nothing then
+ * writes no page, and its transaction ends without a journal or a sync.
+ */
+#define CBP_META_PUT \
+	"INSERT INTO meta VALUES (?, ?) " \
+	"ON CONFLICT(key) DO UPDATE SET value = excluded.value " \
+	"WHERE value IS NOT excluded.value"
+
 /* The statements of a writer, each prepared on first use. */
 enum cbp_write_stmt {
 	CBP_W_COMMIT, CBP_W_LINK, CBP_W_MALFORMED, CBP_W_FIND, CBP_W_NODE,
 	CBP_W_REACH, CBP_W_ABSENT, CBP_W_TAG, CBP_W_BRANCH, CBP_W_HAS_ORDER,
 	CBP_W_ORDER, CBP_W_DST, CBP_W_TRUST, CBP_W_PID_GET, CBP_W_PID_PUT,
 	CBP_W_COPY, CBP_W_GONE, CBP_W_REF, CBP_W_META, CBP_W_SQUASHED,
-	CBP_W_CHID, CBP_W_NAMED, CBP_W_TWINS,
+	CBP_W_CHID, CBP_W_NAMED, CBP_W_TWINS, CBP_W_HAS_REF, CBP_W_HAS_BRANCH,
 	CBP_W_NR,
 };
 
@@ -62,6 +72,7 @@ int cbp_db_exec(sqlite3 *db, const char *sql);
 int cbp_db_prepare(sqlite3 *db, const char *sql, sqlite3_stmt **st);
 int cbp_db_int(sqlite3 *db, const char *sql, long long *val);
 int cbp_db_step(sqlite3 *db, sqlite3_stmt *st);
+int cbp_db_exists(sqlite3 *db, sqlite3_stmt *st);
 int cbp_db_each_end(sqlite3 *db, sqlite3_stmt *st, int rc, int stop);
 
 sqlite3_stmt *cbp_writer_stmt(struct cbp_writer *w, enum cbp_write_stmt which,

@@ -164,7 +164,7 @@ int cbp_store_write_tracking(struct cbp_writer *w,
 			     const struct cbp_settings *eff)
 {
 	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_META,
-					   "INSERT OR REPLACE INTO meta VALUES (?, ?)");
+					   CBP_META_PUT);
 	int k, err = 0;
 
 	if (!st)

@@ -89,11 +89,15 @@ int cbp_store_max_commit(struct cbp_writer *w, long long *max_id)
  */
 int cbp_store_set_present(struct cbp_writer *w, long long nr)
 {
-	char sql[128];
+	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_META, CBP_META_PUT);
+	char val[24];
 
-	snprintf(sql, sizeof(sql),
-		 "INSERT OR REPLACE INTO meta VALUES ('present', %lld)", nr);
-	return cbp_db_exec(w->db, sql);
+	if (!st)
+		return -1;
+	snprintf(val, sizeof(val), "%lld", nr);
+	sqlite3_bind_text(st, 1, "present", -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, val, -1, SQLITE_STATIC);
+	return cbp_db_step(w->db, st);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -490,6 +494,47 @@ int cbp_store_clear_branch_bits(struct cbp_writer *w, unsigned long long bits)
 }
 
 /**
+ * cbp_store_count_branches() - how many tracked branches are recorded
+ * @w: the writer
+ * @nr: set to their number
+ *
+ * Return: 0, or -1 with SQLite's message recorded.
+ */
+int cbp_store_count_branches(struct cbp_writer *w, long long *nr)
+{
+	return cbp_db_int(w->db, "SELECT count(*) FROM branches", nr);
+}
+
+/* A branch's row, as parameters 1 to 5: bit, name, role, tip, base. */
+static void bind_branch(sqlite3_stmt *st, const struct cbp_store_branch *br)
+{
+	sqlite3_bind_int(st, 1, br->bit);
+	sqlite3_bind_text(st, 2, br->name, -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 3, br->role);
+	sqlite3_bind_text(st, 4, br->tip, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 5, br->base);
+}
+
+/**
+ * cbp_store_has_branch() - whether a tracked branch is recorded as it is
+ * @w: the writer
+ * @br: the branch, every field compared
+ *
+ * Return: 1 if it is, 0 if not, -1 with SQLite's message recorded.
+ */
+int cbp_store_has_branch(struct cbp_writer *w,
+			 const struct cbp_store_branch *br)
+{
+	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_HAS_BRANCH,
+					   "SELECT 1 FROM branches WHERE bit = ? AND name = ? AND role = ? AND tip = ? AND base = ?");
+
+	if (!st)
+		return -1;
+	bind_branch(st, br);
+	return cbp_db_exists(w->db, st);
+}
+
+/**
  * cbp_store_clear_branches() - forget the tracked branches recorded
  * @w: the writer
  *
@@ -515,11 +560,7 @@ int cbp_store_add_branch(struct cbp_writer *w,
 
 	if (!st)
 		return -1;
-	sqlite3_bind_int(st, 1, br->bit);
-	sqlite3_bind_text(st, 2, br->name, -1, SQLITE_STATIC);
-	sqlite3_bind_int(st, 3, br->role);
-	sqlite3_bind_text(st, 4, br->tip, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 5, br->base);
+	bind_branch(st, br);
 	return cbp_db_step(w->db, st);
 }
 
@@ -549,16 +590,11 @@ int cbp_store_has_order(struct cbp_writer *w, unsigned int id)
 {
 	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_HAS_ORDER,
 					   "SELECT 1 FROM morder WHERE id = ?");
-	int rc;
 
 	if (!st)
 		return -1;
 	sqlite3_bind_int64(st, 1, id);
-	rc = sqlite3_step(st);
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return cbp_error_sqlite(w->db, "index");
-	return rc == SQLITE_ROW;
+	return cbp_db_exists(w->db, st);
 }
 
 /**
@@ -604,6 +640,38 @@ int cbp_store_each_ref_tip(struct cbp_writer *w,
 	while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW)
 		stop = fn((const char *)sqlite3_column_text(st, 0), data);
 	return cbp_db_each_end(w->db, st, rc, stop);
+}
+
+/**
+ * cbp_store_count_refs() - how many refs are recorded
+ * @w: the writer
+ * @nr: set to their number
+ *
+ * Return: 0, or -1 with SQLite's message recorded.
+ */
+int cbp_store_count_refs(struct cbp_writer *w, long long *nr)
+{
+	return cbp_db_int(w->db, "SELECT count(*) FROM refs", nr);
+}
+
+/**
+ * cbp_store_has_ref() - whether a ref is recorded at a commit
+ * @w: the writer
+ * @name: its full name
+ * @hex: the commit's full ID
+ *
+ * Return: 1 if it is, 0 if not, -1 with SQLite's message recorded.
+ */
+int cbp_store_has_ref(struct cbp_writer *w, const char *name, const char *hex)
+{
+	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_HAS_REF,
+					   "SELECT 1 FROM refs WHERE name = ? AND tip = ?");
+
+	if (!st)
+		return -1;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, hex, CBP_OID_HEXSZ, SQLITE_STATIC);
+	return cbp_db_exists(w->db, st);
 }
 
 /**

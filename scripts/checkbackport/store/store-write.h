@@ -158,6 +158,9 @@ int cbp_store_each_branch(struct cbp_writer *w,
 				    void *data),
 			  void *data);
 int cbp_store_clear_branch_bits(struct cbp_writer *w, unsigned long long bits);
+int cbp_store_count_branches(struct cbp_writer *w, long long *nr);
+int cbp_store_has_branch(struct cbp_writer *w,
+			 const struct cbp_store_branch *br);
 int cbp_store_clear_branches(struct cbp_writer *w);
 int cbp_store_add_branch(struct cbp_writer *w,
 			 const struct cbp_store_branch *br);
@@ -170,6 +173,8 @@ int cbp_store_put_order(struct cbp_writer *w, unsigned int id, long long pos);
 /* The refs whose history is indexed. */
 int cbp_store_each_ref_tip(struct cbp_writer *w,
 			   int (*fn)(const char *hex, void *data), void *data);
+int cbp_store_count_refs(struct cbp_writer *w, long long *nr);
+int cbp_store_has_ref(struct cbp_writer *w, const char *name, const char *hex);
 int cbp_store_clear_refs(struct cbp_writer *w);
 int cbp_store_add_ref(struct cbp_writer *w, const char *name, const char *hex);
 

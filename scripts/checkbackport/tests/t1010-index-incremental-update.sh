@@ -17,6 +17,23 @@ test_expect_success 'a second run reads nothing' '
 	cd repo && cbp index >../out && grep "^updated .*read 0 new commits" ../out
 '
 
+# Most runs of check, missing or followups find nothing new: such an
+# update must not write (each write ends in three syncs), so that the
+# file stays as it was, to the byte (SQLite counts every change in its
+# header), and no journal is made.
+test_expect_success 'an update that finds nothing new writes nothing' '
+	cd repo && cp .git/checkbackport.db ../before.db &&
+	cbp index >../out && grep "^updated .*read 0 new commits" ../out &&
+	cbp missing --stable linux-6.0.y >/dev/null &&
+	cmp ../before.db .git/checkbackport.db &&
+	! test -e .git/checkbackport.db-journal &&
+	git tag v6.0-renamed v6.0 && git tag -d v6.0 >/dev/null &&
+	cbp index >/dev/null &&
+	test_expect_code 1 cmp -s ../before.db .git/checkbackport.db &&
+	git tag v6.0 v6.0-renamed && git tag -d v6.0-renamed >/dev/null &&
+	cbp index >/dev/null
+'
+
 test_expect_success 'new commits and a new tag: only the new ones are read' '
 	cd repo && test_commit "d1" && test_commit "c3" \
 		"(cherry picked from commit $(git rev-parse HEAD~3))" &&

@@ -3,8 +3,9 @@
  * bench-run - time commands for the checkbackport benchmark
  *
  *   bench-run once [-o FILE] CMD [ARG...]
- *	run CMD once; print "WALL_SECONDS MAXRSS_KIB"; with -o, CMD's
- *	standard output goes to FILE
+ *	run CMD once; print "WALL_SECONDS MAXRSS_KIB STATUS" (its exit
+ *	status, 128 + the signal that killed it); with -o, CMD's standard
+ *	output goes to FILE
  *   bench-run each FILE CMD [ARG...]
  *	run CMD once per line of FILE, "{}" in the arguments replaced by
  *	the line; print "RUNS P50_MS P99_MS MAX_MS MAXRSS_KIB FAILURES
@@ -37,6 +38,9 @@ static const char *out_file;
 
 /* The processor time of the last command time_cmd() ran, in seconds. */
 static double last_cpu;
+
+/* How it ended: its exit status, or 128 + the signal that killed it. */
+static int last_status;
 
 static double tv_sec(const struct timeval *tv)
 {
@@ -75,6 +79,8 @@ static double time_cmd(char **argv, long *maxrss, int *failed)
 	}
 	if (!WIFEXITED(status) || WEXITSTATUS(status) > 1)
 		(*failed)++;
+	last_status = WIFEXITED(status) ? WEXITSTATUS(status) :
+		      128 + WTERMSIG(status);
 	if (ru.ru_maxrss > *maxrss)
 		*maxrss = ru.ru_maxrss;
 	last_cpu = tv_sec(&ru.ru_utime) + tv_sec(&ru.ru_stime);
@@ -151,12 +157,12 @@ int main(int argc, char **argv)
 	if (argc >= 5 && !strcmp(argv[1], "once") && !strcmp(argv[2], "-o")) {
 		out_file = argv[3];
 		t = time_cmd(argv + 4, &maxrss, &failed);
-		printf("%.3f %ld\n", t, maxrss);
+		printf("%.3f %ld %d\n", t, maxrss, last_status);
 		return failed ? 1 : 0;
 	}
 	if (argc >= 3 && !strcmp(argv[1], "once")) {
 		t = time_cmd(argv + 2, &maxrss, &failed);
-		printf("%.3f %ld\n", t, maxrss);
+		printf("%.3f %ld %d\n", t, maxrss, last_status);
 		return failed ? 1 : 0;
 	}
 	if (argc >= 4 && !strcmp(argv[1], "each"))

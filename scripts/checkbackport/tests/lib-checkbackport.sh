@@ -7,7 +7,10 @@
 #
 #	. "$(dirname "$0")/lib-checkbackport.sh"
 
-. "$(dirname "$0")/../../lib/test-lib.sh"
+case $0 in
+*/*)	. "${0%/*}/../../lib/test-lib.sh" ;;
+*)	. ../../lib/test-lib.sh ;;
+esac
 
 CBP_DIR=$(cd "$TEST_DIRECTORY/.." && pwd)
 CBP_BIN=${CBP_BIN:-$CBP_DIR/checkbackport}

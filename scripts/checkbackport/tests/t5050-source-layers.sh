@@ -74,14 +74,13 @@ test_expect_success 'set up a copy of the sources' '
 	for l in $LAYERS
 	do
 		cp -R "$CBP_DIR/$l" src/ || return 1
-	done &&
-	check_layers src "$CBP_DIR/build" >out &&
-	test_must_be_empty out
+	done
 '
 
 # One violation of each rule is made in the copy, and the copy checked
 # once: a check costs most of this script, and each rule's line must
-# still be found, and nothing else.  refused LINE: check-layers named
+# still be found, and nothing else (so the copy as it came, the sources
+# the first point checked, need no check of its own).  refused LINE: check-layers named
 # LINE (the output of that check is ../broken); each point adds its line
 # to ../expect-all for the last one.
 refused () {

@@ -73,6 +73,8 @@ static const char manual[] =
 "           Upstream commit X\n"
 "           (backported from commit X)\n"
 "           master commit: X                 (Xen's stable branches)\n"
+"           Upstream-commit: X, Backport-of: X\n"
+"           Backport X from #N               (a backport robot's line)\n"
 "       Citations recorded but not joining names:\n"
 "           Fixes: X (\"subject\")\n"
 "           Stable-dep-of: X (\"subject\")\n"

@@ -22,6 +22,8 @@
  *   [ Upstream commit X ]              at the start of a line
  *   Upstream commit X                  at the start of a line
  *   master commit: X                   at the start of a line (Xen)
+ *   Upstream-commit: X, Backport-of: X at the start of a line (OpenZFS)
+ *   Backport X from #N                 the whole line (a backport robot's)
  *   Fixes: X ("subject")               trailer
  *   Stable-dep-of: X ("subject")       trailer
  *   This reverts commit X.             at the start of a line; with a
@@ -145,8 +147,32 @@ static const struct {
 	{ "[", CBP_UPSTREAM_BRACKET },
 	{ "upstream commit", CBP_UPSTREAM_LINE },
 	{ "master commit:", CBP_MASTER_COMMIT },
+	{ "upstream-commit:", CBP_UPSTREAM_LINE },
+	{ "backport-of:", CBP_BACKPORTED },
+	{ "backport ", CBP_BACKPORTED },
 	{ "this reverts commit", CBP_REVERTS },
 };
+
+/*
+ * The rest of a backport robot's line "Backport X from #N" after X: the
+ * pull request it came from, and nothing else.  Any other line opening
+ * with "Backport" and an ID ("Backport 1a2b3c4 to the 2.x branch") is
+ * not read: it may name anything.
+ */
+static int robot_backport_end(const char *p, const char *end)
+{
+	p = match_kw(skip_blank(p, end), end, "from");
+	if (!p || p == end || !is_blank((unsigned char)*p))
+		return 0;
+	p = skip_blank(p, end);
+	if (p == end || *p != '#')
+		return 0;
+	if (++p == end || *p < '0' || *p > '9')
+		return 0;
+	while (p < end && *p >= '0' && *p <= '9')
+		p++;
+	return skip_blank(p, end) == end;
+}
 
 static int scan_line_start(const char *p, const char *end,
 			   struct cbp_cite *cite, unsigned int flags)
@@ -195,6 +221,8 @@ static int scan_line_start(const char *p, const char *end,
 
 	q = parse_hex(skip_blank(q, end), end, cite, flags);
 	if (!q)
+		return 0;
+	if (!strcmp(line_forms[i].kw, "backport ") && !robot_backport_end(q, end))
 		return 0;
 	if (cite->kind == CBP_FIXES || cite->kind == CBP_STABLE_DEP_OF)
 		parse_quoted(q, end, cite);

@@ -19,8 +19,9 @@
  * 13: chids, Gerrit's Change-Ids (CBP_SAME_CHANGE_ID links).
  * 14: links of "cherry-picked from X", "from master commit X", lists of
  *     IDs and "backport of commit X" (base/trailer.c).
+ * 15: links of "Backport X from #N", "Backport-of: X", "Upstream-commit: X".
  */
-#define CBP_SCHEMA_VERSION	14
+#define CBP_SCHEMA_VERSION	15
 #define CBP_MAX_BRANCHES	64
 
 /*

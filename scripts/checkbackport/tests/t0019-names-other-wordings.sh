@@ -10,7 +10,8 @@ joins it) and dated anew (no author date joins it), so only its
 citation makes it a name of the fix: "names" shows both, "missing"
 knows the branch has the fix.  "The backport of commit X had a bug"
 names an earlier backport, and "They were backported from X but are
-not needed here" is prose: neither joins anything.'
+not needed here" is prose: neither joins anything.  A backport robot'"'"'s
+"Backport X from #N" joins too.'
 
 . "$(dirname "$0")/lib-checkbackport.sh"
 . "$CBP_DIR/tests/lib-real.sh"
@@ -126,6 +127,27 @@ test_expect_success 'missing: the branch has every fix it backported, not the si
 	test_expect_code 1 cbp missing --stable stable-1.0 --terse >out &&
 	test_line_count = 1 out &&
 	grep "^$(s12 $F6) " out
+'
+
+# Grafana's backport robot writes "Backport X from #N" below a subject
+# "[BRANCH] S (#M)" (Loki: 185 such lines, 34 on copies nothing else
+# joins); the robot's line with anything after the number joins nothing.
+test_expect_success 'names: a robot'"'"'s "Backport X from #N"; then nothing missing' '
+	cd repo &&
+	git checkout -q stable-1.0 &&
+	test_change src/f6.c "fix 6, adapted" "[stable-1.0] f6: fix a leak (#12)" \
+		"Backport $F6 from #11" &&
+	P6=$(tip) &&
+	test_change src/f5.c "fix 5, again" "f5: one more change" \
+		"Backport $F5 from #10 would not apply." &&
+	N5=$(tip) &&
+	git checkout -q master &&
+	cbp index >/dev/null &&
+	test "$(patch_id $P6)" != "$(patch_id $F6)" &&
+	joined $F6 $P6 "backported from" &&
+	cbp names $N5 >out && grep "^1 name " out &&
+	cbp missing --stable stable-1.0 --terse >out &&
+	test_must_be_empty out
 '
 
 test_done

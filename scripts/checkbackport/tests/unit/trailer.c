@@ -315,6 +315,39 @@ static void master_commit_form(void **state)
 }
 
 /*
+ * A backport robot's "Backport X from #N" (Grafana's projects: Loki has
+ * 185 such lines, 34 of them on copies nothing else joins), and the
+ * trailers "Backport-of: X" and "Upstream-commit: X" (OpenZFS).  Not a
+ * line opening with "Backport" and an ID that says anything else, nor
+ * "Backport X from #N" with more after it, nor one without a number.
+ */
+static void robot_and_trailer_forms(void **state)
+{
+	static const struct want want[] = {
+		{ CBP_BACKPORTED, 3, "5c8fd520d3a51333b1bdc3600af4b5d3b527a433" },
+		{ CBP_BACKPORTED, 4, "b1c6ac2" },
+		{ CBP_BACKPORTED, 5, "3399a30ee02d" },
+		{ CBP_UPSTREAM_LINE, 6, "b8d9679f3644" },
+		{ CBP_BACKPORTED, 7, "8307c42" },
+	};
+	struct found f = parse("[release-2.8.x] fix(cache): once (#11779)\n\n"
+			       "Backport 5c8fd520d3a51333b1bdc3600af4b5d3b527a433 from #11776\n"
+			       "  backport b1c6ac2 from  #21343\n"
+			       "Backport-of: 3399a30ee02d\n"
+			       "Upstream-commit: b8d9679f3644\n"
+			       "BACKPORT 8307c42 FROM #14110\n"
+			       "Backport 1a2b3c4 to the 2.x branch\n"
+			       "Backport 1a2b3c4 from #12 and more\n"
+			       "Backport 1a2b3c4 from #\n"
+			       "Backport 1a2b3c4 from 12\n"
+			       "Backport 1a2b3c4d: it is broken\n"
+			       "Upstream-commit:1a2b3c4d\n");
+
+	(void)state;
+	expect(&f, want, ARRAY_SIZE(want));
+}
+
+/*
  * Gerrit's Change-Id: one line "Change-Id: I" and 40 hex digits names the
  * change; none, a malformed one, or two different ones name none.
  */
@@ -611,6 +644,7 @@ int main(void)
 		cmocka_unit_test(noun_forms),
 		cmocka_unit_test(backport_of_forms),
 		cmocka_unit_test(master_commit_form),
+		cmocka_unit_test(robot_and_trailer_forms),
 		cmocka_unit_test(change_id_line),
 		cmocka_unit_test(fixes_with_subject),
 		cmocka_unit_test(case_and_crlf),

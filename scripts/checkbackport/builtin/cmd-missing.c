@@ -536,9 +536,15 @@ static int since_pos(struct run *r)
 	r->since_pos = cbp_mainline_pos(r->e, id);
 	if (r->since_pos < 0)
 		return -1;
-	if (!r->since_pos)
-		return cbp_error("--since %s: not a commit of mainline (%s)", rev,
-				 cbp_index_branch(r->idx, r->mb)->name);
+	if (!r->since_pos) {
+		const char *ml = cbp_index_branch(r->idx, r->mb)->name;
+
+		/* A release of a stable branch: the branch point is meant. */
+		return cbp_error("--since %s: %s (%s); %s (git merge-base %s %s)",
+				 rev, "not a commit of mainline", ml,
+				 "for a release of a stable branch, give where it left mainline",
+				 ml, rev);
+	}
 	return 0;
 }
 

@@ -83,7 +83,7 @@ test_expect_success '--since keeps what mainline got after a release or a commit
 	test_expect_code 1 cbp missing --terse --stable linux-6.12.y --since "$RD" >../out2 &&
 	test_cmp ../out ../out2 &&
 	test_expect_code 2 cbp missing --stable linux-6.12.y --since "$SD" 2>../err &&
-	grep "not a commit of mainline" ../err &&
+	grep "not a commit of mainline (master); .*(git merge-base master $SD)$" ../err &&
 	test_expect_code 2 cbp missing --stable linux-6.12.y --since nonsense 2>../err &&
 	grep "error: --since nonsense: unknown commit nonsense$" ../err
 '

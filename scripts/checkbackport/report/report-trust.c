@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Link trust in words, for names, lint and check: a citation as it was
- * written, why a link got its verdict, a malformed citation and the
+ * Link trust in words, for names, lint and check: a citation in its
+ * kind's form, why a link got its verdict, a malformed citation and the
  * commit it was likely meant as, and the same as JSON.
  */
 #include <stdio.h>
@@ -10,7 +10,8 @@
 #include "cbp.h"
 
 /**
- * cbp_cite_form() - a citation in the form it was written
+ * cbp_cite_form() - a citation in its kind's form (git's for a cherry-pick,
+ *	whatever the wording read), with the ID as written
  * @kind: enum cbp_kind
  * @cited: the ID as written
  * @buf: output buffer

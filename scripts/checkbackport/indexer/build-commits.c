@@ -4,7 +4,8 @@
  * straight from the object database, parsed for its parents, author
  * time, subject and citations into a struct commit_rec, and written to
  * the commits and links tables.  An incremental build does both in one
- * thread; a cold one overlaps them (build-walk.c).
+ * thread; a cold one overlaps them (build-walk.c), the message parsed in
+ * the storing thread (build_read_message()).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,7 +60,8 @@ static int collect_cite(const struct cbp_cite *cite, void *data)
  * @r: filled in with what build_store_commit() writes
  *
  * Adds the commit's parents to the graph, queueing the new ones, however
- * many there are (mainline has a merge of 66).  Touches no SQLite in a
+ * many there are (mainline has a merge of 66), and copies the message
+ * out of the object for build_read_message().  Touches no SQLite in a
  * cold build, so that it can run beside build_store_commit().  A commit
  * that cannot be read (a shallow clone) is skipped with one warning per
  * run.
@@ -69,8 +71,8 @@ static int collect_cite(const struct cbp_cite *cite, void *data)
 int build_read_commit(struct build *b, unsigned int id, struct commit_rec *r)
 {
 	struct cbp_git_commit *c = &b->obj;
-	char hex[CBP_OID_HEXSZ + 1], *utf8 = NULL;
-	size_t npar = c->nr_parents, first, i, ulen = 0;
+	char hex[CBP_OID_HEXSZ + 1];
+	size_t npar = c->nr_parents, first, i;
 	struct node *n;
 	int err;
 
@@ -122,18 +124,46 @@ int build_read_commit(struct build *b, unsigned int id, struct commit_rec *r)
 	n->rel = 0;
 	n->br = 0;
 
-	/* A message in another charset ("encoding" header) is read in UTF-8. */
-	if (c->encoding[0] && !cbp_mime_is_utf8(c->encoding, c->msg, c->msg_len))
-		utf8 = cbp_mime_to_utf8(c->msg, c->msg_len, c->encoding, &ulen);
-	r->sublen = cbp_subject(utf8 ? utf8 : c->msg, utf8 ? ulen : c->msg_len,
-				r->subject, sizeof(r->subject));
 	cbp_oid_tohex(&b->oid[id], r->hex);
-	err = cbp_scan_message(utf8 ? utf8 : c->msg, utf8 ? ulen : c->msg_len,
-			       CBP_SCAN_MALFORMED, collect_cite, r);
-	cbp_change_id(utf8 ? utf8 : c->msg, utf8 ? ulen : c->msg_len, r->chid);
-	free(utf8);
+	/* Never NULL either: an empty message is an empty buffer. */
+	r->msg = cbp_grow(r->msg, 1, c->msg_len + 1, &r->alloc_msg);
+	memcpy(r->msg, c->msg, c->msg_len);
+	r->msg_len = c->msg_len;
+	memcpy(r->encoding, c->encoding, sizeof(r->encoding));
 	cbp_git_commit_done(c);
 	r->loaded = 1;
+	return 0;
+}
+
+/**
+ * build_read_message() - read the subject and citations of a read commit
+ * @r: a record filled by build_read_commit()
+ *
+ * Uses nothing but @r, so that a cold build runs it in the thread that
+ * stores the record while the reader inflates the next commits.
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
+int build_read_message(struct commit_rec *r)
+{
+	const char *msg = r->msg;
+	size_t len = r->msg_len;
+	char *utf8 = NULL;
+	int err;
+
+	if (!r->loaded)
+		return 0;
+	/* A message in another charset ("encoding" header) is read in UTF-8. */
+	if (r->encoding[0] && !cbp_mime_is_utf8(r->encoding, msg, len))
+		utf8 = cbp_mime_to_utf8(msg, len, r->encoding, &len);
+	if (utf8)
+		msg = utf8;
+	else
+		len = r->msg_len;
+	r->sublen = cbp_subject(msg, len, r->subject, sizeof(r->subject));
+	err = cbp_scan_message(msg, len, CBP_SCAN_MALFORMED, collect_cite, r);
+	cbp_change_id(msg, len, r->chid);
+	free(utf8);
 	return err;
 }
 
@@ -200,10 +230,13 @@ void build_rec_release(struct commit_rec *r)
 {
 	free(r->cites);
 	free(r->pblob);
+	free(r->msg);
 	r->cites = NULL;
 	r->pblob = NULL;
+	r->msg = NULL;
 	r->alloc_cites = 0;
 	r->alloc_pblob = 0;
+	r->alloc_msg = 0;
 }
 
 /**

@@ -103,6 +103,14 @@ struct commit_rec {
 	int loaded;		/* 0: absent or not a commit, nothing to store */
 	unsigned int npar;
 	long long atime;
+	/*
+	 * The message as read, for build_read_message(): parsing it is a
+	 * third of reading a commit, and a cold build does it in the
+	 * storing thread, which has time to spare.
+	 */
+	char *msg;
+	size_t msg_len, alloc_msg;
+	char encoding[32];
 	size_t sublen;
 	char hex[CBP_OID_HEXSZ + 1];
 	unsigned char *pblob;	/* see cbp_store_put_parent() */
@@ -123,6 +131,7 @@ int build_write_reach(struct build *b);
 
 /* build-commits.c */
 int build_read_commit(struct build *b, unsigned int id, struct commit_rec *r);
+int build_read_message(struct commit_rec *r);
 int build_store_commit(struct build *b, const struct commit_rec *r);
 void build_show_progress(const struct build *b, double *last);
 void build_rec_release(struct commit_rec *r);

@@ -4,8 +4,8 @@
  * (build-commits.c), its new parents queued in turn.  An incremental
  * build does it in one thread; a cold one (cbp_store_create()'s fast
  * settings, see build.c) reads and inflates commits in one thread while
- * the caller's thread stores them, the two passing records through a
- * ring in batches.
+ * the caller's thread parses their messages and stores them, the two
+ * passing records through a ring in batches.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -122,8 +122,13 @@ static int build_walk_pipelined(struct build *b, double *last)
 			break;
 
 		/* Slots from tail to tail + avail are the store's now. */
-		for (n = 0; n < avail && !err; n++)
-			err = build_store_commit(b, &pl->ring[(pl->tail + n) % PIPE_DEPTH]);
+		for (n = 0; n < avail && !err; n++) {
+			struct commit_rec *r = &pl->ring[(pl->tail + n) % PIPE_DEPTH];
+
+			err = build_read_message(r);
+			if (!err)
+				err = build_store_commit(b, r);
+		}
 		if (err)
 			break;
 		build_show_progress(b, last);
@@ -178,6 +183,8 @@ int build_walk_new_commits(struct build *b)
 	} else {
 		while (b->nr_stack && !err) {
 			err = build_read_commit(b, b->stack[--b->nr_stack], &r);
+			if (!err)
+				err = build_read_message(&r);
 			if (!err)
 				err = build_store_commit(b, &r);
 			build_show_progress(b, &last);

@@ -31,6 +31,12 @@ struct ref_tip {
 	long long base;		/* branches: see mark_branch() */
 };
 
+/* A commit read, for looking abbreviated IDs up (build-resolve.c). */
+struct oid_row {
+	struct cbp_oid oid;
+	unsigned int id;
+};
+
 struct build {
 	struct cbp_index *idx;
 	struct cbp_writer *w;		/* what the build writes through */
@@ -50,8 +56,11 @@ struct build {
 	unsigned int *stack;
 	size_t nr_stack, alloc_stack;
 	unsigned int next_id;
-	unsigned int *by_oid;		/* rows read, by ID (build-resolve.c) */
+	struct oid_row *by_oid;		/* rows read, by ID (build-resolve.c) */
 	size_t nr_by_oid;
+	void *sorter;			/* the thread sorting them, if any */
+	char memo_hex[CBP_OID_HEXSZ + 1];	/* the ID last resolved... */
+	unsigned int memo_id;			/* ...and its row */
 
 	struct cbp_git_ref *refs;	/* the refs whose history is indexed */
 	unsigned int *ref_id;		/* the row of each */
@@ -153,6 +162,8 @@ unsigned long long build_mainline_bit(const struct build *b);
 int build_link_change_ids(struct build *b);
 
 /* build-resolve.c */
+void build_sort_start(struct build *b);
+void build_sort_wait(struct build *b);
 int build_resolve_links(struct build *b, long long first_rowid);
 int build_resolve_unresolved(struct build *b);
 int build_reresolve_absent(struct build *b);

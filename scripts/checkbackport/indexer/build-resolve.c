@@ -5,9 +5,10 @@
  * abbreviates, else a row of its own (missing or ambiguous).  Missing and
  * ambiguous rows are resolved again when new commits arrive.  The store
  * looks the IDs up (store-resolve.c); a cold build first answers from the
- * commits it read, all of them at once.
+ * commits it read, all of them at once, sorted by ID while the store
+ * creates its indexes.
  */
-#define _GNU_SOURCE
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,28 +36,66 @@ static int cmp_prefix(const struct cbp_oid *oid, const char *hex, int len)
 	return 0;
 }
 
-static int cmp_by_oid(const void *a, const void *b, void *data)
+static int cmp_by_oid(const void *a, const void *b)
 {
-	const struct cbp_oid *oid = data;
+	const struct oid_row *x = a, *y = b;
 
-	return memcmp(oid[*(const unsigned int *)a].id,
-		      oid[*(const unsigned int *)b].id, CBP_OID_RAWSZ);
+	return memcmp(x->oid.id, y->oid.id, CBP_OID_RAWSZ);
 }
 
-/*
- * The rows of the commits this build read, by ID (b->by_oid), made the
- * first time an abbreviated ID is asked about.
- */
-static void sort_by_oid(struct build *b)
+static void *sort_main(void *data)
 {
+	struct build *b = data;
+
+	qsort(b->by_oid, b->nr_by_oid, sizeof(*b->by_oid), cmp_by_oid);
+	return NULL;
+}
+
+/**
+ * build_sort_start() - start sorting the commits read by ID
+ * @b: the build, its walk done
+ *
+ * The abbreviated IDs of a cold build's citations are looked up in the
+ * commits it read, sorted by ID (b->by_oid): the IDs are copied beside
+ * their rows here, and sorted in a thread of their own while the
+ * caller's thread goes on with SQLite (the indexes of a fresh index
+ * take longer than the sort).  Sorted in this thread if none can be
+ * started.  build_sort_wait() waits for the sort.
+ */
+void build_sort_start(struct build *b)
+{
+	pthread_t *t = cbp_calloc(1, sizeof(*t));
 	unsigned int id;
 
 	b->by_oid = cbp_calloc(b->next_id ? b->next_id : 1,
 			       sizeof(*b->by_oid));
-	for (id = 1; id < b->next_id; id++)
-		if (b->node[id].state == NODE_LOADED)
-			b->by_oid[b->nr_by_oid++] = id;
-	qsort_r(b->by_oid, b->nr_by_oid, sizeof(*b->by_oid), cmp_by_oid, b->oid);
+	for (id = 1; id < b->next_id; id++) {
+		if (b->node[id].state != NODE_LOADED)
+			continue;
+		b->by_oid[b->nr_by_oid].oid = b->oid[id];
+		b->by_oid[b->nr_by_oid++].id = id;
+	}
+	if (pthread_create(t, NULL, sort_main, b)) {
+		free(t);
+		sort_main(b);
+		return;
+	}
+	b->sorter = t;
+}
+
+/**
+ * build_sort_wait() - wait for the sort build_sort_start() started
+ * @b: the build
+ *
+ * Does nothing if no sort is under way.
+ */
+void build_sort_wait(struct build *b)
+{
+	if (!b->sorter)
+		return;
+	pthread_join(*(pthread_t *)b->sorter, NULL);
+	free(b->sorter);
+	b->sorter = NULL;
 }
 
 /* The one commit read whose ID starts with @hex (@len digits), else 0. */
@@ -65,23 +104,23 @@ static unsigned int find_prefix(struct build *b, const char *hex, int len)
 	size_t lo = 0, hi;
 
 	if (!b->by_oid)
-		sort_by_oid(b);
+		build_sort_start(b);
+	build_sort_wait(b);
 	hi = b->nr_by_oid;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (cmp_prefix(&b->oid[b->by_oid[mid]], hex, len) < 0)
+		if (cmp_prefix(&b->by_oid[mid].oid, hex, len) < 0)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	if (lo == b->nr_by_oid ||
-	    cmp_prefix(&b->oid[b->by_oid[lo]], hex, len))
+	if (lo == b->nr_by_oid || cmp_prefix(&b->by_oid[lo].oid, hex, len))
 		return 0;
 	if (lo + 1 < b->nr_by_oid &&
-	    !cmp_prefix(&b->oid[b->by_oid[lo + 1]], hex, len))
+	    !cmp_prefix(&b->by_oid[lo + 1].oid, hex, len))
 		return 0;	/* ambiguous: the index says so */
-	return b->by_oid[lo];
+	return b->by_oid[lo].id;
 }
 
 /*
@@ -93,9 +132,8 @@ static unsigned int find_prefix(struct build *b, const char *hex, int len)
  * commit (a missing row, or one abbreviating a missing full ID) or
  * several (an ambiguous row).  @hex is lower-case.
  */
-static long long resolve_in_build(const char *hex, int len, void *data)
+static unsigned int lookup_in_build(struct build *b, const char *hex, int len)
 {
-	struct build *b = data;
 	unsigned int id;
 	struct cbp_oid oid;
 
@@ -107,6 +145,24 @@ static long long resolve_in_build(const char *hex, int len, void *data)
 	if (!id || b->node[id].state != NODE_LOADED)
 		return 0;
 	return id;
+}
+
+/*
+ * The store asks about each citation twice in a row, in the UPDATE's
+ * WHERE and then in its SET: the second answer is the first, kept.
+ */
+static long long resolve_in_build(const char *hex, int len, void *data)
+{
+	struct build *b = data;
+
+	if ((size_t)len >= sizeof(b->memo_hex))
+		return lookup_in_build(b, hex, len);
+	if (strncmp(b->memo_hex, hex, len) || b->memo_hex[len]) {
+		b->memo_id = lookup_in_build(b, hex, len);
+		memcpy(b->memo_hex, hex, len);
+		b->memo_hex[len] = '\0';
+	}
+	return b->memo_id;
 }
 
 /**

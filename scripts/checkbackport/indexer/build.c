@@ -25,6 +25,7 @@ static void build_free(struct build *b)
 {
 	size_t i;
 
+	build_sort_wait(b);
 	cbp_store_build_end(b->w);
 	for (i = 0; i < b->nr_tags; i++)
 		free(b->tags[i].name);
@@ -92,6 +93,9 @@ static int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 	if (build_collect_refs(&b, set) || build_walk_new_commits(&b) ||
 	    build_gc_check(&b))
 		goto out;
+	/* The second core sorts while the first creates the indexes. */
+	if (cold)
+		build_sort_start(&b);
 	if (cold && cbp_store_add_indexes(idx))
 		goto out;
 	if (cbp_prepare_queries(idx))

@@ -43,11 +43,28 @@ static int cmp_by_oid(const void *a, const void *b)
 	return memcmp(x->oid.id, y->oid.id, CBP_OID_RAWSZ);
 }
 
+/* Buckets of the first pass, by the first two bytes of an ID. */
+#define SORT_BUCKETS	65536
+
+static size_t bucket_of(const struct cbp_oid *oid)
+{
+	return (size_t)oid->id[0] << 8 | oid->id[1];
+}
+
+/* Sort each bucket, the rows of one two-byte prefix, on its own. */
 static void *sort_main(void *data)
 {
 	struct build *b = data;
+	size_t i = 0, j, k;
 
-	qsort(b->by_oid, b->nr_by_oid, sizeof(*b->by_oid), cmp_by_oid);
+	while (i < b->nr_by_oid) {
+		k = bucket_of(&b->by_oid[i].oid);
+		for (j = i + 1; j < b->nr_by_oid &&
+		     bucket_of(&b->by_oid[j].oid) == k; j++)
+			;
+		qsort(b->by_oid + i, j - i, sizeof(*b->by_oid), cmp_by_oid);
+		i = j;
+	}
 	return NULL;
 }
 
@@ -57,24 +74,40 @@ static void *sort_main(void *data)
  *
  * The abbreviated IDs of a cold build's citations are looked up in the
  * commits it read, sorted by ID (b->by_oid): the IDs are copied beside
- * their rows here, and sorted in a thread of their own while the
- * caller's thread goes on with SQLite (the indexes of a fresh index
- * take longer than the sort).  Sorted in this thread if none can be
- * started.  build_sort_wait() waits for the sort.
+ * their rows here, already in the order of their first two bytes (IDs
+ * are uniform: a million commits make about fifteen a bucket), and each
+ * bucket is sorted in a thread of its own while the caller's thread
+ * goes on with SQLite (the indexes of a fresh index take longer than
+ * the sort).  A sort of the whole array would also want a copy of it
+ * (glibc's qsort() merges through one), at the build's peak of memory.
+ * Sorted in this thread if none can be started.  build_sort_wait()
+ * waits for the sort.
  */
 void build_sort_start(struct build *b)
 {
 	pthread_t *t = cbp_calloc(1, sizeof(*t));
+	size_t *pos = cbp_calloc(SORT_BUCKETS + 1, sizeof(*pos));
 	unsigned int id;
+	size_t i;
 
-	b->by_oid = cbp_calloc(b->next_id ? b->next_id : 1,
+	for (id = 1; id < b->next_id; id++)
+		if (b->node[id].state == NODE_LOADED)
+			pos[bucket_of(&b->oid[id]) + 1]++;
+	for (i = 0; i < SORT_BUCKETS; i++)
+		pos[i + 1] += pos[i];
+	b->nr_by_oid = pos[SORT_BUCKETS];
+	b->by_oid = cbp_calloc(b->nr_by_oid ? b->nr_by_oid : 1,
 			       sizeof(*b->by_oid));
 	for (id = 1; id < b->next_id; id++) {
+		struct oid_row *row;
+
 		if (b->node[id].state != NODE_LOADED)
 			continue;
-		b->by_oid[b->nr_by_oid].oid = b->oid[id];
-		b->by_oid[b->nr_by_oid++].id = id;
+		row = &b->by_oid[pos[bucket_of(&b->oid[id])]++];
+		row->oid = b->oid[id];
+		row->id = id;
 	}
+	free(pos);
 	if (pthread_create(t, NULL, sort_main, b)) {
 		free(t);
 		sort_main(b);

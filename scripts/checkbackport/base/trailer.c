@@ -136,23 +136,6 @@ static void parse_quoted(const char *p, const char *end, struct cbp_cite *cite)
 	cite->quoted_len = q >= p ? (size_t)(q - p) : (size_t)(end - p);
 }
 
-/* Forms anchored at the start of a line, by their leading keyword. */
-static const struct {
-	const char *kw;
-	enum cbp_kind kind;
-} line_forms[] = {
-	{ "fixes:", CBP_FIXES },
-	{ "stable-dep-of:", CBP_STABLE_DEP_OF },
-	{ "commit ", CBP_UPSTREAM },
-	{ "[", CBP_UPSTREAM_BRACKET },
-	{ "upstream commit", CBP_UPSTREAM_LINE },
-	{ "master commit:", CBP_MASTER_COMMIT },
-	{ "upstream-commit:", CBP_UPSTREAM_LINE },
-	{ "backport-of:", CBP_BACKPORTED },
-	{ "backport ", CBP_BACKPORTED },
-	{ "this reverts commit", CBP_REVERTS },
-};
-
 /*
  * The rest of a backport robot's line "Backport X from #N" after X: the
  * pull request it came from, and nothing else.  Any other line opening
@@ -173,6 +156,28 @@ static int robot_backport_end(const char *p, const char *end)
 		p++;
 	return skip_blank(p, end) == end;
 }
+
+/*
+ * Forms anchored at the start of a line, by their leading keyword; a
+ * form with @rest is read only where @rest accepts what follows the ID.
+ */
+static const struct {
+	const char *kw;
+	enum cbp_kind kind;
+	int (*rest)(const char *p, const char *end);
+} line_forms[] = {
+	{ .kw = "fixes:", .kind = CBP_FIXES },
+	{ .kw = "stable-dep-of:", .kind = CBP_STABLE_DEP_OF },
+	{ .kw = "commit ", .kind = CBP_UPSTREAM },
+	{ .kw = "[", .kind = CBP_UPSTREAM_BRACKET },
+	{ .kw = "upstream commit", .kind = CBP_UPSTREAM_LINE },
+	{ .kw = "master commit:", .kind = CBP_MASTER_COMMIT },
+	{ .kw = "upstream-commit:", .kind = CBP_UPSTREAM_LINE },
+	{ .kw = "backport-of:", .kind = CBP_BACKPORTED },
+	{ .kw = "backport ", .kind = CBP_BACKPORTED,
+	  .rest = robot_backport_end },
+	{ .kw = "this reverts commit", .kind = CBP_REVERTS },
+};
 
 static int scan_line_start(const char *p, const char *end,
 			   struct cbp_cite *cite, unsigned int flags)
@@ -222,7 +227,7 @@ static int scan_line_start(const char *p, const char *end,
 	q = parse_hex(skip_blank(q, end), end, cite, flags);
 	if (!q)
 		return 0;
-	if (!strcmp(line_forms[i].kw, "backport ") && !robot_backport_end(q, end))
+	if (line_forms[i].rest && !line_forms[i].rest(q, end))
 		return 0;
 	if (cite->kind == CBP_FIXES || cite->kind == CBP_STABLE_DEP_OF)
 		parse_quoted(q, end, cite);

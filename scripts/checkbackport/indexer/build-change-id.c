@@ -108,6 +108,8 @@ int build_link_change_ids(struct build *b)
 
 		err = cbp_store_add_change_id_link(b->w, l->own, l->ml_hex,
 						   l->ml, l->chid);
+		/* An origin link, as far as a squash is concerned. */
+		build_row_add_origin(b, l->own);
 	}
 	free(pk.l);
 	return err;

@@ -179,6 +179,95 @@ static int store_malformed(struct build *b, unsigned int id,
 	return 0;
 }
 
+/* ---------------------------------------------------------------------- */
+/* What the run knows of the commits it read. */
+
+/**
+ * build_row_flags() - what this run knows of a row
+ * @b: the build
+ * @id: the row
+ *
+ * Return: its BUILD_ROW_* flags, 0 for a row this run did not read.
+ */
+unsigned int build_row_flags(const struct build *b, long long id)
+{
+	if (id < 0 || (unsigned long long)id >= b->nr_row_flags)
+		return 0;
+	return b->row_flags[id];
+}
+
+/**
+ * build_row_mark() - add to what this run knows of a row it read
+ * @b: the build
+ * @id: the row
+ * @flags: BUILD_ROW_* flags to add; with BUILD_ROW_READ, the row is
+ *	   being stored, else it is marked only if this run read it
+ */
+void build_row_mark(struct build *b, long long id, unsigned int flags)
+{
+	size_t need = (size_t)id + 1;
+
+	if (id < 0)
+		return;
+	if (need > b->nr_row_flags) {
+		if (!(flags & BUILD_ROW_READ))
+			return;
+		b->row_flags = cbp_grow(b->row_flags, 1, need,
+					&b->alloc_row_flags);
+		memset(b->row_flags + b->nr_row_flags, 0,
+		       need - b->nr_row_flags);
+		b->nr_row_flags = need;
+	}
+	if ((flags & BUILD_ROW_READ) || b->row_flags[id])
+		b->row_flags[id] |= flags;
+}
+
+/**
+ * build_row_add_origin() - count one more origin link of a row read in this run
+ * @b: the build
+ * @id: the row (nothing is counted for a row of an earlier run)
+ */
+void build_row_add_origin(struct build *b, long long id)
+{
+	unsigned int f = build_row_flags(b, id);
+
+	if (!(f & BUILD_ROW_READ))
+		return;
+	f = f & BUILD_ROW_ORIGINS ? BUILD_ROW_MANY : BUILD_ROW_ONE;
+	b->row_flags[id] = (b->row_flags[id] & ~BUILD_ROW_ORIGINS) | f;
+}
+
+/*
+ * BUILD_ROW_* of @r: how many IDs it cites as its origin, each text once
+ * (one text names one row), and whether it cites Fixes: or reverts.
+ */
+static unsigned int cite_flags(const struct commit_rec *r)
+{
+	unsigned int f = BUILD_ROW_READ, n = 0;
+	size_t i, k;
+
+	for (i = 0; i < r->nr_cites; i++) {
+		const struct rec_cite *c = &r->cites[i];
+
+		if (c->malformed)
+			continue;
+		if (c->kind == CBP_FIXES || c->kind == CBP_REVERTS)
+			f |= BUILD_ROW_FIXES;
+		if (c->kind >= CBP_FIXES || n >= 2)
+			continue;
+		for (k = 0; k < i; k++)
+			if (!r->cites[k].malformed &&
+			    r->cites[k].kind < CBP_FIXES &&
+			    !strcmp(r->cites[k].hex, c->hex))
+				break;
+		if (k == i)
+			n++;
+	}
+	if (n)
+		f |= n > 1 ? BUILD_ROW_MANY : BUILD_ROW_ONE;
+	return f;
+}
+
 /**
  * build_store_commit() - write a commit and its citations to the index
  * @b: the build
@@ -203,6 +292,7 @@ int build_store_commit(struct build *b, const struct commit_rec *r)
 	}
 	if (r->chid[0] && cbp_store_add_change_id(b->w, r->id, r->chid))
 		return -1;
+	build_row_mark(b, r->id, cite_flags(r));
 
 	for (i = 0; i < r->nr_cites; i++) {
 		const struct rec_cite *c = &r->cites[i];

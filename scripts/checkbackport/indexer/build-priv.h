@@ -85,6 +85,14 @@ struct build {
 	long long malformed;		/* malformed citations stored */
 	long long verdicts[CBP_TRUST_NR];	/* links judged, per enum cbp_trust */
 	long long copies;		/* copies linked by patch-id or author */
+	/*
+	 * What this run knows of each row it read (BUILD_ROW_*, 0 for the
+	 * rows of earlier runs): a commit read in this run has only the
+	 * links this run writes, which tells judge_squash() (build-trust.c)
+	 * where no squash can be, without asking the index.
+	 */
+	unsigned char *row_flags;
+	size_t nr_row_flags, alloc_row_flags;
 	/* Cited-only rows of earlier runs that became commits in this one. */
 	unsigned int max_old;		/* highest row of earlier runs */
 	unsigned int *arrived;
@@ -139,6 +147,19 @@ struct node *build_get_node(struct build *b, unsigned int id);
 int build_write_reach(struct build *b);
 
 /* build-commits.c */
+/* b->row_flags: read in this run, so every link of it is this run's */
+#define BUILD_ROW_READ		0x01
+/* its origin links (kinds below CBP_FIXES), up to BUILD_ROW_MANY */
+#define BUILD_ROW_ORIGINS	0x06
+#define BUILD_ROW_ONE		0x02
+#define BUILD_ROW_MANY		0x04
+/* it cites Fixes: or reverts: a squash may cite it beside its fix */
+#define BUILD_ROW_FIXES		0x08
+/* an origin link of it leads to a commit that may be BUILD_ROW_FIXES */
+#define BUILD_ROW_CITES_FIX	0x10
+unsigned int build_row_flags(const struct build *b, long long id);
+void build_row_mark(struct build *b, long long id, unsigned int flags);
+void build_row_add_origin(struct build *b, long long id);
 int build_read_commit(struct build *b, unsigned int id, struct commit_rec *r);
 int build_read_message(struct commit_rec *r);
 int build_store_commit(struct build *b, const struct commit_rec *r);

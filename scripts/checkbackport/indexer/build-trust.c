@@ -104,6 +104,17 @@ static void want_change(struct judge *j, long long id, const char *hex)
 }
 
 /*
+ * May commit @id cite Fixes: or reverts?  A row of an earlier run may,
+ * one read in this run only if its message does.
+ */
+static int may_fix(const struct build *b, long long id)
+{
+	unsigned int f = build_row_flags(b, id);
+
+	return !(f & BUILD_ROW_READ) || (f & BUILD_ROW_FIXES);
+}
+
+/*
  * A link to judge: settled here when its ends have consistent subjects,
  * else kept with the commits whose changes it needs.
  */
@@ -112,6 +123,9 @@ static int collect_pair(const struct cbp_store_pair *sp, void *data)
 	struct judge *j = data;
 	struct pair *p;
 
+	/* A squash cites a fix beside what it fixes (judge_squash()). */
+	if (may_fix(j->b, sp->dst))
+		build_row_mark(j->b, sp->src, BUILD_ROW_CITES_FIX);
 	if (!j->nr_c || j->c[j->nr_c - 1] != sp->src) {
 		j->c = cbp_grow(j->c, sizeof(*j->c), j->nr_c + 1, &j->alloc_c);
 		j->c[j->nr_c++] = sp->src;
@@ -308,7 +322,19 @@ static int squash_one(long long dst, int verdict, void *data)
 static int judge_squash(struct judge *j, long long src)
 {
 	struct squash sq = { .j = j, .src = src };
+	unsigned int f = build_row_flags(j->b, src);
 
+	/*
+	 * A squash has two origin links, one to a commit that cites the
+	 * other by Fixes: or a revert.  A commit read in this run has only
+	 * this run's links, and collect_pair() saw each one to a commit:
+	 * one with fewer origins, or none to a commit that may cite a fix,
+	 * is no squash, and the query (a three-way join per citing commit,
+	 * 5 % of a cold build) is not asked.
+	 */
+	if ((f & BUILD_ROW_READ) &&
+	    (!(f & BUILD_ROW_MANY) || !(f & BUILD_ROW_CITES_FIX)))
+		return 0;
 	return cbp_store_squashed_of(j->b->w, src, squash_one, &sq);
 }
 

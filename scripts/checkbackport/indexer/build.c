@@ -46,6 +46,7 @@ static void build_free(struct build *b)
 	free(b->stack);
 	free(b->by_oid);
 	free(b->arrived);
+	free(b->row_flags);
 	cbp_git_refs_free(b->refs, b->nr_refs);
 	free(b->ref_id);
 	cbp_git_odb_close(b->odb);

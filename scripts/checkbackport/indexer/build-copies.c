@@ -81,6 +81,9 @@ struct pid {
 	int linked;		/* this copy was linked already */
 	int queued;		/* on the list of a parallel step */
 	int dirty;		/* computed here, to be kept in the pids table */
+	/* for link_authored(): 0 not wanted, 1 @full read, -1 unreadable */
+	int full_state;
+	struct cbp_git_change *full;	/* cbp_git_change_of(), patch-id too */
 };
 
 struct copies {
@@ -490,21 +493,19 @@ static int same_author(struct cbp_odb *odb, const struct pid *o,
 	return same;
 }
 
-/* Have the changes of @o and @m anything in common (cbp_git_change_related())? */
-static int related(struct cbp_repo *repo, const struct pid *o,
-		   const struct pid *m)
+/* @p's change with its patch-id, for related(); any thread. */
+static void compute_full(struct cbp_repo *repo, struct pid *p)
 {
-	struct cbp_git_change a, b;
-	int rel = 0;
+	p->full = cbp_calloc(1, sizeof(*p->full));
+	p->full_state = cbp_git_change_of(repo, &p->oid, 1, p->full) ? -1 : 1;
+}
 
-	if (cbp_git_change_of(repo, &o->oid, 1, &a))
+/* Have the changes of @o and @m anything in common (cbp_git_change_related())? */
+static int related(const struct pid *o, const struct pid *m)
+{
+	if (o->full_state <= 0 || m->full_state <= 0)
 		return 0;
-	if (!cbp_git_change_of(repo, &m->oid, 1, &b)) {
-		rel = cbp_git_change_related(&a, &b);
-		cbp_git_change_release(&b);
-	}
-	cbp_git_change_release(&a);
-	return rel;
+	return cbp_git_change_related(o->full, m->full);
 }
 
 /* A copy to link by its author, date and subject, and its branches. */
@@ -553,16 +554,42 @@ static const struct cand *authored_pick(struct copies *cp, size_t i,
  */
 static int link_authored(struct copies *cp)
 {
+	const struct cand **pick = NULL;
 	struct authored *a = NULL;
-	size_t i = 0, j, nr = 0, alloc = 0;
+	struct pid **todo;
+	size_t i = 0, j, k, nr = 0, alloc = 0, nr_pick = 0, alloc_pick = 0;
+	size_t nr_todo = 0;
 	int err = 0;
 
-	while (!err && i < cp->nr_c) {
+	/*
+	 * The picks first, then the changes of both sides of each on every
+	 * core, as each can take a second (a licence line added to 3,000
+	 * files); what follows decides in order, as it always did.
+	 */
+	while (i < cp->nr_c) {
 		const struct cand *c = authored_pick(cp, i, &i);
+
+		if (!c)
+			continue;
+		pick = cbp_grow(pick, sizeof(*pick), nr_pick + 1, &alloc_pick);
+		pick[nr_pick++] = c;
+	}
+	todo = cbp_calloc(2 * nr_pick + 1, sizeof(*todo));
+	for (i = 0; i < cp->nr_p; i++)
+		cp->p[i].queued = 0;
+	for (k = 0; k < nr_pick; k++) {
+		queue(&cp->p[pick[k]->o], 0, todo, &nr_todo);
+		queue(&cp->p[pick[k]->m], 0, todo, &nr_todo);
+	}
+	parallel_step(cp, todo, nr_todo, compute_full);
+	free(todo);
+
+	for (k = 0; !err && k < nr_pick; k++) {
+		const struct cand *c = pick[k];
 		unsigned long long br;
 		int named;
 
-		if (!c || !related(cp->b->repo, &cp->p[c->o], &cp->p[c->m]))
+		if (!related(&cp->p[c->o], &cp->p[c->m]))
 			continue;
 		named = cbp_store_named_on_branch(cp->b->w, c->own, c->ml, &br);
 		if (!named)
@@ -590,6 +617,13 @@ static int link_authored(struct copies *cp)
 		err = cbp_store_add_authored_copy(cp->b->w, a[i].c->own, hex,
 						  a[i].c->ml);
 	}
+	for (i = 0; i < cp->nr_p; i++) {
+		if (cp->p[i].full)
+			cbp_git_change_release(cp->p[i].full);
+		free(cp->p[i].full);
+		cp->p[i].full = NULL;
+	}
+	free(pick);
 	free(a);
 	return err;
 }

@@ -40,4 +40,15 @@ static inline const struct cbp_oid *from_git(const git_oid *oid)
 	return (const struct cbp_oid *)oid;
 }
 
+/*
+ * libgit2's own declarations of what git-offline.c defines in its place
+ * (transports/ssh.h and auth_negotiate.h, not installed); the types are
+ * libgit2's, opaque here.
+ */
+struct git_http_auth_context;
+struct git_net_url;
+int git_transport_ssh_global_init(void);
+int git_http_auth_negotiate(struct git_http_auth_context **out,
+			    const struct git_net_url *url);
+
 #endif /* CHECKBACKPORT_GIT_PRIV_H */

@@ -30,14 +30,18 @@ test_expect_success 'the front program is not linked with libgit2' '
 
 # checkbackport-git has libgit2 and the libraries under it from their
 # archives where they are installed (GIT_STATIC; build/cflags has its
-# -DCBP_GIT_STATIC): then it binds none of them at start, only GSSAPI's
-# Kerberos.
+# -DCBP_GIT_STATIC): then it binds none of them at start, and has
+# neither libssh2 with OpenSSL nor GSSAPI with Kerberos at all
+# (git/git-offline.c): only libc and libm are left to bind.
 if grep -q -e "-DCBP_GIT_STATIC" "$CBP_DIR/build/cflags"
 then
 	test_expect_success 'checkbackport-git binds no libgit2, TLS or SSH library' '
 		ldd "$FULL" >deps &&
-		grep "libgssapi_krb5" deps &&
-		! grep -e libgit2 -e libmbed -e libssh2 -e libcrypto -e libsqlite3 deps
+		grep "libc\.so" deps &&
+		! grep -e libgit2 -e libmbed -e libssh2 -e libcrypto -e libsqlite3 \
+			-e libgssapi -e libkrb5 deps &&
+		! grep -q -a -e libssh2_init -e OPENSSL_init_crypto \
+			-e gss_init_sec_context "$FULL"
 	'
 else
 	test_expect_success 'checkbackport-git binds the shared libgit2' '

@@ -36,13 +36,16 @@ static size_t oid_hash(const struct cbp_oid *oid)
 /**
  * build_hash_grow() - double the hash of object IDs (or create it)
  * @b: the build
+ *
+ * It starts at a page: a build of a few commits faults in no more, and
+ * a big one pays for a few more doublings, a copy of its IDs' rows each.
  */
 void build_hash_grow(struct build *b)
 {
 	unsigned int *old = b->hash;
 	size_t old_size = b->hash_size, i;
 
-	b->hash_size = old_size ? old_size * 2 : 1 << 16;
+	b->hash_size = old_size ? old_size * 2 : 1024;
 	b->hash = cbp_calloc(b->hash_size, sizeof(*b->hash));
 	for (i = 0; i < old_size; i++) {
 		size_t h;

@@ -58,6 +58,7 @@ struct build {
 	unsigned int next_id;
 	struct oid_row *by_oid;		/* rows read, by ID (build-resolve.c) */
 	size_t nr_by_oid;
+	unsigned int sort_bits;		/* the ID bits bucketing them */
 	void *sorter;			/* the thread sorting them, if any */
 	char memo_hex[CBP_OID_HEXSZ + 1];	/* the ID last resolved... */
 	unsigned int memo_id;			/* ...and its row */

@@ -43,24 +43,31 @@ static int cmp_by_oid(const void *a, const void *b)
 	return memcmp(x->oid.id, y->oid.id, CBP_OID_RAWSZ);
 }
 
-/* Buckets of the first pass, by the first two bytes of an ID. */
-#define SORT_BUCKETS	65536
+/*
+ * Buckets of the first pass, by the first @b->sort_bits bits of an ID:
+ * about as many as there are rows, up to the first two bytes' worth.
+ * Their counters are written whole, so a history of a few commits (the
+ * test suite's, a new project's) must not pay for 65536 of them: half a
+ * megabyte, 128 pages faulted in at every cold build.
+ */
+#define SORT_BITS_MAX	16
 
-static size_t bucket_of(const struct cbp_oid *oid)
+static size_t bucket_of(const struct build *b, const struct cbp_oid *oid)
 {
-	return (size_t)oid->id[0] << 8 | oid->id[1];
+	return ((size_t)oid->id[0] << 8 | oid->id[1]) >>
+	       (SORT_BITS_MAX - b->sort_bits);
 }
 
-/* Sort each bucket, the rows of one two-byte prefix, on its own. */
+/* Sort each bucket, the rows of one prefix, on its own. */
 static void *sort_main(void *data)
 {
 	struct build *b = data;
 	size_t i = 0, j, k;
 
 	while (i < b->nr_by_oid) {
-		k = bucket_of(&b->by_oid[i].oid);
+		k = bucket_of(b, &b->by_oid[i].oid);
 		for (j = i + 1; j < b->nr_by_oid &&
-		     bucket_of(&b->by_oid[j].oid) == k; j++)
+		     bucket_of(b, &b->by_oid[j].oid) == k; j++)
 			;
 		qsort(b->by_oid + i, j - i, sizeof(*b->by_oid), cmp_by_oid);
 		i = j;
@@ -74,8 +81,9 @@ static void *sort_main(void *data)
  *
  * The abbreviated IDs of a cold build's citations are looked up in the
  * commits it read, sorted by ID (b->by_oid): the IDs are copied beside
- * their rows here, already in the order of their first two bytes (IDs
- * are uniform: a million commits make about fifteen a bucket), and each
+ * their rows here, already in the order of their first bits (IDs are
+ * uniform: with a bucket per row, up to 65536, a million commits make
+ * about fifteen a bucket and a small history about one), and each
  * bucket is sorted in a thread of its own while the caller's thread
  * goes on with SQLite (the indexes of a fresh index take longer than
  * the sort).  A sort of the whole array would also want a copy of it
@@ -86,16 +94,22 @@ static void *sort_main(void *data)
 void build_sort_start(struct build *b)
 {
 	pthread_t *t = cbp_calloc(1, sizeof(*t));
-	size_t *pos = cbp_calloc(SORT_BUCKETS + 1, sizeof(*pos));
+	size_t *pos, buckets;
 	unsigned int id;
 	size_t i;
 
+	/* Rows not loaded count too: a bound is enough to size them. */
+	for (b->sort_bits = 0; b->sort_bits < SORT_BITS_MAX &&
+	     (size_t)1 << b->sort_bits < b->next_id; b->sort_bits++)
+		;
+	buckets = (size_t)1 << b->sort_bits;
+	pos = cbp_calloc(buckets + 1, sizeof(*pos));
 	for (id = 1; id < b->next_id; id++)
 		if (b->node[id].state == NODE_LOADED)
-			pos[bucket_of(&b->oid[id]) + 1]++;
-	for (i = 0; i < SORT_BUCKETS; i++)
+			pos[bucket_of(b, &b->oid[id]) + 1]++;
+	for (i = 0; i < buckets; i++)
 		pos[i + 1] += pos[i];
-	b->nr_by_oid = pos[SORT_BUCKETS];
+	b->nr_by_oid = pos[buckets];
 	b->by_oid = cbp_calloc(b->nr_by_oid ? b->nr_by_oid : 1,
 			       sizeof(*b->by_oid));
 	for (id = 1; id < b->next_id; id++) {
@@ -103,7 +117,7 @@ void build_sort_start(struct build *b)
 
 		if (b->node[id].state != NODE_LOADED)
 			continue;
-		row = &b->by_oid[pos[bucket_of(&b->oid[id])]++];
+		row = &b->by_oid[pos[bucket_of(b, &b->oid[id])]++];
 		row->oid = b->oid[id];
 		row->id = id;
 	}

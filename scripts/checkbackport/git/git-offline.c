@@ -10,7 +10,7 @@
  * engines from git_libgit2_init(), and the shared GSSAPI pulls seven
  * libraries into the dynamic loader's work.  Together that was a third
  * of an index update that finds nothing new, the commonest run there is
- * (see "Benchmark" in the manual).
+ * (see "Building" in the manual).
  *
  * So the program defines the entry points of libgit2's SSH transport and
  * of its Negotiate authentication itself, as libgit2 does when built

@@ -42,13 +42,20 @@ static inline const struct cbp_oid *from_git(const git_oid *oid)
 
 /*
  * libgit2's own declarations of what git-offline.c defines in its place
- * (transports/ssh.h and auth_negotiate.h, not installed); the types are
- * libgit2's, opaque here.
+ * (transports/ssh.h, auth_negotiate.h and streams/mbedtls.h, not
+ * installed); the types are libgit2's, opaque here.
  */
 struct git_http_auth_context;
 struct git_net_url;
+struct git_stream;
 int git_transport_ssh_global_init(void);
 int git_http_auth_negotiate(struct git_http_auth_context **out,
 			    const struct git_net_url *url);
+int git_mbedtls_stream_global_init(void);
+int git_mbedtls__set_cert_location(const char *file, const char *path);
+int git_mbedtls_stream_new(struct git_stream **out, const char *host,
+			   const char *port);
+int git_mbedtls_stream_wrap(struct git_stream **out, struct git_stream *in,
+			    const char *host);
 
 #endif /* CHECKBACKPORT_GIT_PRIV_H */

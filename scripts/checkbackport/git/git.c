@@ -21,46 +21,19 @@
  * the program will ever open a TLS connection: about 6 ms of CPU a
  * process here, more than the rest of starting libgit2 and as much as
  * answering most questions from the index.  checkbackport only reads
- * local repositories, never a remote, so it needs no authority: libgit2's
- * call to mbedtls_x509_crt_parse_file() comes here instead, and leaves the
- * chain empty.  libgit2 goes on without certificates when there are none;
- * it would then refuse any HTTPS remote, which is never asked of it here.
- * Where libgit2 uses another TLS library, nothing calls this.  The chain
- * is declared here, not included: mbed TLS's headers are not needed.
- *
- * How the call comes here depends on how libgit2 is linked (GIT_STATIC in
- * the Makefile).  From the shared libraries, a definition of the same name
- * in the program comes first for the libraries it loads.  From libgit2's
- * and mbed TLS's archives, the program cannot define that name again;
- * the linker sends libgit2's reference to __wrap_NAME instead (--wrap).
+ * local repositories, never a remote, so it needs no authority.  Linked
+ * from the archives (CBP_GIT_STATIC), the program has no TLS stream at
+ * all (git-offline.c).  Against the shared libraries, a definition of the
+ * same name in the program comes first for the libraries it loads: the
+ * call comes here, and leaves the chain empty.  libgit2 goes on without
+ * certificates when there are none; it would then refuse any HTTPS
+ * remote, which is never asked of it here.  Where libgit2 uses another
+ * TLS library, nothing calls this.  The chain is declared here, not
+ * included: mbed TLS's headers are not needed.
  */
 struct mbedtls_x509_crt;
 
-static int load_no_authority(struct mbedtls_x509_crt *chain, const char *path)
-{
-	(void)chain;
-	(void)path;
-	return 0;
-}
-
-#ifdef CBP_GIT_STATIC
-int __wrap_mbedtls_x509_crt_parse_file(struct mbedtls_x509_crt *chain,
-				       const char *path);
-
-/**
- * __wrap_mbedtls_x509_crt_parse_file() - load no certificate authority
- * @chain: the chain libgit2 would fill
- * @path: the bundle it names, /etc/ssl/certs/ca-certificates.crt on Debian
- *
- * Context: libgit2's reference, redirected by ld --wrap.
- * Return: 0, as mbed TLS does when every certificate loaded.
- */
-int __wrap_mbedtls_x509_crt_parse_file(struct mbedtls_x509_crt *chain,
-				       const char *path)
-{
-	return load_no_authority(chain, path);
-}
-#else
+#ifndef CBP_GIT_STATIC
 int mbedtls_x509_crt_parse_file(struct mbedtls_x509_crt *chain,
 				const char *path);
 
@@ -75,7 +48,9 @@ int mbedtls_x509_crt_parse_file(struct mbedtls_x509_crt *chain,
 int mbedtls_x509_crt_parse_file(struct mbedtls_x509_crt *chain,
 				const char *path)
 {
-	return load_no_authority(chain, path);
+	(void)chain;
+	(void)path;
+	return 0;
 }
 #endif
 

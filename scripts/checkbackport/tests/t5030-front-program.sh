@@ -31,8 +31,8 @@ test_expect_success 'the front program is not linked with libgit2' '
 # checkbackport-git has libgit2 and the libraries under it from their
 # archives where they are installed (GIT_STATIC; build/cflags has its
 # -DCBP_GIT_STATIC): then it binds none of them at start, and has
-# neither libssh2 with OpenSSL nor GSSAPI with Kerberos at all
-# (git/git-offline.c): only libc and libm are left to bind.
+# neither libssh2 with OpenSSL, GSSAPI with Kerberos nor mbed TLS's SSL
+# code at all (git/git-offline.c): only libc and libm are left to bind.
 if grep -q -e "-DCBP_GIT_STATIC" "$CBP_DIR/build/cflags"
 then
 	test_expect_success 'checkbackport-git binds no libgit2, TLS or SSH library' '
@@ -41,7 +41,8 @@ then
 		! grep -e libgit2 -e libmbed -e libssh2 -e libcrypto -e libsqlite3 \
 			-e libgssapi -e libkrb5 deps &&
 		! grep -q -a -e libssh2_init -e OPENSSL_init_crypto \
-			-e gss_init_sec_context "$FULL"
+			-e gss_init_sec_context -e mbedtls_ssl_setup \
+			-e mbedtls_ctr_drbg_seed "$FULL"
 	'
 else
 	test_expect_success 'checkbackport-git binds the shared libgit2' '

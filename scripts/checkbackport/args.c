@@ -157,6 +157,9 @@ static int take_option(int k, struct cbp_options *opt)
 	case CBP_OPT_PATCH_ID:
 		opt->patch_id = 1;
 		break;
+	case CBP_OPT_STDIN:
+		opt->stdin_ids = 1;
+		break;
 	case CBP_OPT_UPDATE:
 		opt->update = 1;
 		break;
@@ -266,8 +269,10 @@ static int check_for_command(struct cbp_options *opt,
 			  "it takes no --rebuild or --update");
 		return CBP_ARGS_USAGE;
 	}
-	if (opt->argc < cmd->min_args ||
-	    (cmd->max_args >= 0 && opt->argc > cmd->max_args)) {
+	/* --stdin stands for the operands: the one or the other. */
+	if (opt->stdin_ids ? opt->argc > 0 :
+	    (opt->argc < cmd->min_args ||
+	     (cmd->max_args >= 0 && opt->argc > cmd->max_args))) {
 		char syn[512];
 
 		cbp_synopsis(cmd, 0, "", syn, sizeof(syn));

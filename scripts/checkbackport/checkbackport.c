@@ -37,7 +37,8 @@
 static const struct cbp_command commands[] = {
 	{ "index", CBP_HAVE_GIT ? cmd_index : NULL, CBP_GIT_ALWAYS, 0, 0,
 	  cbp_index_options, "" },
-	{ "names", cmd_names, CBP_GIT_QUERY, 1, 1, cbp_names_options, "ID" },
+	{ "names", cmd_names, CBP_GIT_QUERY, 1, 1, cbp_names_options,
+	  "(ID | --stdin)" },
 	{ "fixes", cmd_fixes, CBP_GIT_QUERY, 1, 1, cbp_fixes_options, "ID" },
 	{ "check", CBP_HAVE_GIT ? cmd_check : NULL, CBP_GIT_ALWAYS, 1, -1,
 	  cbp_check_options, "PATCH|ID|-..." },
@@ -192,6 +193,8 @@ static const char manual[] =
 "       --terse              check, missing: one line per finding\n"
 "       --patch-id           names: add patch-id matches; check: look\n"
 "                            for the patch by its patch-id too\n"
+"       --stdin              names: answer for each ID read from standard\n"
+"                            input, one per line (--json: one line each)\n"
 "       --tree=DIR           check: apply and build in the kernel tree DIR\n"
 "       --config=FILE        check --tree: kernel configuration to start from\n"
 "       --no-build           check --tree: apply only\n"
@@ -294,6 +297,8 @@ static const char *needs_git(const struct cbp_command *cmd,
 		return "--update and --rebuild read the repository";
 	if (opt->patch_id)
 		return "--patch-id compares diffs";
+	if (opt->stdin_ids)
+		return "--stdin may name revisions, and is read once";
 	rc = cbp_open_index(ctx);
 	*refused = rc == CBP_REFUSED;
 	if (rc)

@@ -26,6 +26,7 @@ const struct cbp_option cbp_options_table[CBP_OPT_NR] = {
 	[CBP_OPT_JSON]		= { "json", 0, NULL, 0 },
 	[CBP_OPT_TERSE]		= { "terse", 0, NULL, 0 },
 	[CBP_OPT_PATCH_ID]	= { "patch-id", 0, NULL, 0 },
+	[CBP_OPT_STDIN]		= { "stdin", 0, NULL, 0 },
 	[CBP_OPT_TREE]		= { "tree", 0, "DIR", 0 },
 	[CBP_OPT_CONFIG]	= { "config", 0, "FILE", 0 },
 	[CBP_OPT_NO_BUILD]	= { "no-build", 0, NULL, 0 },
@@ -52,8 +53,10 @@ const struct cbp_cmd_option cbp_index_options[] = {
 	ALONE(RELEASE), END,
 };
 
+/* --stdin in the place of the ID: "(ID | --stdin)". */
 const struct cbp_cmd_option cbp_names_options[] = {
-	ALONE(JSON), ALONE(PATCH_ID), END,
+	ALONE(JSON), ALONE(PATCH_ID),
+	{ CBP_OPT_STDIN, CBP_SHOW_OPERAND, NULL }, END,
 };
 
 const struct cbp_cmd_option cbp_fixes_options[] = {
@@ -139,7 +142,8 @@ static size_t next_group(const struct cbp_command *cmd, size_t i, char *buf,
 
 	option_word(&o[i], word, sizeof(word));
 	len = put(buf, size, len, word);
-	for (i++; o[i].opt != CBP_OPT_NR && o[i].show != CBP_SHOW_ALONE; i++) {
+	for (i++; o[i].opt != CBP_OPT_NR && o[i].show != CBP_SHOW_ALONE &&
+	     o[i].show != CBP_SHOW_OPERAND; i++) {
 		option_word(&o[i], word, sizeof(word));
 		len = put(buf, size, len,
 			  o[i].show == CBP_SHOW_OR ? " | " : " [");
@@ -210,6 +214,10 @@ size_t cbp_synopsis(const struct cbp_command *cmd, unsigned int width,
 	s.col = strlen(indent) + strlen("checkbackport ") + strlen(cmd->name);
 	s.hang = s.col + 1;
 	while (cmd->options[i].opt != CBP_OPT_NR) {
+		if (cmd->options[i].show == CBP_SHOW_OPERAND) {
+			i++;
+			continue;
+		}
 		i = next_group(cmd, i, group, sizeof(group));
 		syn_word(&s, group);
 	}

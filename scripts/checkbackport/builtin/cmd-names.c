@@ -5,6 +5,8 @@
  * suspicious ones shown but not followed, and the malformed ones as
  * notes.
  */
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -422,8 +424,9 @@ static void print_mainline(struct cbp_index *idx, const struct cbp_class *cls,
 	printf("\n");
 }
 
-static void names_json(struct cbp_ctx *ctx, const struct cbp_class *cls,
-		       int mb, const struct in_mainline *ml,
+static void names_json(struct cbp_ctx *ctx, const char *query,
+		       const struct cbp_class *cls, int mb,
+		       const struct in_mainline *ml,
 		       const struct pid_match *pm, size_t nr_pm)
 {
 	struct cbp_index *idx = ctx->idx;
@@ -433,8 +436,7 @@ static void names_json(struct cbp_ctx *ctx, const struct cbp_class *cls,
 	struct json_object *adapted = json_object_new_array();
 	size_t i;
 
-	json_object_object_add(o, "query",
-			       json_object_new_string(ctx->opt->argv[0]));
+	json_object_object_add(o, "query", json_object_new_string(query));
 	for (i = 0; i < cls->nr; i++) {
 		const struct cbp_member *m = &cls->members[i];
 
@@ -465,18 +467,18 @@ static void names_json(struct cbp_ctx *ctx, const struct cbp_class *cls,
 		}
 		json_object_object_add(o, "patch_id_matches", p);
 	}
-	cbp_json_print(o);
+	if (ctx->opt->stdin_ids)
+		cbp_json_print_line(o);
+	else
+		cbp_json_print(o);
 }
 
-/**
- * cmd_names() - the names subcommand
- * @ctx: the context
- *
- * Return: CBP_EXIT_OK, CBP_EXIT_FINDINGS when the change is in mainline
- * more than once (copies joined by consistent links, not adapted ones),
- * or CBP_EXIT_ERROR.
+/*
+ * The answer for one ID, as names prints it; a CBP_EXIT_* status.
+ * @answered counts the answers printed before (NULL for the only one):
+ * text answers after the first start with a blank line.
  */
-int cmd_names(struct cbp_ctx *ctx)
+static int names_one(struct cbp_ctx *ctx, const char *query, int *answered)
 {
 	struct cbp_index *idx = ctx->idx;
 	struct cbp_class cls;
@@ -487,7 +489,7 @@ int cmd_names(struct cbp_ctx *ctx)
 	size_t i, nr_pm = 0, missing = 0;
 	int mb, ret;
 
-	ret = cbp_resolve_arg(ctx, ctx->opt->argv[0], &id);
+	ret = cbp_resolve_arg(ctx, query, &id);
 	if (ret)
 		return ret;
 	if (cbp_class_of(idx, id, &cls))
@@ -502,8 +504,10 @@ int cmd_names(struct cbp_ctx *ctx)
 		missing += cls.members[i].c.state != CBP_PRESENT;
 	count_mainline(idx, &cls, mb, &ml);
 
+	if (answered && (*answered)++ && !ctx->opt->json)
+		putchar('\n');
 	if (ctx->opt->json) {
-		names_json(ctx, &cls, mb, &ml, pm, nr_pm);
+		names_json(ctx, query, &cls, mb, &ml, pm, nr_pm);
 	} else {
 		printf("%zu name%s (%zu not in this repository):\n", cls.nr,
 		       cls.nr == 1 ? "" : "s", missing);
@@ -543,4 +547,90 @@ out:
 	free(pm);
 	cbp_class_release(&cls);
 	return ret;
+}
+
+/* Longest line of --stdin taken as an ID: far beyond any revision. */
+#define STDIN_ID_MAX	1024
+
+/*
+ * One line of standard input into @buf (STDIN_ID_MAX bytes), without
+ * its end of line ("\n" or "\r\n").  Return: 1 for a line, 0 at the end
+ * of the input, -1 for a line too long or holding a NUL byte (read to
+ * its end, the reason recorded).
+ */
+static int read_id(char *buf)
+{
+	size_t len = 0;
+	int c, nul = 0, more = 0;
+
+	while ((c = getchar()) != EOF && c != '\n') {
+		nul |= !c;
+		if (len < STDIN_ID_MAX - 1)
+			buf[len++] = (char)c;
+		else
+			more = 1;
+	}
+	if (c == EOF && !len && !nul && !more)
+		return 0;
+	if (len && buf[len - 1] == '\r')
+		len--;
+	buf[len] = '\0';
+	if (nul)
+		return cbp_error("a line of standard input holds a NUL byte");
+	if (more)
+		return cbp_error("a line of standard input is longer than %d bytes: no ID",
+				 STDIN_ID_MAX - 1);
+	if (!len)
+		return cbp_error("an empty line of standard input: no ID");
+	return 1;
+}
+
+/*
+ * names --stdin: the answer for each line, in order, as names ID prints
+ * it; with --json, one line each, and {"query", "error"} for an ID that
+ * gets none.  The worst status of all.
+ */
+static int names_stdin(struct cbp_ctx *ctx)
+{
+	char line[STDIN_ID_MAX];
+	int worst = CBP_EXIT_OK, answered = 0, got, rc;
+
+	while ((got = read_id(line))) {
+		rc = got < 0 ? cbp_fail() : names_one(ctx, line, &answered);
+		if (rc == CBP_EXIT_ERROR && ctx->opt->json) {
+			struct json_object *o = json_object_new_object();
+
+			json_object_object_add(o, "query",
+					       json_object_new_string(line));
+			json_object_object_add(o, "error",
+					       json_object_new_string(cbp_errmsg()));
+			cbp_json_print_line(o);
+		}
+		/* Each answer whole before the next one's errors. */
+		fflush(stdout);
+		if (rc > worst)
+			worst = rc;
+	}
+	if (ferror(stdin)) {
+		cbp_error("cannot read standard input: %s", strerror(errno));
+		return cbp_fail();
+	}
+	return worst;
+}
+
+/**
+ * cmd_names() - the names subcommand
+ * @ctx: the context
+ *
+ * With --stdin, the answer for each ID read from standard input.
+ *
+ * Return: CBP_EXIT_OK, CBP_EXIT_FINDINGS when the change is in mainline
+ * more than once (copies joined by consistent links, not adapted ones),
+ * or CBP_EXIT_ERROR; with --stdin, the highest of its answers'.
+ */
+int cmd_names(struct cbp_ctx *ctx)
+{
+	if (ctx->opt->stdin_ids)
+		return names_stdin(ctx);
+	return names_one(ctx, ctx->opt->argv[0], NULL);
 }

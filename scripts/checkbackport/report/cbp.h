@@ -41,6 +41,7 @@ struct cbp_repo;
  * @target_mainline: check: --mainline, or NULL for the index's mainline
  * @json: --json: machine-readable output on stdout
  * @patch_id: --patch-id: also report commits with the same patch-id
+ * @stdin_ids: --stdin: names: the IDs are read from standard input
  * @rebuild: --rebuild: discard the index and build it again
  * @update: --update: bring the index up to date before querying
  * @quiet: --quiet: no progress or notes on stderr
@@ -63,6 +64,7 @@ struct cbp_options {
 	const char *target_mainline;
 	int json;
 	int patch_id;
+	int stdin_ids;
 	int rebuild;
 	int update;
 	int quiet;
@@ -131,8 +133,9 @@ enum cbp_git_need {
 enum cbp_opt {
 	CBP_OPT_REPO, CBP_OPT_INDEX, CBP_OPT_MAINLINE, CBP_OPT_STABLE,
 	CBP_OPT_BRANCHES, CBP_OPT_TAGS, CBP_OPT_RELEASE, CBP_OPT_SINCE,
-	CBP_OPT_JSON, CBP_OPT_TERSE, CBP_OPT_PATCH_ID, CBP_OPT_TREE,
-	CBP_OPT_CONFIG, CBP_OPT_NO_BUILD, CBP_OPT_COMPARE, CBP_OPT_INTERDIFF,
+	CBP_OPT_JSON, CBP_OPT_TERSE, CBP_OPT_PATCH_ID, CBP_OPT_STDIN,
+	CBP_OPT_TREE, CBP_OPT_CONFIG, CBP_OPT_NO_BUILD, CBP_OPT_COMPARE,
+	CBP_OPT_INTERDIFF,
 	CBP_OPT_UPDATE, CBP_OPT_REBUILD, CBP_OPT_VERIFY, CBP_OPT_VERBOSE,
 	CBP_OPT_QUIET, CBP_OPT_HELP, CBP_OPT_VERSION,
 	CBP_OPT_NR
@@ -157,6 +160,7 @@ enum cbp_opt_show {
 	CBP_SHOW_ALONE,		/* [--opt] */
 	CBP_SHOW_OR,		/* in the group before: [--before | --opt] */
 	CBP_SHOW_WITH,		/* inside it: [--before ARG [--opt]] */
+	CBP_SHOW_OPERAND,	/* not as an option: the operands name it */
 };
 
 /**
@@ -214,6 +218,7 @@ void cbp_print_twin_note(struct cbp_index *idx, const char *branch,
 void cbp_print_citer_note(struct cbp_index *idx, const char *branch,
 			  long long citer, int indent);
 void cbp_json_print(struct json_object *obj);
+void cbp_json_print_line(struct json_object *obj);
 
 /* report-trust.c */
 const char *cbp_cite_form(int kind, const char *cited, char *buf, size_t size);

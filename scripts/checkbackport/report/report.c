@@ -298,3 +298,16 @@ void cbp_json_print(struct json_object *obj)
 					    JSON_C_TO_STRING_NOSLASHESCAPE));
 	json_object_put(obj);
 }
+
+/**
+ * cbp_json_print_line() - print a JSON document as one line and free it
+ * @obj: the document
+ *
+ * For answers to several queries in one run, one line each (JSON Lines).
+ */
+void cbp_json_print_line(struct json_object *obj)
+{
+	puts(json_object_to_json_string_ext(obj, JSON_C_TO_STRING_PLAIN |
+					    JSON_C_TO_STRING_NOSLASHESCAPE));
+	json_object_put(obj);
+}

@@ -52,7 +52,7 @@ test_expect_success 'the manual lists every option' '
 	awk "/^OPTIONS\$/ { on = 1; next } on && /^[A-Z]/ { exit } on" manual |
 		sed -n "s/^       \\(-[a-zA-Z], \\)\\{0,1\\}\\(--[a-z-]*\\).*/\\2/p" |
 		grep -v -x -- -- | sort -u >options &&
-	test "$(wc -l <options)" = 23 &&
+	test "$(wc -l <options)" = 24 &&
 	grep -x -- --release-pattern options && grep -x -- --no-build options
 '
 
@@ -77,7 +77,7 @@ test_expect_success 'every option a synopsis shows is taken by its command' '
 		set -- $line &&
 		test "$2" != --help || continue &&
 		c=$2 &&
-		for w in $(echo "$line" | tr "[]|" "   ")
+		for w in $(echo "$line" | tr "[]|()" "     ")
 		do
 			case $w in
 			-v) w=--verbose ;;
@@ -95,7 +95,7 @@ test_expect_success 'every other option is refused, saying which command takes i
 		set -- $line &&
 		test "$2" != --help || continue &&
 		c=$2 &&
-		shown=$(echo "$line" | tr "[]|" "   " |
+		shown=$(echo "$line" | tr "[]|()" "     " |
 			sed "s/ -v / --verbose /g") &&
 		for o in $(cat options)
 		do

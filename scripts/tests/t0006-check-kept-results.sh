@@ -82,6 +82,36 @@ test_expect_success 'the set-up step run before it keeps it' '
 	grep -q "^fixport-check: tools: not run again" out
 '
 
+# make validate asks whether make check's pass stands for its own run.
+test_expect_success '--kept: the kept pass, without a run, a lock or a write' '
+	ls -l --time-style=+%s.%N "$repo/.build/pass" >before &&
+	"$repo/scripts/fixport-check" --kept tools >out &&
+	ran 1 &&
+	grep -qx "3 passed, 0 failed (make check.s pass of [0-9-]* [0-9:]*)" out &&
+	ls -l --time-style=+%s.%N "$repo/.build/pass" >after &&
+	test_cmp before after &&
+	exec 9>"$repo/.build/.lock" && flock 9 &&
+	timeout 60 "$repo/scripts/fixport-check" --kept tools >out &&
+	exec 9>&- &&
+	test_line_count = 1 out
+'
+
+test_expect_success '--kept: exit 1 for changed inputs, a setting, FIXPORT_RETEST' '
+	echo "int u;" >>"$repo/scripts/checkbackport/tool.c" &&
+	test_expect_code 1 "$repo/scripts/fixport-check" --kept tools >out &&
+	test_must_be_empty out &&
+	git -C "$repo" checkout -q scripts/checkbackport/tool.c &&
+	"$repo/scripts/fixport-check" --kept tools >out &&
+	test_expect_code 1 env CBP_TEST_JOBS=1 \
+		"$repo/scripts/fixport-check" --kept tools >out &&
+	test_expect_code 1 env FIXPORT_RETEST=1 \
+		"$repo/scripts/fixport-check" --kept tools >out &&
+	test_expect_code 1 "$repo/scripts/fixport-check" --kept setup >out &&
+	test_expect_code 1 "$repo/scripts/fixport-check" --kept 2>err &&
+	grep -q "needs a step" err &&
+	ran 1
+'
+
 test_expect_success 'a change outside its inputs keeps it' '
 	echo "int z;" >>"$repo/drivers/fix.c" &&
 	check &&

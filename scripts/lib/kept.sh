@@ -56,6 +56,12 @@ kept_tools() {
 	return 0
 }
 
+# kept_hash: the key of the inputs read on stdin (as kept_inputs prints
+# them), the one form of it kept_start and a query of a kept pass share.
+kept_hash() {
+	sha256sum | cut -c1-32
+}
+
 # kept_start DIR NAME CMD...: write what CMD says NAME reads to
 # DIR/NAME.now and print its hash, the key NAME's pass is kept under;
 # print nothing when CMD fails (NAME is not kept).
@@ -65,7 +71,7 @@ kept_start() {
 	shift 2
 	mkdir -p "$dir" || return 0
 	if "$@" >"$dir/$name.now" 2>/dev/null; then
-		sha256sum <"$dir/$name.now" | cut -c1-32
+		kept_hash <"$dir/$name.now"
 	else
 		rm -f "$dir/$name.now"
 	fi

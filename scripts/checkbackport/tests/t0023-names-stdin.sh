@@ -96,6 +96,13 @@ test_expect_success '--json: a line naming no commit gets an error document' '
 	grep -q "unknown commit nothing-here" ../err
 '
 
+test_expect_success 'standard input that cannot be read: its error, exit 2' '
+	cd repo &&
+	test_expect_code 2 cbp names --stdin <. >../out 2>../err &&
+	test_must_be_empty ../out &&
+	grep -qx "checkbackport: error: cannot read standard input: Is a directory" ../err
+'
+
 test_expect_success 'empty input: no answer, exit 0' '
 	cd repo &&
 	test_expect_code 0 cbp names --stdin </dev/null >../out &&

@@ -356,6 +356,7 @@ int main(int argc, char **argv)
 
 	/* Names from repositories and mails reach the terminal: filter. */
 	cbp_output_init();
+	cbp_front_args(argv);
 	switch (cbp_parse_args(argc, argv, commands, ARRAY_SIZE(commands),
 			       &opt, &cmd)) {
 	case CBP_ARGS_HELP:

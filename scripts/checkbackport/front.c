@@ -19,6 +19,9 @@
 
 #include "program.h"
 
+/* main()'s arguments, for a hand-over decided deep in a run. */
+static char **front_argv;
+
 /**
  * cbp_exec_full() - continue in checkbackport-git with the same arguments
  * @argv: main()'s arguments
@@ -48,4 +51,33 @@ void cbp_exec_full(char **argv, const char *why)
 	fprintf(stderr, "checkbackport: error: cannot run %s (%s): %s\n", path,
 		why, strerror(errno));
 	exit(CBP_EXIT_ERROR);
+}
+
+/**
+ * cbp_front_args() - keep main()'s arguments for cbp_hand_over()
+ * @argv: main()'s arguments, which outlive the run
+ */
+void cbp_front_args(char **argv)
+{
+	front_argv = argv;
+}
+
+/**
+ * cbp_hand_over() - continue in checkbackport-git, from anywhere in a run
+ * @why: what the run needs checkbackport-git for, for the error message
+ *
+ * For a need found below the dispatcher (front-home.c): nothing the run
+ * did is lost, as the front writes nothing before it knows it can answer.
+ *
+ * Context: after cbp_front_args().  Does not return; exits with status 2
+ * if the program cannot be run.
+ */
+void cbp_hand_over(const char *why)
+{
+	if (!front_argv) {
+		fprintf(stderr, "checkbackport: error: cannot hand over: %s\n",
+			why);
+		exit(CBP_EXIT_ERROR);
+	}
+	cbp_exec_full(front_argv, why);
 }

@@ -42,5 +42,7 @@ int cbp_parse_args(int argc, char **argv, const struct cbp_command *cmds,
 
 /* front.c */
 __noreturn void cbp_exec_full(char **argv, const char *why);
+void cbp_front_args(char **argv);
+__noreturn void cbp_hand_over(const char *why);
 
 #endif /* CHECKBACKPORT_PROGRAM_H */

@@ -23,7 +23,6 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
-#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,9 +95,8 @@ static int owned_by_user(const char *path, uid_t *owner)
 /* ~/, ~user/ and %(prefix)/ at the start of a path, as git expands them. */
 static char *expand_path(const char *value)
 {
-	const struct passwd *pw;
 	const char *rest, *home;
-	char user[256];
+	char user[256], *dir, *path;
 	size_t n;
 
 	if (!strncmp(value, "%(prefix)/", 10))
@@ -117,8 +115,12 @@ static char *expand_path(const char *value)
 		return NULL;
 	memcpy(user, value + 1, n);
 	user[n] = '\0';
-	pw = getpwnam(user);
-	return pw ? cbp_strf("%s%s", pw->pw_dir, rest) : NULL;
+	dir = cbp_user_home(user);
+	if (!dir)
+		return NULL;
+	path = cbp_strf("%s%s", dir, rest);
+	free(dir);
+	return path;
 }
 
 /* One key and value of the protected config (key canonical); 0 or -1. */

@@ -9,4 +9,7 @@
 int cbp_repo_is_safe(const char *gitfile, const char *worktree,
 		     const char *gitdir);
 
+/* user-home.c, or the front's own (front-home.c) */
+char *cbp_user_home(const char *user);
+
 #endif /* CHECKBACKPORT_SAFE_DIRECTORY_H */

@@ -9,6 +9,9 @@
 . "$(dirname "$0")/lib-checkbackport.sh"
 
 FRONT=$CBP_BIN
+# The same front with glibc shared (FRONT_STATIC=1), which valgrind can
+# check: it watches the heap only through a malloc bound at start.
+VG_FRONT=$(dirname "$CBP_BIN")/build/valgrind/checkbackport
 
 # Under valgrind in make validate (make check VALGRIND=1): an
 # uninitialised read fails the run.  Not in make check, where its eight
@@ -17,11 +20,19 @@ FRONT=$CBP_BIN
 front () {
 	if test -n "${CBP_TEST_VALGRIND:-}" && test -z "$CBP_SANITIZE"
 	then
-		valgrind -q --error-exitcode=99 "$FRONT" "$@"
+		valgrind -q --error-exitcode=99 "$VG_FRONT" "$@"
 	else
 		"$FRONT" "$@"
 	fi
 }
+
+if test -n "${CBP_TEST_VALGRIND:-}" && test -z "$CBP_SANITIZE"
+then
+	test_expect_success 'the front valgrind checks is built, malloc bound' '
+		test -x "$VG_FRONT" &&
+		ldd "$VG_FRONT" >deps && grep "libc\.so" deps
+	'
+fi
 
 test_expect_success 'set up an outer repository with an index' '
 	git init -q outer && cd outer && test_commit "drm: outer" &&

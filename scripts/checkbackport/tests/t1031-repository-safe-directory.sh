@@ -109,6 +109,23 @@ test_expect_success 'the path of the working tree, as git compares it' '
 	Directory = $TRASH/repo # comment" && expect ok
 '
 
+# "~user/" needs the system's user database, which only checkbackport-git
+# links (the front may be static, FRONT_STATIC): the front hands the run
+# over, and the answer is git's.
+test_expect_success 'a ~user/ is expanded as git does, by checkbackport-git' '
+	cd repo && with_config "[safe] directory = ~root/repo" &&
+	test_expect_code 2 "$TRASH/alone/checkbackport" -q names "$ID" 2>../err &&
+	grep "cannot run .*/alone/checkbackport-git (a \"~user/\" in git.s config needs the user database)" ../err &&
+	test "$(verdict git rev-parse --git-dir)" = refused &&
+	test "$(verdict "$FRONT" -q names "$ID")" = refused &&
+	test "$(verdict "$FULL" -q names "$ID")" = refused &&
+	with_config "[safe] directory = ~nosuchuser-cbp/repo" &&
+	test_expect_code 128 git rev-parse --git-dir 2>../err &&
+	grep "failed to expand user dir in: .~nosuchuser-cbp/repo.$" ../err &&
+	test_expect_code 2 "$FRONT" -q names "$ID" 2>../err &&
+	grep "^checkbackport: error: failed to expand user dir in: .~nosuchuser-cbp/repo.$" ../err
+'
+
 test_expect_success 'from a subdirectory and through a symbolic link' '
 	cd link && with_config "[safe] directory = $TRASH/link" && expect refused &&
 	with_config "[safe] directory = $TRASH/repo" && expect ok

@@ -28,6 +28,22 @@ test_expect_success 'the front program is not linked with libgit2' '
 	grep -q -a "git_libgit2_init" "$FULL"
 '
 
+# Wholly static (FRONT_STATIC=all, the default where glibc's archive is
+# installed): no dynamic loader, and nothing that would want the glibc
+# it was built with at run time: no getpwnam() (front-home.c hands
+# "~user/" over), no dlopen() of SQLite's (front-nodl.c).
+if grep -q -e "^-static " "$CBP_DIR/build/front-libs"
+then
+	test_expect_success 'the static front binds nothing and looks up no user' '
+		test_expect_code 1 ldd "$FRONT" >deps 2>&1 &&
+		grep "not a dynamic executable" deps &&
+		nm "$FRONT" >syms &&
+		grep " T cbp_user_home$" syms && grep " T __wrap_dlopen$" syms &&
+		! grep -w -e getpwnam -e getpwnam_r -e __nss_database_lookup2 syms &&
+		"$FRONT" --version | grep -q "SQLite [0-9]"
+	'
+fi
+
 # checkbackport-git has libgit2 and the libraries under it from their
 # archives where they are installed (GIT_STATIC; build/cflags has its
 # -DCBP_GIT_STATIC): then it binds none of them at start, and has

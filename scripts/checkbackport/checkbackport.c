@@ -173,7 +173,9 @@ static const char manual[] =
 "           keeps what touches those paths.  Exit 1 if anything is missing.\n"
 "\n"
 "       ID is a full or abbreviated commit ID (also one only cited by\n"
-"       other commits), or any revision git understands.\n"
+"       other commits), or any revision git understands.  An abbreviated\n"
+"       ID that other objects of the repository start with too is\n"
+"       ambiguous, as for git.\n"
 "\n"
 "OPTIONS\n"
 "       -C, --repo=DIR       repository to use (default: discovered from .)\n"
@@ -308,13 +310,24 @@ static const char *needs_git(const struct cbp_command *cmd,
 		return "there is no valid index to answer from";
 	if (cmd->git == CBP_GIT_QUERY_PATHS && opt->argc)
 		return "a pathspec is matched against the commits' trees";
-	for (i = 0; cmd->git == CBP_GIT_QUERY && i < opt->argc; i++)
+	for (i = 0; cmd->git == CBP_GIT_QUERY && i < opt->argc; i++) {
+		size_t n = cbp_is_abbrev(opt->argv[i]);
+
+		if (n && n < CBP_HEX_FRONT)
+			return "a short ID may start other objects of the repository";
 		if (cbp_resolve_id(ctx->idx, opt->argv[i], &id, NULL,
 				   NULL) == CBP_NOT_FOUND)
 			return "an operand is not an ID the index knows";
-	if (opt->since && cbp_find_tag(ctx->idx, opt->since, &id) &&
-	    cbp_resolve_id(ctx->idx, opt->since, &id, NULL, NULL) == CBP_NOT_FOUND)
-		return "--since names a revision the index does not know";
+	}
+	if (opt->since && cbp_find_tag(ctx->idx, opt->since, &id)) {
+		size_t n = cbp_is_abbrev(opt->since);
+
+		if (n && n < CBP_HEX_FRONT)
+			return "a short ID may start other objects of the repository";
+		if (cbp_resolve_id(ctx->idx, opt->since, &id, NULL,
+				   NULL) == CBP_NOT_FOUND)
+			return "--since names a revision the index does not know";
+	}
 	return NULL;
 }
 

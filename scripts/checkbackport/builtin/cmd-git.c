@@ -100,10 +100,14 @@ static void release(struct cbp_ctx *ctx)
 static int resolve(struct cbp_ctx *ctx, const char *rev, char *hex)
 {
 	struct cbp_oid oid;
+	int rc;
 
 	if (!ctx->repo)
 		return cbp_error("no repository");
-	if (cbp_git_resolve(ctx->repo, rev, &oid))
+	rc = cbp_git_resolve(ctx->repo, rev, &oid);
+	if (rc == CBP_GIT_AMBIGUOUS)
+		return CBP_IS_AMBIGUOUS;
+	if (rc)
 		return CBP_NOT_FOUND;
 	cbp_oid_tohex(&oid, hex);
 	return 0;

@@ -221,15 +221,23 @@ int cbp_git_config_string(struct cbp_repo *repo, const char *key,
  * @rev: any revision git understands (an ID, v6.12, HEAD~2, ...)
  * @oid: the commit (tags are peeled)
  *
- * Return: 0; CBP_GIT_NO_REVISION or CBP_GIT_NO_COMMIT with a message
- * recorded.
+ * Return: 0; CBP_GIT_NO_REVISION, CBP_GIT_NO_COMMIT or CBP_GIT_AMBIGUOUS (a
+ * short ID several objects of any type start with, as for git) with a
+ * message recorded.
  */
 int cbp_git_resolve(struct cbp_repo *repo, const char *rev,
 		    struct cbp_oid *oid)
 {
 	git_object *obj, *peeled;
+	int err;
 
-	if (git_revparse_single(&obj, repo->git, rev) < 0) {
+	err = git_revparse_single(&obj, repo->git, rev);
+	if (err == GIT_EAMBIGUOUS) {
+		git_error_clear();
+		cbp_error("short ID %s is ambiguous in the repository", rev);
+		return CBP_GIT_AMBIGUOUS;
+	}
+	if (err < 0) {
 		git_error_clear();
 		cbp_error("unknown commit %s", rev);
 		return CBP_GIT_NO_REVISION;

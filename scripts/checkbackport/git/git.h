@@ -26,6 +26,7 @@
 /* Results of cbp_git_resolve() and cbp_git_read_commit() besides 0 and -1. */
 #define CBP_GIT_NO_REVISION	1	/* git does not know the name */
 #define CBP_GIT_NO_COMMIT	2	/* it names something else */
+#define CBP_GIT_AMBIGUOUS	3	/* a short ID of several objects */
 
 /**
  * struct cbp_oid - a SHA-1 object ID

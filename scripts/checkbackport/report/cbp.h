@@ -88,7 +88,8 @@ struct cbp_options {
  *	   building or updating it as the options say
  * @release: close what @setup opened
  * @resolve: the full ID (CBP_OID_HEXSZ + 1 bytes) of the commit a
- *	     revision names; 0, or CBP_NOT_FOUND with a message recorded
+ *	     revision names; 0, or CBP_NOT_FOUND or CBP_IS_AMBIGUOUS (a short
+ *	     ID of several objects) with a message recorded
  * @patch_id: the patch-id (CBP_OID_HEXSZ + 1 bytes) of the commit with
  *	      full ID @hex; 0, or -1 if it has none
  * @touches: whether the commit with full ID @hex changes a path matching
@@ -200,6 +201,16 @@ struct cbp_command {
 /* cbp_open_index(): git would refuse the repository; do not hand over. */
 #define CBP_REFUSED	(-2)
 
+/*
+ * The front program answers an abbreviated ID of this many digits or
+ * more from the index alone; a shorter one goes to checkbackport-git,
+ * which also asks the repository whether other objects start with it
+ * (cbp_resolve()).  Twelve is what kernel citations and our own output
+ * use: in a history of ten million objects, another object shares a
+ * given 12-digit prefix about once in thirty million tries.
+ */
+#define CBP_HEX_FRONT	12
+
 /* report.c */
 int cbp_fail(void);
 int cbp_open_index(struct cbp_ctx *ctx);
@@ -207,6 +218,7 @@ void cbp_sync_tracking(struct cbp_ctx *ctx);
 int cbp_resolve(struct cbp_ctx *ctx, const char *name, long long *id,
 		struct cbp_commit **cands, size_t *nr_cands);
 int cbp_resolve_arg(struct cbp_ctx *ctx, const char *name, long long *id);
+size_t cbp_is_abbrev(const char *name);
 const char *cbp_cite_str(const struct cbp_commit *c, char *buf, size_t size);
 const char *cbp_branches_str(const struct cbp_index *idx,
 			     unsigned long long mask, char *buf, size_t size);

@@ -77,6 +77,47 @@ void cbp_sync_tracking(struct cbp_ctx *ctx)
 }
 
 /**
+ * cbp_is_abbrev() - whether a name is an abbreviated object ID
+ * @name: a name from the command line or a message
+ *
+ * Return: its number of digits when it is hex of 4 to 39 digits (as
+ * cbp_resolve_id() reads it), else 0.
+ */
+size_t cbp_is_abbrev(const char *name)
+{
+	size_t len = strspn(name, "0123456789abcdefABCDEF");
+
+	return !name[len] && len >= 4 && len < CBP_OID_HEXSZ ? len : 0;
+}
+
+/*
+ * The repository's answer for @name, an abbreviated ID the index gave
+ * the commit at row @id for: 0 when it is that commit there too (or the
+ * commit is only cited, which the repository lacks, or git cannot say),
+ * else CBP_IS_AMBIGUOUS with a message recorded.
+ */
+static int unique_in_repository(struct cbp_ctx *ctx, const char *name,
+				long long id)
+{
+	char hex[CBP_OID_HEXSZ + 1];
+	struct cbp_commit c;
+	int rc;
+
+	rc = cbp_commit_get(ctx->idx, id, &c);
+	if (rc)
+		return rc == CBP_NOT_FOUND ? -1 : rc;
+	if (c.state != CBP_PRESENT)
+		return 0;
+	rc = ctx->git->resolve(ctx, name, hex);
+	if (rc == CBP_IS_AMBIGUOUS || (!rc && strcmp(hex, c.hex))) {
+		cbp_error("short ID %s is ambiguous in the repository, not only %.12s",
+			  name, c.hex);
+		return CBP_IS_AMBIGUOUS;
+	}
+	return 0;
+}
+
+/**
  * cbp_resolve() - find the index row a user-supplied name stands for
  * @ctx: the context, with ctx->idx open
  * @name: an ID (full or abbreviated, possibly one only cited by other
@@ -86,7 +127,12 @@ void cbp_sync_tracking(struct cbp_ctx *ctx)
  * @nr_cands: number of @cands
  *
  * IDs are looked up in the index (cbp_resolve_id()); anything else is
- * asked of git, when there is git to ask.
+ * asked of git, when there is git to ask.  So is an abbreviated ID the
+ * index has one commit for, when there is a repository to ask: it may
+ * start other objects too (commits no tracked ref reaches, trees,
+ * blobs), and is then ambiguous, as git says, not the commit the index
+ * happens to know.  The front program hands shorter IDs than
+ * CBP_HEX_FRONT to checkbackport-git for this (checkbackport.c).
  *
  * Return: 0 if found; CBP_NOT_FOUND or CBP_IS_AMBIGUOUS with a message
  * recorded; -1 on error.
@@ -98,6 +144,8 @@ int cbp_resolve(struct cbp_ctx *ctx, const char *name, long long *id,
 	int rc;
 
 	rc = cbp_resolve_id(ctx->idx, name, id, cands, nr_cands);
+	if (!rc && ctx->git && ctx->repo && cbp_is_abbrev(name))
+		return unique_in_repository(ctx, name, *id);
 	if (rc != CBP_NOT_FOUND || !ctx->git)
 		return rc;
 	rc = ctx->git->resolve(ctx, name, hex);
@@ -193,7 +241,7 @@ int cbp_resolve_arg(struct cbp_ctx *ctx, const char *name, long long *id)
 	if (!rc)
 		return 0;
 	cbp_fail();
-	if (rc == CBP_IS_AMBIGUOUS) {
+	if (rc == CBP_IS_AMBIGUOUS && nr) {
 		fprintf(stderr, "checkbackport: hint: the candidates are:\n");
 		/* Cited IDs in full: their first 12 digits may be alike. */
 		for (i = 0; i < nr; i++)

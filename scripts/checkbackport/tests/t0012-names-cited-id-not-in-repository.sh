@@ -127,4 +127,27 @@ test_expect_success 'short citations of one commit and of two, updated and cold'
 	done
 '
 
+# A short ID the index has one commit for may start another object the
+# index does not have (here a commit only an untracked ref reaches, as
+# GitLab's refs/keep-around): git calls it ambiguous, and so do both
+# programs, the front by handing such a short ID over.  Twelve digits
+# and more are the front's to answer.
+test_expect_success 'a short ID of an indexed commit and of another object is ambiguous' '
+	git init -q keep && cd keep && test_commit "base" &&
+	colliding_pair >../ids &&
+	A=$(sed -n 1p ../ids) && B=$(sed -n 2p ../ids) &&
+	git branch -q side $A && git update-ref refs/keep-around/$B $B &&
+	cbp index >/dev/null &&
+	test_expect_code 1 git rev-parse --verify -q "$(printf %.7s $A)" &&
+	test_expect_code 2 cbp names "$(printf %.7s $A)" 2>../err &&
+	grep "^checkbackport: error: short ID $(printf %.7s $A) is ambiguous in the repository, not only $(printf %.12s $A)$" ../err &&
+	test_expect_code 2 "$CBP_DIR/checkbackport-git" -q names "$(printf %.7s $A)" 2>../err &&
+	grep "short ID $(printf %.7s $A) is ambiguous" ../err &&
+	mkdir ../alone && cp "$CBP_BIN" ../alone/ &&
+	test_expect_code 2 ../alone/checkbackport -q names "$(printf %.7s $A)" 2>../err &&
+	grep "cannot run .*/alone/checkbackport-git (a short ID may start other objects of the repository)" ../err &&
+	../alone/checkbackport -q names --json "$(printf %.12s $A)" >../j &&
+	test "$(json_get ../j "\$j->{members}[0]{id}")" = "$A"
+'
+
 test_done

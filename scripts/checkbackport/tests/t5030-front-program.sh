@@ -84,8 +84,8 @@ test_expect_success 'without an index the front hands over, and the index gets b
 
 test_expect_success 'names and fixes answer from the index without checkbackport-git' '
 	cd repo &&
-	../alone/checkbackport -q names "$(cut -c1-10 ../FIX)" >../front-names &&
-	"$FULL" -q names "$(cut -c1-10 ../FIX)" >../full-names &&
+	../alone/checkbackport -q names "$(cut -c1-12 ../FIX)" >../front-names &&
+	"$FULL" -q names "$(cut -c1-12 ../FIX)" >../full-names &&
 	test_cmp ../front-names ../full-names &&
 	grep "$(cut -c1-12 ../BACKPORT)" ../front-names &&
 	../alone/checkbackport -q fixes --json "$(cat ../BACKPORT)" >../front-fixes &&
@@ -100,9 +100,13 @@ test_expect_success 'an ID the index does not know is a revision for git to reso
 	grep "unknown commit 0123456789abcdef" ../err
 '
 
-test_expect_success 'a revision, --update, --rebuild and --patch-id need checkbackport-git' '
+test_expect_success 'a revision, a short ID, --update, --rebuild, --patch-id need checkbackport-git' '
 	cd repo &&
 	handed_over names HEAD~1 && grep "not an ID the index knows" ../err &&
+	handed_over names "$(cut -c1-11 ../FIX)" &&
+	grep "a short ID may start other objects of the repository" ../err &&
+	handed_over missing --since "$(cut -c1-11 ../FIX)" &&
+	grep "a short ID may start other objects of the repository" ../err &&
 	handed_over names --update "$(cat ../FIX)" && grep -e "--update" ../err &&
 	handed_over fixes --rebuild "$(cat ../FIX)" && grep -e "--rebuild" ../err &&
 	handed_over names --patch-id "$(cat ../FIX)" && grep -e "--patch-id" ../err

@@ -154,7 +154,7 @@ int cbp_resolve(struct cbp_ctx *ctx, const char *name, long long *id,
 	rc = cbp_index_lookup_full(ctx->idx, hex, id);
 	if (rc == CBP_NOT_FOUND)
 		cbp_error("commit %.12s is not in the index (%s)", hex,
-			  "run 'checkbackport index'; or no ref reaches it");
+			  "run 'checkbackport index'; or no branch or tag reaches it");
 	return rc;
 }
 

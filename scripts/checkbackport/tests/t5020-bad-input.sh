@@ -95,6 +95,18 @@ test_expect_success 'a commit not reachable from any ref is explained' '
 	grep "not in the index" ../err
 '
 
+# Refs other than branches and tags (pull requests, CI, GitLab's
+# keep-around) are not history: a commit only they reach is not indexed,
+# and the error says which refs count.
+test_expect_success 'a commit only a pull request ref reaches is explained' '
+	cd repo && test_tick && git commit -q --allow-empty -m proposed &&
+	P=$(git rev-parse HEAD) && git reset -q --hard HEAD^ &&
+	git update-ref refs/pull/1/head $P && cbp index >/dev/null &&
+	test_expect_code 2 cbp names refs/pull/1/head 2>../err && one_error ../err &&
+	grep "commit $(printf %.12s $P) is not in the index (run .checkbackport index.; or no branch or tag reaches it)$" ../err &&
+	git update-ref -d refs/pull/1/head
+'
+
 test_expect_success 'an ambiguous short ID lists the candidates' '
 	git init -q many && cd many &&
 	perl -e "for (1..700) { print qq(commit refs/heads/master\ncommitter C <c\@x> \$_ +0000\ndata <<E\nc\$_\nE\n\n) }" |

@@ -44,6 +44,7 @@ static int verify(struct cbp_ctx *ctx)
 		const struct count counts[] = {
 			{ "commits", rep.commits },
 			{ "citations", rep.links },
+			{ "links_without_citation", rep.found },
 		};
 
 		json_object_object_add(o, "index", json_object_new_string(path));
@@ -57,8 +58,9 @@ static int verify(struct cbp_ctx *ctx)
 		add_counts(o, counts, ARRAY_SIZE(counts));
 		cbp_json_print(o);
 	} else if (!rep.problems) {
-		printf("verified %s: %lld commits, %lld citations; no damage found\n",
-		       path, rep.commits, rep.links);
+		printf("verified %s: %lld commits, %lld citations, ", path,
+		       rep.commits, rep.links);
+		printf("%lld links without one; no damage found\n", rep.found);
 	} else {
 		for (i = 0; i < rep.nr; i++)
 			printf("damage: %s\n", rep.msg[i]);

@@ -5,12 +5,14 @@
 #ifndef CHECKBACKPORT_GIT_PRIV_H
 #define CHECKBACKPORT_GIT_PRIV_H
 
+#include <assert.h>
+
 #include <git2.h>
 
 #include "git.h"
 
-_Static_assert(sizeof(git_oid) == sizeof(struct cbp_oid),
-	       "struct cbp_oid must be a git_oid");
+static_assert(sizeof(git_oid) == sizeof(struct cbp_oid),
+	      "struct cbp_oid must be a git_oid");
 
 /**
  * struct cbp_repo - an open repository

@@ -7,12 +7,22 @@
 #ifndef CHECKBACKPORT_STORE_PRIV_H
 #define CHECKBACKPORT_STORE_PRIV_H
 
+#include <assert.h>
+
 #include <sqlite3.h>
 
 #include "store.h"
 #include "store-write.h"
 
 #define CBP_APP_ID	0x43425031	/* "CBP1" */
+
+/*
+ * The kinds of the links the builder finds without a citation, in SQL:
+ * CBP_SAME_PATCH_ID, CBP_SAME_CHANGE_ID, CBP_SAME_AUTHOR_DATE.
+ */
+#define CBP_FOUND_KINDS	"(6, 8, 9)"
+static_assert(CBP_SAME_PATCH_ID == 6 && CBP_SAME_CHANGE_ID == 8 &&
+	      CBP_SAME_AUTHOR_DATE == 9, "CBP_FOUND_KINDS");
 
 struct cbp_tag_cache;
 

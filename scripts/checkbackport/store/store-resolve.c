@@ -314,7 +314,7 @@ int cbp_store_drop_gone(struct cbp_writer *w)
 			   "CREATE TEMP TABLE IF NOT EXISTS renamed(lrow INTEGER PRIMARY KEY);"
 			   "DELETE FROM renamed;"
 			   "DELETE FROM links WHERE src IN gone;"
-			   "DELETE FROM links WHERE kind IN (6, 8, 9) AND dst IN gone;"
+			   "DELETE FROM links WHERE kind IN " CBP_FOUND_KINDS " AND dst IN gone;"
 			   "INSERT INTO renamed SELECT rowid FROM links WHERE dst IN gone;"
 			   "UPDATE links SET dst = NULL WHERE dst IN gone;"
 			   "DELETE FROM trust WHERE src IN gone OR dst IN gone;"

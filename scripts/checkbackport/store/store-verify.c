@@ -314,7 +314,10 @@ int cbp_store_verify(const char *path, struct cbp_verify_report *rep)
 		check_kinds(&v);
 		for (i = 0; i < ARRAY_SIZE(rules); i++)
 			each_row(&v, rules[i].sql, rules[i].what);
-		if (cbp_db_int(v.db, "SELECT count(*) FROM links", &rep->links))
+		if (cbp_db_int(v.db, "SELECT count(*) FROM links WHERE kind NOT IN "
+			       CBP_FOUND_KINDS, &rep->links) ||
+		    cbp_db_int(v.db, "SELECT count(*) FROM links WHERE kind IN "
+			       CBP_FOUND_KINDS, &rep->found))
 			problem(&v, "links: %s", sqlite3_errmsg(v.db));
 	}
 	sqlite3_close(v.db);

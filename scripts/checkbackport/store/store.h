@@ -89,7 +89,9 @@ long long cbp_branch_release(struct cbp_index *idx, const struct cbp_commit *c,
  * @nr: number of @msg
  * @alloc: allocated entries
  * @commits: present commits counted
- * @links: citations counted
+ * @links: citations counted (the links of messages, as a build counts them)
+ * @found: links found without a citation (same patch-id, Change-Id, or
+ *	   author, date and subject)
  */
 struct cbp_verify_report {
 	long long problems;
@@ -98,6 +100,7 @@ struct cbp_verify_report {
 	size_t alloc;
 	long long commits;
 	long long links;
+	long long found;
 };
 
 int cbp_store_verify(const char *path, struct cbp_verify_report *rep);

@@ -59,6 +59,21 @@ test_expect_success 'set up: copies with and without the same subject' '
 	cbp index --verify >/dev/null
 '
 
+# Three citations (the Fixes: tag, and two origins, one of a commit not
+# here) and three copies linked by their patch: a rebuild counts the
+# citations it read, and --verify counts the same, the links found
+# without a citation apart.
+test_expect_success 'index --verify counts citations as a build does, links found apart' '
+	cd repo &&
+	cbp index --rebuild --json >../built.json &&
+	cbp index --verify --json >../verified.json &&
+	test "$(json_get ../built.json "\$j->{citations}")" = 3 &&
+	test "$(json_get ../verified.json "\$j->{citations}")" = 3 &&
+	test "$(json_get ../verified.json "\$j->{links_without_citation}")" = 3 &&
+	cbp index --verify >../out &&
+	grep "^verified .*: [0-9]* commits, 3 citations, 3 links without one; no damage found$" ../out
+'
+
 test_expect_success 'names: a -x-less cherry-pick is a name of the change' '
 	cd repo &&
 	cbp names $X >out &&

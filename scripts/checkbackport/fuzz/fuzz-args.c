@@ -65,9 +65,12 @@ static void check_result(int rc, const struct cbp_options *opt,
 	}
 	if (!cmd || cmd < cmds || cmd >= cmds + ARRAY_SIZE(cmds))
 		abort();
-	if (opt->argc < cmd->min_args ||
-	    (cmd->max_args >= 0 && opt->argc > cmd->max_args) ||
-	    opt->argc >= argc)
+	/* --stdin stands for the operands (names): none may be given. */
+	if (opt->stdin_ids ? opt->argc != 0 :
+	    opt->argc < cmd->min_args ||
+	    (cmd->max_args >= 0 && opt->argc > cmd->max_args))
+		abort();
+	if (opt->argc >= argc)
 		abort();
 	for (i = 0; i < opt->argc; i++) {
 		int found = 0;
@@ -99,6 +102,7 @@ static void check_result(int rc, const struct cbp_options *opt,
 	    (opt->verify && !is(cmd, CBP_OPT_VERIFY)) ||
 	    (opt->verbose && !is(cmd, CBP_OPT_VERBOSE)) ||
 	    (opt->patch_id && !is(cmd, CBP_OPT_PATCH_ID)) ||
+	    (opt->stdin_ids && !is(cmd, CBP_OPT_STDIN)) ||
 	    (opt->terse && !is(cmd, CBP_OPT_TERSE)))
 		abort();
 	for (k = 0; k < CBP_TRACK_NR; k++)

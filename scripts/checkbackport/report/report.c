@@ -104,8 +104,10 @@ static int unique_in_repository(struct cbp_ctx *ctx, const char *name,
 	int rc;
 
 	rc = cbp_commit_get(ctx->idx, id, &c);
+	if (rc == CBP_NOT_FOUND)
+		return cbp_error("the index has no row %lld for %s", id, name);
 	if (rc)
-		return rc == CBP_NOT_FOUND ? -1 : rc;
+		return rc;
 	if (c.state != CBP_PRESENT)
 		return 0;
 	rc = ctx->git->resolve(ctx, name, hex);

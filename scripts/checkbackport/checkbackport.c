@@ -281,6 +281,17 @@ static void usage_error(const char *msg)
 	fputs("Try 'checkbackport --help'.\n", stderr);
 }
 
+/* Why a short ID goes to checkbackport-git (see CBP_HEX_FRONT). */
+static const char short_id[] = "a short ID may start other objects of the repository";
+
+/* Is @name an abbreviated ID too short for the front to answer alone? */
+static int too_short(const char *name)
+{
+	size_t n = cbp_is_abbrev(name);
+
+	return n && n < CBP_HEX_FRONT;
+}
+
 /*
  * Why this run needs git, or NULL when the index alone answers it: the
  * one place that decides.  A query needs git to build, update or repair
@@ -311,19 +322,15 @@ static const char *needs_git(const struct cbp_command *cmd,
 	if (cmd->git == CBP_GIT_QUERY_PATHS && opt->argc)
 		return "a pathspec is matched against the commits' trees";
 	for (i = 0; cmd->git == CBP_GIT_QUERY && i < opt->argc; i++) {
-		size_t n = cbp_is_abbrev(opt->argv[i]);
-
-		if (n && n < CBP_HEX_FRONT)
-			return "a short ID may start other objects of the repository";
+		if (too_short(opt->argv[i]))
+			return short_id;
 		if (cbp_resolve_id(ctx->idx, opt->argv[i], &id, NULL,
 				   NULL) == CBP_NOT_FOUND)
 			return "an operand is not an ID the index knows";
 	}
 	if (opt->since && cbp_find_tag(ctx->idx, opt->since, &id)) {
-		size_t n = cbp_is_abbrev(opt->since);
-
-		if (n && n < CBP_HEX_FRONT)
-			return "a short ID may start other objects of the repository";
+		if (too_short(opt->since))
+			return short_id;
 		if (cbp_resolve_id(ctx->idx, opt->since, &id, NULL,
 				   NULL) == CBP_NOT_FOUND)
 			return "--since names a revision the index does not know";

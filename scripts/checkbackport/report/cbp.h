@@ -218,7 +218,6 @@ void cbp_sync_tracking(struct cbp_ctx *ctx);
 int cbp_resolve(struct cbp_ctx *ctx, const char *name, long long *id,
 		struct cbp_commit **cands, size_t *nr_cands);
 int cbp_resolve_arg(struct cbp_ctx *ctx, const char *name, long long *id);
-size_t cbp_is_abbrev(const char *name);
 const char *cbp_cite_str(const struct cbp_commit *c, char *buf, size_t size);
 const char *cbp_branches_str(const struct cbp_index *idx,
 			     unsigned long long mask, char *buf, size_t size);

@@ -76,20 +76,6 @@ void cbp_sync_tracking(struct cbp_ctx *ctx)
 			set->track[k] = cbp_index_tracking(ctx->idx, k);
 }
 
-/**
- * cbp_is_abbrev() - whether a name is an abbreviated object ID
- * @name: a name from the command line or a message
- *
- * Return: its number of digits when it is hex of 4 to 39 digits (as
- * cbp_resolve_id() reads it), else 0.
- */
-size_t cbp_is_abbrev(const char *name)
-{
-	size_t len = strspn(name, "0123456789abcdefABCDEF");
-
-	return !name[len] && len >= 4 && len < CBP_OID_HEXSZ ? len : 0;
-}
-
 /*
  * The repository's answer for @name, an abbreviated ID the index gave
  * the commit at row @id for: 0 when it is that commit there too (or the

@@ -189,6 +189,20 @@ static int exact_row(struct cbp_index *idx, long long id, const char *hex)
 }
 
 /**
+ * cbp_is_abbrev() - whether a name is an abbreviated commit ID
+ * @name: a name from the command line or a message
+ *
+ * Return: its number of digits when cbp_resolve_id() reads it as an ID
+ * (hex, 4 digits or more) and it is shorter than a full one, else 0.
+ */
+size_t cbp_is_abbrev(const char *name)
+{
+	size_t len = strlen(name);
+
+	return len < CBP_OID_HEXSZ && is_hex_name(name, len) ? len : 0;
+}
+
+/**
  * cbp_resolve_id() - find the index row a commit ID stands for
  * @idx: the index
  * @name: a full or abbreviated ID, possibly one only cited by other

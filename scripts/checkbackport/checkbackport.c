@@ -353,6 +353,8 @@ static int run(const struct cbp_command *cmd, struct cbp_ctx *ctx,
 		if (ctx->git->setup(ctx, cmd))
 			return cbp_fail();
 	}
+	/* The index the dispatcher or setup opened, if any. */
+	cbp_gap_notes(ctx);
 	return cmd->fn(ctx);
 }
 

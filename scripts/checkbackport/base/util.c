@@ -239,6 +239,26 @@ char *cbp_strf(const char *fmt, ...)
 }
 
 /**
+ * cbp_gap_kind() - the kind of clone CBP_GAP_* bits describe
+ * @gaps: CBP_GAP_SHALLOW and/or CBP_GAP_PARTIAL
+ *
+ * Return: "shallow", "partial" or "shallow and partial", for "a %s
+ * clone"; "" for 0.
+ */
+const char *cbp_gap_kind(int gaps)
+{
+	switch (gaps & (CBP_GAP_SHALLOW | CBP_GAP_PARTIAL)) {
+	case CBP_GAP_SHALLOW:
+		return "shallow";
+	case CBP_GAP_PARTIAL:
+		return "partial";
+	case CBP_GAP_SHALLOW | CBP_GAP_PARTIAL:
+		return "shallow and partial";
+	}
+	return "";
+}
+
+/**
  * cbp_strcatf() - append a formatted piece to a string
  * @s: the string, or NULL for an empty one; replaced by the longer one
  * @fmt: printf-style format

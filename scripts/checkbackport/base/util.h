@@ -29,6 +29,13 @@
 /* A full (SHA-1) commit ID in hex. */
 #define CBP_OID_HEXSZ		40
 
+/*
+ * What a repository lacks of its history (cbp_git_gaps()), kept in the
+ * index built from it: answers about the missing part can be wrong.
+ */
+#define CBP_GAP_SHALLOW		1	/* git clone --depth: history cut */
+#define CBP_GAP_PARTIAL		2	/* git clone --filter: files missing */
+
 /* Exit statuses, as documented in --help. */
 #define CBP_EXIT_OK		0
 #define CBP_EXIT_FINDINGS	1
@@ -45,6 +52,7 @@ void *cbp_realloc(void *ptr, size_t size);
 char *cbp_strdup(const char *s);
 char *cbp_strndup(const char *s, size_t n);
 __printf(1, 2) char *cbp_strf(const char *fmt, ...);
+const char *cbp_gap_kind(int gaps);
 char *cbp_vstrf(const char *fmt, va_list ap);
 __printf(2, 3) void cbp_strcatf(char **s, const char *fmt, ...);
 double cbp_now(void);

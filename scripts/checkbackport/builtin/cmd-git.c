@@ -51,6 +51,7 @@ int cbp_git_open_index(struct cbp_ctx *ctx, unsigned int flags,
 			   stats ? stats : &own))
 		return -1;
 	cbp_sync_tracking(ctx);
+	cbp_gap_notes(ctx);
 	/* A query that built the index says what `index` would have. */
 	if (!stats) {
 		if (own.rebuilt)

@@ -145,6 +145,7 @@ int cmd_index(struct cbp_ctx *ctx)
 	struct cbp_update_stats st;
 	struct cbp_index *idx;
 	unsigned int flags = CBP_OPEN_UPDATE;
+	int gaps;
 
 	if (ctx->opt->verify)
 		return verify(ctx);
@@ -153,6 +154,7 @@ int cmd_index(struct cbp_ctx *ctx)
 	if (cbp_git_open_index(ctx, flags, &st))
 		return cbp_fail();
 	idx = ctx->idx;
+	gaps = cbp_index_gaps(idx);
 	if (ctx->opt->json) {
 		struct json_object *o = json_object_new_object();
 		const struct count counts[] = {
@@ -169,6 +171,10 @@ int cmd_index(struct cbp_ctx *ctx)
 				       json_object_new_string(cbp_index_path(idx)));
 		json_object_object_add(o, "rebuilt",
 				       json_object_new_boolean(st.rebuilt));
+		json_object_object_add(o, "shallow",
+				       json_object_new_boolean(gaps & CBP_GAP_SHALLOW));
+		json_object_object_add(o, "partial_clone",
+				       json_object_new_boolean(gaps & CBP_GAP_PARTIAL));
 		add_counts(o, counts, ARRAY_SIZE(counts));
 		json_object_object_add(o, "seconds",
 				       json_object_new_double(st.seconds));

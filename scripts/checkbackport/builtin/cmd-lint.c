@@ -300,6 +300,7 @@ int cmd_lint(struct cbp_ctx *ctx)
 			   CBP_OPEN_UPDATE | (ctx->opt->rebuild ?
 					      CBP_OPEN_REBUILD : 0), NULL))
 		return cbp_fail();
+	cbp_gap_notes(ctx);
 	lt.idx = ctx->idx;
 	if ((range && load_range(&lt, range)) || load_links(&lt) ||
 	    load_malformed(&lt))

@@ -190,6 +190,45 @@ const char *cbp_git_commondir(const struct cbp_repo *repo)
 }
 
 /**
+ * cbp_git_gaps() - what the repository lacks of its history
+ * @repo: the repository
+ *
+ * A shallow clone (a "shallow" file in the git directory) has no commit
+ * below its cut.  A partial clone (git clone --filter) fetches the files
+ * it lacks from a promisor remote when git needs them, which libgit2
+ * cannot do: to us they are simply absent, and so are the changes of the
+ * commits that add them.  It is one as git decides: a remote with
+ * remote.<name>.promisor true, or extensions.partialClone set.
+ *
+ * Return: CBP_GAP_SHALLOW and/or CBP_GAP_PARTIAL, or 0.
+ */
+int cbp_git_gaps(struct cbp_repo *repo)
+{
+	git_config_iterator *it;
+	git_config_entry *e;
+	char *remote = NULL;
+	int gaps = 0, on;
+
+	if (git_repository_is_shallow(repo->git) == 1)
+		gaps |= CBP_GAP_SHALLOW;
+	git_error_clear();
+	if (!cbp_git_config_string(repo, "extensions.partialclone", &remote))
+		gaps |= CBP_GAP_PARTIAL;
+	free(remote);
+	if (!repo->cfg || git_config_iterator_glob_new(&it, repo->cfg,
+						       "^remote\\..*\\.promisor$") < 0) {
+		git_error_clear();
+		return gaps;
+	}
+	while (!git_config_next(&e, it))
+		if (!git_config_parse_bool(&on, e->value) && on)
+			gaps |= CBP_GAP_PARTIAL;
+	git_config_iterator_free(it);
+	git_error_clear();
+	return gaps;
+}
+
+/**
  * cbp_git_config_string() - one value of the repository's git config
  * @repo: the repository
  * @key: e.g. "checkbackport.mainline"

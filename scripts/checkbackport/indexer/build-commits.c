@@ -81,8 +81,11 @@ int build_read_commit(struct build *b, unsigned int id, struct commit_rec *r)
 	r->nr_cites = 0;
 	err = cbp_git_read_commit(b->odb, &b->oid[id], c);
 	if (err < 0) {
-		/* Shallow clones and broken repositories: skip, say so once. */
-		if (!b->absent_warned++)
+		/*
+		 * Broken repositories: skip, say so once.  Below the cut
+		 * of a shallow clone, cbp_index_gaps() says it.
+		 */
+		if (!(b->gaps & CBP_GAP_SHALLOW) && !b->absent_warned++)
 			cbp_note("warning: cannot read commit %s: %s",
 				 cbp_oid_tohex(&b->oid[id], hex),
 				 cbp_git_last_error());

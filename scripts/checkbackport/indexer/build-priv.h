@@ -44,6 +44,7 @@ struct build {
 	struct cbp_odb *odb;
 	struct cbp_git_commit obj;	/* the commit being read */
 	int cold;
+	int gaps;			/* CBP_GAP_*: cbp_git_gaps() */
 
 	struct node *node;
 	size_t nr_node, alloc_node;

@@ -72,6 +72,7 @@ static int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 {
 	struct build b = {
 		.idx = idx, .repo = repo, .cold = cold,
+		.gaps = cbp_git_gaps(repo),
 	};
 	long long max_id = 0, first_link = 0, total = 0;
 	int err = -1;
@@ -117,7 +118,8 @@ static int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 		goto out;
 
 	total += b.read - b.gone;
-	if (cbp_store_set_present(b.w, total))
+	if (cbp_store_set_present(b.w, total) ||
+	    cbp_store_add_gaps(b.w, b.gaps))
 		goto out;
 	stats->read = b.read;
 	stats->links = b.links;
@@ -224,6 +226,23 @@ static int update_in_memory(struct cbp_index *idx, struct cbp_repo *repo,
 	return 0;
 }
 
+/*
+ * Whether the repository now has what it lacked when the index was built
+ * (cbp_index_gaps()): an update would read only new commits, so the index
+ * is built afresh, and that is said.
+ */
+static int gaps_filled(struct cbp_index *idx, struct cbp_repo *repo)
+{
+	int filled = cbp_index_gaps(idx) & ~cbp_git_gaps(repo);
+
+	if (filled)
+		cbp_note("the index was built from a %s clone, %s; rebuilding %s",
+			 cbp_gap_kind(filled),
+			 "and the repository is not one any more",
+			 cbp_index_path(idx));
+	return filled;
+}
+
 /**
  * cbp_update_stats_release() - free what cbp_index_open() put in stats
  * @stats: the stats
@@ -315,6 +334,8 @@ int cbp_index_open(struct cbp_index **out, struct cbp_repo *repo,
 	} else if (state == CBP_STORE_STALE) {
 		cbp_note("%s; rebuilding %s", cbp_errmsg(), path);
 	} else if (flags & CBP_OPEN_REBUILD) {
+		state = CBP_STORE_STALE;
+	} else if (flags & CBP_OPEN_UPDATE && gaps_filled(idx, repo)) {
 		state = CBP_STORE_STALE;
 	} else if (flags & CBP_OPEN_UPDATE) {
 		int damaged = 0;

@@ -215,6 +215,7 @@ struct cbp_command {
 int cbp_fail(void);
 int cbp_open_index(struct cbp_ctx *ctx);
 void cbp_sync_tracking(struct cbp_ctx *ctx);
+void cbp_gap_notes(struct cbp_ctx *ctx);
 int cbp_resolve(struct cbp_ctx *ctx, const char *name, long long *id,
 		struct cbp_commit **cands, size_t *nr_cands);
 int cbp_resolve_arg(struct cbp_ctx *ctx, const char *name, long long *id);

@@ -76,6 +76,36 @@ void cbp_sync_tracking(struct cbp_ctx *ctx)
 			set->track[k] = cbp_index_tracking(ctx->idx, k);
 }
 
+/**
+ * cbp_gap_notes() - say, once a run, that the index lacks what its clone did
+ * @ctx: the context, with ctx->idx open
+ *
+ * An index built from a shallow clone has no commit below the cut, and
+ * one built from a partial clone never compared the files the clone did
+ * not have: answers about them can be wrong, so every run that uses such
+ * an index says so (cbp_note(): --quiet silences it).
+ */
+void cbp_gap_notes(struct cbp_ctx *ctx)
+{
+	static int said;
+	int gaps;
+
+	if (said || !ctx->idx)
+		return;
+	said = 1;
+	gaps = cbp_index_gaps(ctx->idx);
+	if (gaps & CBP_GAP_SHALLOW)
+		cbp_note("warning: the index was built from a shallow clone: %s %s; %s",
+			 "it has no commit below the cut, and answers about them",
+			 "(first releases, mainline, the fixes a branch lacks) can be wrong",
+			 "'git fetch --unshallow' fetches them, and the next 'checkbackport index' rebuilds it");
+	if (gaps & CBP_GAP_PARTIAL)
+		cbp_note("warning: the index was built from a partial clone: %s %s; %s",
+			 "the files git had not fetched were not compared, so",
+			 "a copy without a trailer can go unfound",
+			 "a clone without --filter has them all");
+}
+
 /*
  * The repository's answer for @name, an abbreviated ID the index gave
  * the commit at row @id for: 0 when it is that commit there too (or the

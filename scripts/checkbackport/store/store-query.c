@@ -593,6 +593,26 @@ int cbp_squash_in_branch(struct cbp_index *idx, const struct cbp_class *cls,
 }
 
 /**
+ * cbp_index_gaps() - what the repository lacked when the index was built
+ * @idx: the index
+ *
+ * Kept from every build and update since the last cold build (see
+ * cbp_store_add_gaps()).
+ *
+ * Return: CBP_GAP_SHALLOW and/or CBP_GAP_PARTIAL, 0 if none or if the
+ * index cannot say.
+ */
+int cbp_index_gaps(struct cbp_index *idx)
+{
+	long long gaps;
+
+	if (cbp_db_int(idx->db, "SELECT value FROM meta WHERE key = 'gaps'",
+		       &gaps) || gaps < 0)
+		return 0;
+	return (int)(gaps & (CBP_GAP_SHALLOW | CBP_GAP_PARTIAL));
+}
+
+/**
  * cbp_index_count_present() - how many commits the index has
  * @idx: the index
  * @nr: the number of commits (rows of state present)

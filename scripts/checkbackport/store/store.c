@@ -5,7 +5,9 @@
  *
  * Schema (PRAGMA user_version = CBP_SCHEMA_VERSION, application_id 'CBP1'):
  *
- *   meta(key, value)            complete=1 once a build has finished
+ *   meta(key, value)            complete=1 once a build has finished;
+ *                               present, the number of commits; gaps,
+ *                               what the repository lacked (CBP_GAP_*)
  *   commits(id, hex, state, subject, shash, atime, parents, ckey)
  *                               one row per commit (state 1), and one per
  *                               cited ID that is missing (0) or ambiguous

@@ -1,0 +1,97 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# A shallow clone has no commit below its cut, and a partial clone no
+# file it has not fetched (libgit2 cannot fetch one on demand, as git
+# does).  An index built from either can be wrong about what it never
+# read, silently: a copy made without -x is found by comparing files, and
+# in a partial clone they are not there.  So every run that uses such an
+# index says so, and the first update after the clone is made whole
+# builds the index afresh.
+
+. "$(dirname "$0")/lib-checkbackport.sh"
+
+SET="--mainline=main --stable=stable-*"
+SHALLOW="index was built from a shallow clone"
+PARTIAL="index was built from a partial clone"
+
+# lines N: thirty numbered lines, line N reworded.
+lines () {
+	i=1 && while test $i -le 30
+	do
+		if test $i = "$1"
+		then
+			echo "line $i, reworded"
+		else
+			echo "line $i"
+		fi || return 1
+		i=$((i + 1))
+	done
+}
+
+test_expect_success 'set up: a fix on main, copied to stable-1 without -x' '
+	git init -q -b main up && cd up &&
+	git config uploadpack.allowFilter true &&
+	lines 0 >f && git add f && test_tick && git commit -q -m init &&
+	git tag v1.0 && git checkout -q -b stable-1 &&
+	lines 1 >f && test_tick && git commit -q -am "stable: line one" &&
+	git checkout -q main &&
+	sed "s/^line 20$/line 20, fixed/" f >f.new && mv f.new f &&
+	test_tick && git commit -q -am "fix: line twenty" &&
+	git rev-parse HEAD >../F && git checkout -q stable-1 &&
+	test_tick && git cherry-pick "$(cat ../F)" >/dev/null &&
+	git rev-parse HEAD >../C && git checkout -q main &&
+	test_commit "after the fix" && test_commit "and one more"
+'
+
+test_expect_success 'a whole clone: the copy is a name of the fix, no warning' '
+	git clone -q --no-local up whole && cd whole &&
+	git branch -q stable-1 origin/stable-1 &&
+	"$CBP_BIN" index $SET >../out 2>../err &&
+	! grep "warning" ../err &&
+	"$CBP_BIN" names "$(cat ../F)" >../out 2>../err &&
+	grep "^2 names" ../out && grep "^\`-- $(s12 "$(cat ../C)")" ../out &&
+	test_must_be_empty ../err
+'
+
+test_expect_success 'a partial clone: each run says what it cannot have compared' '
+	git clone -q --filter=blob:none --no-local up partial && cd partial &&
+	git branch -q stable-1 origin/stable-1 &&
+	"$CBP_BIN" index $SET >../out 2>../err &&
+	grep "warning: the $PARTIAL: .* a copy without a trailer can go unfound" ../err &&
+	test "$(grep -c warning ../err)" = 1 &&
+	"$CBP_BIN" names "$(cat ../F)" >../out 2>../err &&
+	grep "warning: the $PARTIAL" ../err &&
+	"$CBP_BIN" -q names "$(cat ../F)" >../out 2>../err &&
+	test_must_be_empty ../err &&
+	"$CBP_BIN" index --json $SET >../out 2>../err &&
+	grep "\"partial_clone\":true" ../out && grep "\"shallow\":false" ../out
+'
+
+test_expect_success 'a shallow clone: every run says so, each command alike' '
+	git clone -q --depth 2 --no-single-branch "file://$TRASH/up" shallow &&
+	cd shallow && git branch -q stable-1 origin/stable-1 &&
+	"$CBP_BIN" index $SET >../out 2>../err &&
+	grep "warning: the $SHALLOW: it has no commit below the cut" ../err &&
+	grep "git fetch --unshallow" ../err && ! grep "cannot read commit" ../err &&
+	for run in "0 names HEAD" "0 fixes HEAD" "0 missing --stable stable-1" \
+		"0 followups HEAD" "0 lint" "0 check --stable stable-1 HEAD"
+	do
+		set -- $run &&
+		code=$1 && shift &&
+		test_expect_code "$code" "$CBP_BIN" "$@" >../out 2>../err &&
+		test "$(grep -c "warning: the $SHALLOW" ../err)" = 1 || return 1
+	done
+'
+
+test_expect_success 'fetched whole, the clone is indexed afresh, no warning after' '
+	cd shallow && git fetch -q --unshallow &&
+	"$CBP_BIN" index >../out 2>../err &&
+	grep "^built " ../out &&
+	grep "built from a shallow clone, and the repository is not one any more; rebuilding" ../err &&
+	! grep warning ../err &&
+	"$CBP_BIN" names "$(cat ../F)" >../out 2>../err &&
+	grep "^2 names" ../out && test_must_be_empty ../err
+'
+
+test_done

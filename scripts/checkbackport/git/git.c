@@ -129,16 +129,27 @@ static int check_ownership(git_repository *git)
 int cbp_git_open(struct cbp_repo **out, const char *path)
 {
 	struct cbp_repo *repo = cbp_calloc(1, sizeof(*repo));
+	const char *msg;
+	int rc;
 
 	*out = NULL;
 	git_libgit2_init();
 	git_libgit2_opts(GIT_OPT_ENABLE_CACHING, 0);
 	git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
 	git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, 0);
-	if (git_repository_open_ext(&repo->git, path ? path : ".", 0,
-				    NULL) < 0) {
+	rc = git_repository_open_ext(&repo->git, path ? path : ".", 0, NULL);
+	if (rc == GIT_ENOTFOUND) {
 		cbp_error_git(path ? path :
 			      "not a git repository (or any parent directory)");
+	} else if (rc < 0) {
+		/* Found but refused: an extension libgit2 does not know. */
+		msg = cbp_git_last_error();
+		cbp_error("cannot open the repository%s%s: %s%s", path ? " " : "",
+			  path ? path : "", msg, strstr(msg, "objectformat") ?
+			  " (its commit IDs are SHA-256, which this libgit2 cannot read)" :
+			  "");
+	}
+	if (rc < 0) {
 		free(repo);
 		git_libgit2_shutdown();
 		return -1;

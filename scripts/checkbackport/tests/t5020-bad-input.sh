@@ -16,6 +16,16 @@ test_expect_success 'outside a git repository: exit 2, one line' '
 	grep -i "repository" ../err
 '
 
+test_expect_success 'a repository of SHA-256 IDs: exit 2, one line, why' '
+	git init -q --object-format=sha256 sha256 && cd sha256 &&
+	test_commit one &&
+	test_expect_code 2 "$CBP_BIN" index 2>../err && one_error ../err &&
+	grep "cannot open the repository: .*SHA-256" ../err &&
+	! grep "not a git repository" ../err &&
+	test_expect_code 2 "$CBP_BIN" names HEAD 2>../err && one_error ../err &&
+	grep "SHA-256" ../err
+'
+
 test_expect_success 'usage errors exit 2 and point at --help' '
 	test_expect_code 2 "$CBP_BIN" 2>err && grep "no subcommand" err &&
 	test_expect_code 2 "$CBP_BIN" frobnicate 2>err && grep "unknown subcommand" err &&

@@ -188,7 +188,7 @@ int cbp_subjects_consistent(const char *a, const char *b)
  * @verdict: enum cbp_trust
  *
  * Return: "consistent" (for either reason), "adapted", "suspicious",
- * "squashed" or "unjudged".
+ * "squashed", "revert" or "unjudged".
  */
 const char *cbp_trust_name(int verdict)
 {
@@ -202,6 +202,8 @@ const char *cbp_trust_name(int verdict)
 		return "suspicious";
 	case CBP_TRUST_SQUASHED:
 		return "squashed";
+	case CBP_TRUST_REVERT:
+		return "revert";
 	}
 	return "unjudged";
 }
@@ -210,11 +212,12 @@ const char *cbp_trust_name(int verdict)
  * cbp_trust_followed() - whether classes of names follow a link
  * @verdict: enum cbp_trust
  *
- * Return: 0 for a suspicious or squashed link, 1 for any other.
+ * Return: 0 for a suspicious, squashed or revert link, 1 for any other.
  */
 int cbp_trust_followed(int verdict)
 {
-	return verdict != CBP_TRUST_SUSPICIOUS && verdict != CBP_TRUST_SQUASHED;
+	return verdict != CBP_TRUST_SUSPICIOUS &&
+	       verdict != CBP_TRUST_SQUASHED && verdict != CBP_TRUST_REVERT;
 }
 
 /* Do @a and @b agree on @n characters? */

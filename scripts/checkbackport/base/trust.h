@@ -19,10 +19,16 @@
  *                another that the citing commit cites too (a squash of a
  *                change and its fix): the squash carries the fix, but is
  *                no copy of it, and the fix and what it fixes are not one
- *                change.
+ *                change;
+ *   revert       whatever the files, when the citing commit reverts the
+ *                cited one or a commit that cites it or that it cites
+ *                (SDL's 'Revert "S"', "This reverts commit Y", "(Was
+ *                cherry picked from commit X)" with Y a pick of X): the
+ *                citation says what the revert undoes, and a revert is
+ *                no copy of what it undoes.
  *
  * Classes of names follow consistent and adapted links and never a
- * suspicious or squashed one.  This file holds the rules that need no library (the
+ * suspicious, squashed or revert one.  This file holds the rules that need no library (the
  * subject normalisation, the verdict names, the near-miss test on cited
  * IDs), so they can be unit-tested on their own; the builder computes
  * the patch-ids and file sets (build-trust.c) and stores the verdicts.
@@ -44,6 +50,7 @@ enum cbp_trust {
 	CBP_TRUST_ADAPTED = 3,		/* a file in common */
 	CBP_TRUST_SUSPICIOUS = 4,	/* no file in common */
 	CBP_TRUST_SQUASHED = 5,		/* adapted, a fix of another it cites */
+	CBP_TRUST_REVERT = 6,		/* the citing commit reverts it */
 	CBP_TRUST_NR
 };
 

@@ -25,7 +25,7 @@
 
 /* One line of the report. */
 struct entry {
-	int what;		/* CBP_TRUST_SUSPICIOUS, _ADAPTED, _SQUASHED, MALFORMED */
+	int what;		/* CBP_TRUST_SUSPICIOUS, _ADAPTED, _SQUASHED, _REVERT, MALFORMED */
 	struct cbp_commit src;
 	struct cbp_link link;	/* suspicious and adapted */
 	struct cbp_malformed bad;	/* malformed */
@@ -149,12 +149,31 @@ static int load_malformed(struct lint *lt)
 	return 0;
 }
 
+/* The groups of the report: problems, then information from group 2. */
+#define GROUPS		5
+#define INFORMATION	2
+
+static int group(int what)
+{
+	switch (what) {
+	case CBP_TRUST_SUSPICIOUS:
+		return 0;
+	case MALFORMED:
+		return 1;
+	case CBP_TRUST_SQUASHED:
+		return 3;
+	case CBP_TRUST_REVERT:
+		return 4;
+	}
+	return 2;
+}
+
 /* Problems first, then information; each in author-date order. */
 static int cmp_entry(const void *a, const void *b)
 {
 	const struct entry *x = a, *y = b;
-	int gx = x->what == CBP_TRUST_ADAPTED || x->what == CBP_TRUST_SQUASHED;
-	int gy = y->what == CBP_TRUST_ADAPTED || y->what == CBP_TRUST_SQUASHED;
+	int gx = group(x->what) >= INFORMATION;
+	int gy = group(y->what) >= INFORMATION;
 
 	if (gx != gy)
 		return gx - gy;
@@ -225,26 +244,10 @@ static struct json_object *entry_json(struct lint *lt, const struct entry *e)
 	return o;
 }
 
-/* The groups of the report: problems, then information. */
-#define GROUPS	4
-
-static int group(int what)
-{
-	switch (what) {
-	case CBP_TRUST_SUSPICIOUS:
-		return 0;
-	case MALFORMED:
-		return 1;
-	case CBP_TRUST_SQUASHED:
-		return 3;
-	}
-	return 2;
-}
-
 static void print_json(struct lint *lt, const char *range, const int *n)
 {
 	static const char *const key[GROUPS] = {
-		"suspicious", "malformed", "adapted", "squashed"
+		"suspicious", "malformed", "adapted", "squashed", "reverts"
 	};
 	struct json_object *doc = json_object_new_object();
 	struct json_object *arr[GROUPS], *links = json_object_new_object();
@@ -273,6 +276,8 @@ static void print_json(struct lint *lt, const char *range, const int *n)
 			       json_object_new_int64(lt->count[CBP_TRUST_SUSPICIOUS]));
 	json_object_object_add(links, "squashed",
 			       json_object_new_int64(lt->count[CBP_TRUST_SQUASHED]));
+	json_object_object_add(links, "revert",
+			       json_object_new_int64(lt->count[CBP_TRUST_REVERT]));
 	json_object_object_add(links, "unjudged",
 			       json_object_new_int64(lt->count[CBP_TRUST_UNJUDGED]));
 	json_object_object_add(doc, "citations", links);
@@ -319,6 +324,8 @@ int cmd_lint(struct cbp_ctx *ctx)
 		       n[1], n[2]);
 		if (n[3])
 			printf(", %d squashed", n[3]);
+		if (n[4])
+			printf(", %d revert%s", n[4], n[4] == 1 ? "" : "s");
 		printf(" (information)");
 		printf(" in %zu commit%s\n", lt.commits, lt.commits == 1 ? "" : "s");
 	}

@@ -295,7 +295,10 @@ static int judge_one(struct judge *j, const struct pair *p)
 	return store(j, p, CBP_TRUST_ADAPTED, s, d, common, path);
 }
 
-/* One citation of a squash to mark, from cbp_store_squashed_of(). */
+/*
+ * One citation of a squash or a revert to mark, from
+ * cbp_store_squashed_of() or cbp_store_reverted_of().
+ */
 struct squash {
 	struct judge *j;
 	long long src;
@@ -338,6 +341,32 @@ static int judge_squash(struct judge *j, long long src)
 	return cbp_store_squashed_of(j->b->w, src, squash_one, &sq);
 }
 
+static int revert_one(long long dst, void *data)
+{
+	struct squash *sq = data;
+
+	sq->j->b->verdicts[CBP_TRUST_REVERT]++;
+	return cbp_store_put_trust(sq->j->b->w, sq->src, dst, CBP_TRUST_REVERT,
+				   NULL);
+}
+
+/*
+ * Commit @src reverts what it cites as its origin, or a pick of it: its
+ * citation says what it undoes ("This reverts commit Y.", "(Was cherry
+ * picked from commit X)"), and a revert is no name of that change,
+ * whatever files the two share.  Only a commit whose message reverts
+ * (or fixes) anything can be one.
+ */
+static int judge_revert(struct judge *j, long long src)
+{
+	struct squash sq = { .j = j, .src = src };
+	unsigned int f = build_row_flags(j->b, src);
+
+	if ((f & BUILD_ROW_READ) && !(f & BUILD_ROW_FIXES))
+		return 0;
+	return cbp_store_reverted_of(j->b->w, src, revert_one, &sq);
+}
+
 /**
  * build_judge_links() - the verdicts on the links this run made or resolved
  * @b: the build, after cited IDs were resolved
@@ -369,7 +398,7 @@ int build_judge_links(struct build *b, long long first_rowid,
 	if (shown)
 		cbp_progress("\n");
 	for (i = 0; i < j.nr_c; i++)
-		if (judge_squash(&j, j.c[i]))
+		if (judge_squash(&j, j.c[i]) || judge_revert(&j, j.c[i]))
 			goto out;
 	err = 0;
 out:

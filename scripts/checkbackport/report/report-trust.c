@@ -105,6 +105,10 @@ const char *cbp_trust_reason(const struct cbp_trust_info *ti, char *buf,
 		snprintf(buf, size,
 			 "a squash: the citing commit cites the change this one fixes or reverts too; it carries this one but is no copy of it");
 		break;
+	case CBP_TRUST_REVERT:
+		snprintf(buf, size,
+			 "a revert: the citing commit reverts this one, or a commit citing it or cited by it; the citation says what it undoes, it is no copy of it");
+		break;
 	case CBP_TRUST_SUSPICIOUS:
 		snprintf(buf, size,
 			 "subjects and patch-ids differ, no file in common (%s; %s)",

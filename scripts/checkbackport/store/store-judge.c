@@ -475,6 +475,46 @@ int cbp_store_squashed_of(struct cbp_writer *w, long long src,
 	return ret;
 }
 
+static_assert(CBP_FIXES == 16 && CBP_REVERTS == 18, "link kinds in SQL");
+
+/**
+ * cbp_store_reverted_of() - the origins a revert cites of what it reverts
+ * @w: the writer
+ * @src: the citing commit's row
+ * @fn: called once per commit @src cites as its origin that @src also
+ *	reverts ("This reverts commit Y"), or that cites the commit @src
+ *	reverts as its origin or is cited so by it, with its row; a
+ *	non-zero return stops
+ * @data: passed to @fn
+ *
+ * Return: 0, -1 with the error recorded, or what @fn returned.
+ */
+int cbp_store_reverted_of(struct cbp_writer *w, long long src,
+			  int (*fn)(long long dst, void *data), void *data)
+{
+	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_REVERTED,
+					   "SELECT DISTINCT a.dst FROM links a\n"
+					   " JOIN links r ON r.src = a.src AND r.kind = 18\n"
+					   " WHERE a.src = ?1 AND a.kind < 16\n"
+					   " AND a.kind NOT IN " CBP_FOUND_KINDS "\n"
+					   " AND a.dst != a.src AND r.dst IS NOT NULL\n"
+					   " AND (r.dst = a.dst OR EXISTS (SELECT 1 FROM links o\n"
+					   "  WHERE o.kind < 16 AND ((o.src = r.dst AND o.dst = a.dst)\n"
+					   "  OR (o.src = a.dst AND o.dst = r.dst))))\n"
+					   " ORDER BY a.dst");
+	int rc = SQLITE_DONE, ret = 0;
+
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, src);
+	while (!ret && (rc = sqlite3_step(st)) == SQLITE_ROW)
+		ret = fn(sqlite3_column_int64(st, 0), data);
+	sqlite3_reset(st);
+	if (!ret && rc != SQLITE_DONE)
+		return cbp_error_sqlite(w->db, "index");
+	return ret;
+}
+
 /**
  * cbp_store_add_copy() - record a copy without a citation
  * @w: the writer

@@ -20,8 +20,9 @@
  * 14: links of "cherry-picked from X", "from master commit X", lists of
  *     IDs and "backport of commit X" (base/trailer.c).
  * 15: links of "Backport X from #N", "Backport-of: X", "Upstream-commit: X".
+ * 16: trust verdict 6, revert (CBP_TRUST_REVERT).
  */
-#define CBP_SCHEMA_VERSION	15
+#define CBP_SCHEMA_VERSION	16
 #define CBP_MAX_BRANCHES	64
 
 /*

@@ -122,4 +122,60 @@ test_expect_success 'followups: a change the branch re-applied still needs the r
 	test_cmp one n
 '
 
+# SDL's release-3.2.x ec1d66d4f693: a revert of the branch's pick that
+# notes what the pick was, "(Was cherry picked from commit X)", right
+# under "This reverts commit Y."; it shares the pick's file.
+test_expect_success 'set up: a branch revert noting the pick it undoes' '
+	git init -q sdl &&
+	cd sdl &&
+	test_change base/a base "base: the start" >/dev/null &&
+	git tag v6.12 &&
+	git branch linux-6.12.y &&
+	test_change gpu/gpu.c v1 "gpu: add bounds validation" &&
+	V=$(tip) &&
+	git tag v6.13-rc1 &&
+	git checkout -q linux-6.12.y &&
+	pick -x $V &&
+	SV=$(tip) &&
+	revert $SV &&
+	git commit -q --amend -m "Revert \"gpu: add bounds validation\"" \
+		-m "This reverts commit $SV.
+(Was cherry picked from commit $V)" &&
+	BRV=$(tip) &&
+	git checkout -q master &&
+	revert $V &&
+	RV=$(tip) &&
+	git tag v6.13-rc2 &&
+	cbp index >/dev/null
+'
+
+test_expect_success 'the revert is no name of the change it undoes' '
+	cd sdl &&
+	cbp names $V >out &&
+	grep "^2 names" out &&
+	grep "^\`-- $(s12 $SV) " out &&
+	grep "not followed: cited by $(s12 $BRV) " out &&
+	grep "a revert: the citing commit reverts this one" out &&
+	cbp names --json $BRV >j &&
+	test "$(json_get j "scalar @{\$j->{members}}")" = 1
+'
+
+test_expect_success 'so the branch reverted the change: not needed, not missing' '
+	cd sdl &&
+	test_expect_code 0 cbp followups --stable linux-6.12.y $V >out &&
+	grep -F "not needed: the branch reverted the change itself: $(s12 $BRV)" out &&
+	test_expect_code 0 cbp missing --terse --stable linux-6.12.y >out &&
+	test_must_be_empty out
+'
+
+test_expect_success 'lint lists the revert citation as information' '
+	cd sdl &&
+	test_expect_code 0 cbp lint >out &&
+	grep "^revert $(s12 $BRV) (\"Revert \"gpu: add bounds validation\"\"): (cherry picked from commit $V): cites $(s12 $V) " out &&
+	grep "^total: 0 suspicious, 0 malformed, 0 adapted, 1 revert (information) in 5 commits$" out &&
+	test_expect_code 0 cbp lint --json >j &&
+	test "$(json_get j "\$j->{citations}{revert}")" = 1 &&
+	test "$(json_get j "\$j->{reverts}[0]{commit}{id}")" = $BRV
+'
+
 test_done

@@ -139,10 +139,16 @@ static void verdict_names(void **state)
 	assert_true(cbp_trust_followed(CBP_TRUST_ADAPTED));
 	assert_true(cbp_trust_followed(CBP_TRUST_UNJUDGED));
 	assert_false(cbp_trust_followed(CBP_TRUST_SUSPICIOUS));
+	assert_string_equal(cbp_trust_name(CBP_TRUST_SQUASHED), "squashed");
+	assert_string_equal(cbp_trust_name(CBP_TRUST_REVERT), "revert");
+	assert_false(cbp_trust_followed(CBP_TRUST_SQUASHED));
+	assert_false(cbp_trust_followed(CBP_TRUST_REVERT));
 	/* Stored in the index: the values are fixed. */
 	assert_int_equal(CBP_TRUST_SAME_PATCH, 2);
 	assert_int_equal(CBP_TRUST_ADAPTED, 3);
 	assert_int_equal(CBP_TRUST_SUSPICIOUS, 4);
+	assert_int_equal(CBP_TRUST_SQUASHED, 5);
+	assert_int_equal(CBP_TRUST_REVERT, 6);
 }
 
 static size_t near(const char *cited)

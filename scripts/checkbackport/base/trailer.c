@@ -93,6 +93,7 @@ static const char *skip_blank(const char *p, const char *end)
 static const char *parse_hex(const char *p, const char *end,
 			     struct cbp_cite *cite, unsigned int flags)
 {
+	static const char name_chars[] = "/-_=+@#\\";
 	const char *s = p;
 	size_t n, keep;
 
@@ -102,6 +103,16 @@ static const char *parse_hex(const char *p, const char *end,
 	if (n < CBP_HEX_MIN || (n > CBP_HEX_MAX && !(flags & CBP_SCAN_MALFORMED)))
 		return NULL;
 	if (p < end && is_alnum((unsigned char)*p))
+		return NULL;
+	/*
+	 * Nor the start of a longer name: a path or test case
+	 * (FFmpeg's "Fixes: 68959485/clusterfuzz-testcase-..."), a UUID,
+	 * a file or version name; a full stop or colon ending the
+	 * sentence is no part of one.
+	 */
+	if (p < end && (memchr(name_chars, *p, sizeof(name_chars) - 1) ||
+			((*p == '.' || *p == ':') && p + 1 < end &&
+			 is_alnum((unsigned char)p[1]))))
 		return NULL;
 	keep = n < CBP_CITE_HEX_MAX ? n : CBP_CITE_HEX_MAX;
 	for (size_t i = 0; i < keep; i++)

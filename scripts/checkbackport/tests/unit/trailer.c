@@ -488,6 +488,35 @@ static void malformed_rejected(void **state)
 	assert_int_equal(f.nr, 0);
 }
 
+/*
+ * A hex run that a longer name goes on from is no ID: FFmpeg cites the
+ * fuzzer's test cases, and UUIDs, files and versions start with digits
+ * too.  A full stop, colon or comma after the ID ends the sentence.
+ */
+static void names_starting_with_hex(void **state)
+{
+	static const struct want want[] = {
+		{ CBP_FIXES, 9, "0123456789ab" },
+		{ CBP_FIXES, 10, "0123456789ab" },
+		{ CBP_REVERTS, 11, "0123456789ab" },
+		{ CBP_CHERRY_PICK, 12, "0123456789ab" },
+	};
+	struct found f = parse("s\n\n"
+			       "Fixes: 68959485/clusterfuzz-testcase-minimized-ffmpeg\n"
+			       "Fixes: 3f2a1b4c-9d8e-4f00-a1b2-0123456789ab\n"
+			       "Fixes: 0123456789ab.patch\n"
+			       "Fixes: 0123456_dead (\"a name\")\n"
+			       "Fixes: 0123456789ab:drivers/gpu\n"
+			       "Fixes: 0123456789ab=\n"
+			       "Fixes: 0123456789ab: a colon ending it\n"
+			       "Fixes: 0123456789ab, and more\n"
+			       "This reverts commit 0123456789ab.\n"
+			       "(cherry picked from commit 0123456789ab)\n");
+
+	(void)state;
+	expect(&f, want, ARRAY_SIZE(want));
+}
+
 static int collect_all(const char *msg, struct found *f)
 {
 	f->nr = 0;
@@ -649,6 +678,7 @@ int main(void)
 		cmocka_unit_test(fixes_with_subject),
 		cmocka_unit_test(case_and_crlf),
 		cmocka_unit_test(malformed_rejected),
+		cmocka_unit_test(names_starting_with_hex),
 		cmocka_unit_test(malformed_reported_when_asked),
 		cmocka_unit_test(fixes_without_quote),
 		cmocka_unit_test(not_nul_terminated),

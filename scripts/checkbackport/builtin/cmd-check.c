@@ -86,9 +86,16 @@ static int read_operand(struct checker *chk, struct cbp_patch_list *list,
 	}
 	if (!stat(arg, &st) && !S_ISDIR(st.st_mode))
 		return cbp_patch_read_file(list, arg) < 0 ? -1 : 0;
-	if (cbp_git_resolve(chk->ctx->repo, arg, &oid))
+	switch (cbp_git_resolve(chk->ctx->repo, arg, &oid)) {
+	case 0:
+		break;
+	case CBP_GIT_AMBIGUOUS:
+		/* The reason recorded: the ID needs more digits. */
+		return -1;
+	default:
 		return cbp_error("'%s' is neither a readable file nor a commit of this repository",
 				 arg);
+	}
 	if (cbp_git_message(chk->ctx->repo, &oid, &msg, &summary))
 		return -1;
 	cbp_oid_tohex(&oid, hex);

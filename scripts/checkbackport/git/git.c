@@ -282,6 +282,13 @@ int cbp_git_resolve(struct cbp_repo *repo, const char *rev,
 	int err;
 
 	err = git_revparse_single(&obj, repo->git, rev);
+	/*
+	 * libgit2 calls every hex prefix under 4 digits ambiguous; to git
+	 * it is no abbreviated ID at all, and so no revision (a ref of
+	 * that name was found above).
+	 */
+	if (err == GIT_EAMBIGUOUS && strlen(rev) < GIT_OID_MINPREFIXLEN)
+		err = GIT_ENOTFOUND;
 	if (err == GIT_EAMBIGUOUS) {
 		git_error_clear();
 		cbp_error("short ID %s is ambiguous in the repository", rev);

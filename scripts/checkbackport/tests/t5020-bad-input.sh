@@ -125,7 +125,24 @@ test_expect_success 'an ambiguous short ID lists the candidates' '
 	test -n "$p" && cbp index >/dev/null &&
 	test_expect_code 2 cbp names "$p" 2>../err &&
 	grep "error: short ID $p is ambiguous" ../err &&
-	test "$(grep -c "hint:   $p" ../err)" -ge 2
+	test "$(grep -c "hint:   $p" ../err)" -ge 2 &&
+	test_expect_code 2 cbp check "$p" 2>../err && one_error ../err &&
+	grep "error: short ID $p is ambiguous" ../err
+'
+
+# git reads hex under 4 digits as no abbreviated ID (libgit2 calls it
+# ambiguous): an unknown revision, unless a ref has that name.
+test_expect_success 'fewer than 4 hex digits are no ID, a ref of that name is' '
+	cd many &&
+	for id in 1 ab abc
+	do
+		test_expect_code 2 cbp names $id 2>../err && one_error ../err &&
+		grep "error: unknown commit $id$" ../err || return 1
+	done &&
+	git branch abc master~1 &&
+	cbp names abc >../out &&
+	grep "^$(git rev-parse --short=12 master~1) " ../out &&
+	git branch -D -q abc
 '
 
 test_expect_success 'tags on trees and non-release tags are ignored' '

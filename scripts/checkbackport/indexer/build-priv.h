@@ -206,9 +206,9 @@ int build_gc(struct build *b);
 int build_store_refs(struct build *b);
 
 /* build-track.c */
-void build_track_decide(const struct cbp_settings *set, int have_old,
-			char *keep[CBP_TRACK_NR], char *seen[CBP_TRACK_NR],
-			struct cbp_settings *eff);
+int build_track_decide(const struct cbp_settings *set, int have_old,
+		       char *keep[CBP_TRACK_NR], char *seen[CBP_TRACK_NR],
+		       struct cbp_settings *eff);
 int build_track_store(struct build *b, const struct cbp_settings *eff);
 
 #endif /* CHECKBACKPORT_BUILD_PRIV_H */

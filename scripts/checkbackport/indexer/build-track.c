@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "build-priv.h"
+#include "base/release.h"
 #include "base/util.h"
 
 static int same(const char *a, const char *b)
@@ -32,40 +33,52 @@ static int same(const char *a, const char *b)
  *
  * For each key: the option given, else (for a new index, or when the git
  * config changed since the index last saw it) the git config or the
- * default, else what the index tracked.  A change is said on stderr.
+ * default, else what the index tracked.  A change is said on stderr,
+ * once the release pattern decided is known to be one: a run that fails
+ * on it changes nothing, so it announces nothing.
+ *
+ * Return: 0, or -1 with the error recorded (cbp_release_pattern_init()).
  */
-void build_track_decide(const struct cbp_settings *set, int have_old,
-			char *keep[CBP_TRACK_NR], char *seen[CBP_TRACK_NR],
-			struct cbp_settings *eff)
+int build_track_decide(const struct cbp_settings *set, int have_old,
+		       char *keep[CBP_TRACK_NR], char *seen[CBP_TRACK_NR],
+		       struct cbp_settings *eff)
 {
+	char because[CBP_TRACK_NR][160];
+	const char *why[CBP_TRACK_NR];
+	struct cbp_release_pattern rp;
 	int k;
 
 	*eff = *set;
 	for (k = 0; k < CBP_TRACK_NR; k++) {
 		const struct cbp_track_info *ti = cbp_track_info(k);
 		const char *want = set->config[k] ? set->config[k] : ti->def;
-		const char *why = NULL;
-		char because[160];
 
+		why[k] = NULL;
 		if (set->given & (1U << k)) {
 			eff->track[k] = set->track[k];
-			why = ti->option;
+			why[k] = ti->option;
 		} else if (!have_old || !keep[k]) {
 			eff->track[k] = want;
 		} else if (!same(set->config[k], seen[k])) {
 			eff->track[k] = want;
-			snprintf(because, sizeof(because), set->config[k] ?
+			snprintf(because[k], sizeof(because[k]), set->config[k] ?
 				 "git config %s" :
 				 "the default, git config %s being unset",
 				 ti->config);
-			why = because;
+			why[k] = because[k];
 		} else {
 			eff->track[k] = keep[k];
 		}
+	}
+	if (cbp_release_pattern_init(&rp, eff->track[CBP_TRACK_RELEASE]))
+		return -1;
+	cbp_release_pattern_release(&rp);
+	for (k = 0; k < CBP_TRACK_NR; k++)
 		if (have_old && keep[k] && strcmp(keep[k], eff->track[k]))
 			cbp_note("now tracking %s '%s' (was '%s'): from %s",
-				 ti->what, eff->track[k], keep[k], why);
-	}
+				 cbp_track_info(k)->what, eff->track[k],
+				 keep[k], why[k]);
+	return 0;
 }
 
 /**

@@ -191,17 +191,20 @@ static int build_incremental(struct cbp_index *idx, struct cbp_repo *repo,
 
 /*
  * What the run will track (build-track.c): read from the index when it
- * is ours, even if it is to be rebuilt.
+ * is ours, even if it is to be rebuilt.  Returns 0, or -1 with the error
+ * recorded.
  */
-static void decide_tracking(struct cbp_index *idx, int state,
-			    const struct cbp_settings *set,
-			    struct cbp_settings *eff, char *keep[CBP_TRACK_NR])
+static int decide_tracking(struct cbp_index *idx, int state,
+			   const struct cbp_settings *set,
+			   struct cbp_settings *eff, char *keep[CBP_TRACK_NR])
 {
 	char *seen[CBP_TRACK_NR];
 	int have_old = !cbp_store_tracked(idx, state, keep, seen);
+	int err;
 
-	build_track_decide(set, have_old, keep, seen, eff);
+	err = build_track_decide(set, have_old, keep, seen, eff);
 	cbp_track_free(seen);
+	return err;
 }
 
 /*
@@ -313,8 +316,8 @@ int cbp_index_open(struct cbp_index **out, struct cbp_repo *repo,
 		goto opened;
 	if (state == 0 && !(flags & CBP_OPEN_REBUILD) &&
 	    cbp_store_read_only(idx)) {
-		decide_tracking(idx, state, set, &eff, keep);
-		if (update_in_memory(idx, repo, &eff, stats))
+		if (decide_tracking(idx, state, set, &eff, keep) ||
+		    update_in_memory(idx, repo, &eff, stats))
 			goto fail;
 		goto opened;
 	}
@@ -328,7 +331,8 @@ int cbp_index_open(struct cbp_index **out, struct cbp_repo *repo,
 	state = cbp_store_check_index(idx);
 	if (state == CBP_STORE_FOREIGN)
 		goto fail;
-	decide_tracking(idx, state, set, &eff, keep);
+	if (decide_tracking(idx, state, set, &eff, keep))
+		goto fail;
 	if (state == 1) {
 		cbp_note("no index at %s; building it", path);
 	} else if (state == CBP_STORE_STALE) {

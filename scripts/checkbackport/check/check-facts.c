@@ -103,6 +103,22 @@ int check_in_stable(struct checker *chk, const struct cbp_commit *c)
 			 c);
 }
 
+/**
+ * check_stable_bit() - the index's bit of the target branch
+ * @chk: the checker
+ *
+ * Return: the bit, or -1 when the index does not track the branch as it
+ * is now (containment is then asked of git).
+ */
+int check_stable_bit(struct checker *chk)
+{
+	const struct cbp_commit none = { .state = CBP_MISSING };
+
+	/* Settles the cached bit; a commit not present walks nothing. */
+	in_branch(chk, chk->stable, &chk->stable_tip, &chk->stable_bit, &none);
+	return chk->stable_bit > 0 ? chk->stable_bit - 1 : -1;
+}
+
 /* Add @c to @n; a name reached both ways is not adapted. */
 static void names_add(struct check_names *n, const struct cbp_commit *c,
 		      int adapted)

@@ -245,6 +245,68 @@ int check_reverted_upstream(struct check_run *run, size_t i __always_unused)
 	return 0;
 }
 
+/**
+ * check_reverted_in_stable() - whether the target branch reverted the change
+ * @run: the check at work
+ * @by: if so, the revert, by the name the branch has it under
+ *
+ * A branch that took the change and reverted it for good (not applied
+ * again since) does not have it: a backport applies it again.  Known
+ * for a branch the index tracks only.
+ *
+ * Return: 1 if so, 0 if not or not known, -1 on an index error.
+ */
+int check_reverted_in_stable(struct check_run *run, struct cbp_commit *by)
+{
+	const struct cbp_followups *fu;
+	int at, bit = check_stable_bit(run->chk);
+
+	if (run->fx->self_in_stable || bit < 0)
+		return 0;
+	if (followups_of(run, &fu, &at))
+		return -1;
+	if (!fu)
+		return 0;
+	return cbp_change_reverted_in(run->chk->series->e, &fu->root, bit, by);
+}
+
+/**
+ * check_reapplies_branch_revert() - REAPPLIES_BRANCH_REVERT: taken and
+ * reverted by the target branch, applied again by this backport
+ * @run: the check at work
+ * @i: unused (the patch as a whole)
+ *
+ * Said instead of ALREADY_APPLIED, which would call the branch's state
+ * wrong: it has the change no more.
+ *
+ * Return: 0, or -1 on an index error.
+ */
+int check_reapplies_branch_revert(struct check_run *run,
+				  size_t i __always_unused)
+{
+	const struct cbp_followups *fu;
+	const struct cbp_commit *had;
+	struct cbp_commit by;
+	struct cbp_finding *f;
+	char a[640], b[640], r[160];
+	int at, rc = check_reverted_in_stable(run, &by);
+
+	if (rc <= 0)
+		return rc;
+	/* Asked by check_reverted_in_stable() already: no new query. */
+	if (followups_of(run, &fu, &at))
+		return -1;
+	had = in_stable(run->chk, &fu->root);
+	f = check_emit(run, 0,
+		       "%s took this change%s%s and reverted it: %s, %s; this applies it again, so say why in the message",
+		       run->chk->stable, had ? " as " : "",
+		       had ? cbp_cite_str(had, b, sizeof(b)) : "",
+		       cbp_cite_str(&by, a, sizeof(a)),
+		       first_rel(&by, r, sizeof(r)));
+	snprintf(f->commit, sizeof(f->commit), "%s", by.hex);
+	return 0;
+}
+
 /* A prerequisite: not in the branch and not earlier in the series? */
 static void prereq(struct check_run *run, int at, const struct cbp_change *ch,
 		   long long citer, unsigned int line, const char *how)

@@ -95,6 +95,8 @@ const char *check_series_name(const struct checker *chk, int i, char *buf,
 /* check-followups.c: entries of the table of checks (check-table.c) */
 int check_followup_missing(struct check_run *run, size_t i);
 int check_reverted_upstream(struct check_run *run, size_t i);
+int check_reverted_in_stable(struct check_run *run, struct cbp_commit *by);
+int check_reapplies_branch_revert(struct check_run *run, size_t i);
 int check_prereq_missing(struct check_run *run, size_t i);
 int check_series_order(struct check_run *run, size_t i);
 

@@ -45,6 +45,8 @@ static const struct check_type check_types[] = {
 	  check_cherry_pick_unknown },
 
 	{ "ALREADY_APPLIED", CBP_LEVEL_ERROR, CHECK_PATCH, check_already_applied },
+	{ "REAPPLIES_BRANCH_REVERT", CBP_LEVEL_WARNING, CHECK_PATCH,
+	  check_reapplies_branch_revert },
 	{ "ALREADY_APPLIED_PATCH_ID", CBP_LEVEL_ERROR, CHECK_PATCH,
 	  check_already_applied_patch_id },
 	{ "CITED_SUSPICIOUS", CBP_LEVEL_WARNING, CHECK_PATCH,

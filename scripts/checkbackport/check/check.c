@@ -249,11 +249,17 @@ int check_already_applied(struct check_run *run, size_t i)
 	struct checker *chk = run->chk;
 	struct cbp_finding *f;
 	char buf[700], rb[160];
+	int reverted = check_reverted_in_stable(run, NULL);
 
+	if (reverted < 0)
+		return -1;
 	for (i = 0; i < fix->nr; i++) {
 		const struct cbp_commit *c = &fix->c[i];
 
 		if (!check_in_stable(chk, c))
+			continue;
+		/* Reverted since: REAPPLIES_BRANCH_REVERT says it. */
+		if (reverted)
 			continue;
 		if (fx->self && c->id == fx->self->id) {
 			if (!fx->self_in_mainline)

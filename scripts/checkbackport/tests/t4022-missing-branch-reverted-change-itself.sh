@@ -122,6 +122,18 @@ test_expect_success 'followups: a change the branch re-applied still needs the r
 	test_cmp one n
 '
 
+test_expect_success 'check: a change the branch reverted is applied again, not applied' '
+	cd repo &&
+	test_expect_code 1 cbp check --stable linux-6.12.y $X >out &&
+	grep "^WARNING:REAPPLIES_BRANCH_REVERT: linux-6.12.y took this change as $(s12 $SX) (\"drm/x: the change\") and reverted it: $(s12 $BRX) " out &&
+	! grep ALREADY_APPLIED out &&
+	test_expect_code 1 cbp check --stable linux-6.12.y $Y >out &&
+	grep "REAPPLIES_BRANCH_REVERT: .* reverted it: $(s12 $BRY) " out &&
+	test_expect_code 1 cbp check --stable linux-6.12.y $W >out &&
+	grep "^ERROR:ALREADY_APPLIED: already in linux-6.12.y as $(s12 $SW) " out &&
+	! grep REAPPLIES_BRANCH_REVERT out
+'
+
 # SDL's release-3.2.x ec1d66d4f693: a revert of the branch's pick that
 # notes what the pick was, "(Was cherry picked from commit X)", right
 # under "This reverts commit Y."; it shares the pick's file.
@@ -166,6 +178,13 @@ test_expect_success 'so the branch reverted the change: not needed, not missing'
 	grep -F "not needed: the branch reverted the change itself: $(s12 $BRV)" out &&
 	test_expect_code 0 cbp missing --terse --stable linux-6.12.y >out &&
 	test_must_be_empty out
+'
+
+test_expect_success 'check: so backporting it again is applying it again' '
+	cd sdl &&
+	test_expect_code 1 cbp check --stable linux-6.12.y $V >out &&
+	grep "^WARNING:REAPPLIES_BRANCH_REVERT: linux-6.12.y took this change as $(s12 $SV) " out &&
+	! grep ALREADY_APPLIED out
 '
 
 test_expect_success 'lint lists the revert citation as information' '

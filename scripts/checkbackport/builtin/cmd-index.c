@@ -200,6 +200,33 @@ int cmd_index(struct cbp_ctx *ctx)
 	return CBP_EXIT_OK;
 }
 
+/*
+ * A mainline that names no branch leaves every commit out of mainline,
+ * and stable globs that match none leave check, followups and missing no
+ * branch to answer for: said after a build, as nothing else says it.
+ */
+static void no_branch_notes(struct cbp_ctx *ctx)
+{
+	const struct cbp_settings *set = &ctx->opt->set;
+	int i, stable = 0;
+
+	for (i = 0; i < cbp_index_nr_branches(ctx->idx); i++) {
+		const struct cbp_branch *br = cbp_index_branch(ctx->idx, i);
+
+		stable += br && br->name && br->role == CBP_ROLE_STABLE;
+	}
+	if (cbp_index_mainline_bit(ctx->idx) < 0)
+		cbp_note("warning: no branch '%s' to track as mainline (%s): %s",
+			 set->track[CBP_TRACK_MAINLINE],
+			 "--mainline, git config checkbackport.mainline",
+			 "no commit is in mainline");
+	if (!stable && set->track[CBP_TRACK_STABLE] &&
+	    *set->track[CBP_TRACK_STABLE])
+		cbp_note("warning: no branch matches the stable globs '%s' (%s)",
+			 set->track[CBP_TRACK_STABLE],
+			 "--stable, git config checkbackport.stable");
+}
+
 /**
  * cbp_index_notes() - what a build found that makes answers wrong
  * @ctx: the context, its settings those the index tracks
@@ -238,6 +265,8 @@ void cbp_index_notes(struct cbp_ctx *ctx, const struct cbp_update_stats *st)
 			 ctx->opt->set.tags, st->other_example,
 			 "is a release by the release pattern either, so no commit has a first release",
 			 "pass --tags and --release-pattern");
+	/* Nor a mainline or stable glob naming no branch (a typo). */
+	no_branch_notes(ctx);
 	if (st->suspicious || st->malformed)
 		cbp_note("%lld suspicious citation%s and %lld ID%s of more than 40 digits %s",
 			 st->suspicious, st->suspicious == 1 ? "" : "s",

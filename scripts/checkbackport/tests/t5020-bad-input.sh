@@ -157,6 +157,17 @@ test_expect_success 'a shallow clone is indexed without crashing' '
 	cbp index --verify >/dev/null
 '
 
+test_expect_success 'a mainline or stable glob naming no branch: warned, once' '
+	cd repo &&
+	"$CBP_BIN" index --mainline=nosuch >/dev/null 2>../err &&
+	grep "warning: no branch .nosuch. to track as mainline" ../err &&
+	"$CBP_BIN" index --mainline=master --stable="nosuch-*" >/dev/null 2>../err &&
+	! grep "to track as mainline" ../err &&
+	grep "warning: no branch matches the stable globs .nosuch-\*." ../err &&
+	"$CBP_BIN" index --stable= >/dev/null 2>../err &&
+	! grep "warning" ../err
+'
+
 test_expect_success 'an index path that cannot be written: exit 2, one line' '
 	cd repo && test_expect_code 2 cbp index --index /nonexistent/dir/x.db 2>../err &&
 	one_error ../err

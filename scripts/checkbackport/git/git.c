@@ -209,16 +209,21 @@ const char *cbp_git_commondir(const struct cbp_repo *repo)
  * it lacks from a promisor remote when git needs them, which libgit2
  * cannot do: to us they are simply absent, and so are the changes of the
  * commits that add them.  It is one as git decides: a remote with
- * remote.<name>.promisor true, or extensions.partialClone set.
+ * remote.<name>.promisor true, or extensions.partialClone set.  Replace
+ * refs (git replace) make git show other commits in the place of some,
+ * as long as core.useReplaceRefs and GIT_NO_REPLACE_OBJECTS allow it;
+ * libgit2 reads the objects as they are.
  *
- * Return: CBP_GAP_SHALLOW and/or CBP_GAP_PARTIAL, or 0.
+ * Return: CBP_GAP_SHALLOW, CBP_GAP_PARTIAL and/or CBP_GAP_REPLACE, or 0.
  */
 int cbp_git_gaps(struct cbp_repo *repo)
 {
+	git_reference_iterator *refs;
 	git_config_iterator *it;
+	git_reference *ref;
 	git_config_entry *e;
 	char *remote = NULL;
-	int gaps = 0, on;
+	int gaps = 0, on = 1;
 
 	if (git_repository_is_shallow(repo->git) == 1)
 		gaps |= CBP_GAP_SHALLOW;
@@ -226,6 +231,18 @@ int cbp_git_gaps(struct cbp_repo *repo)
 	if (!cbp_git_config_string(repo, "extensions.partialclone", &remote))
 		gaps |= CBP_GAP_PARTIAL;
 	free(remote);
+	if (repo->cfg && git_config_get_bool(&on, repo->cfg,
+					     "core.usereplacerefs") < 0)
+		on = 1;
+	if (on && !getenv("GIT_NO_REPLACE_OBJECTS") &&
+	    !git_reference_iterator_glob_new(&refs, repo->git, "refs/replace/*")) {
+		if (!git_reference_next(&ref, refs)) {
+			gaps |= CBP_GAP_REPLACE;
+			git_reference_free(ref);
+		}
+		git_reference_iterator_free(refs);
+	}
+	git_error_clear();
 	if (!repo->cfg || git_config_iterator_glob_new(&it, repo->cfg,
 						       "^remote\\..*\\.promisor$") < 0) {
 		git_error_clear();

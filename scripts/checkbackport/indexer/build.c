@@ -236,7 +236,8 @@ static int update_in_memory(struct cbp_index *idx, struct cbp_repo *repo,
  */
 static int gaps_filled(struct cbp_index *idx, struct cbp_repo *repo)
 {
-	int filled = cbp_index_gaps(idx) & ~cbp_git_gaps(repo);
+	int filled = cbp_index_gaps(idx) & ~cbp_git_gaps(repo) &
+		     (CBP_GAP_SHALLOW | CBP_GAP_PARTIAL);
 
 	if (filled)
 		cbp_note("the index was built from a %s clone, %s; rebuilding %s",

@@ -83,7 +83,8 @@ void cbp_sync_tracking(struct cbp_ctx *ctx)
  * An index built from a shallow clone has no commit below the cut, and
  * one built from a partial clone never compared the files the clone did
  * not have: answers about them can be wrong, so every run that uses such
- * an index says so (cbp_note(): --quiet silences it).
+ * an index says so (cbp_note(): --quiet silences it).  So does one of a
+ * repository with replace refs, which git follows and libgit2 does not.
  */
 void cbp_gap_notes(struct cbp_ctx *ctx)
 {
@@ -104,6 +105,10 @@ void cbp_gap_notes(struct cbp_ctx *ctx)
 			 "the files git had not fetched were not compared, so",
 			 "a copy without a trailer can go unfound",
 			 "a clone without --filter has them all");
+	if (gaps & CBP_GAP_REPLACE)
+		cbp_note("warning: the repository has replace refs (git replace): %s; %s",
+			 "git shows other commits in the place of some, checkbackport the commits as written",
+			 "where they differ, so do the answers and git log");
 }
 
 /*

@@ -599,8 +599,8 @@ int cbp_squash_in_branch(struct cbp_index *idx, const struct cbp_class *cls,
  * Kept from every build and update since the last cold build (see
  * cbp_store_add_gaps()).
  *
- * Return: CBP_GAP_SHALLOW and/or CBP_GAP_PARTIAL, 0 if none or if the
- * index cannot say.
+ * Return: CBP_GAP_SHALLOW, CBP_GAP_PARTIAL and/or CBP_GAP_REPLACE, 0 if
+ * none or if the index cannot say.
  */
 int cbp_index_gaps(struct cbp_index *idx)
 {
@@ -609,7 +609,7 @@ int cbp_index_gaps(struct cbp_index *idx)
 	if (cbp_db_int(idx->db, "SELECT value FROM meta WHERE key = 'gaps'",
 		       &gaps) || gaps < 0)
 		return 0;
-	return (int)(gaps & (CBP_GAP_SHALLOW | CBP_GAP_PARTIAL));
+	return (int)(gaps & (CBP_GAP_SHALLOW | CBP_GAP_PARTIAL | CBP_GAP_REPLACE));
 }
 
 /**

@@ -94,4 +94,24 @@ test_expect_success 'fetched whole, the clone is indexed afresh, no warning afte
 	grep "^2 names" ../out && test_must_be_empty ../err
 '
 
+# git follows replace refs (git replace), libgit2 does not: where one
+# gives a commit another message, names and git log differ.  Said while
+# the repository has one, and no rebuild once it is gone.
+test_expect_success 'replace refs: said while there is one, no rebuild after' '
+	cd whole &&
+	other=$(git commit-tree -p HEAD^ -m "another message" "HEAD^{tree}") &&
+	git replace HEAD "$other" &&
+	"$CBP_BIN" index >../out 2>../err &&
+	grep "warning: the repository has replace refs (git replace)" ../err &&
+	"$CBP_BIN" index --json >../out 2>/dev/null &&
+	grep "\"replace_refs\":true" ../out &&
+	"$CBP_BIN" names "$(cat ../F)" >../out 2>../err &&
+	grep "warning: the repository has replace refs" ../err &&
+	GIT_NO_REPLACE_OBJECTS=1 "$CBP_BIN" index >../out 2>../err &&
+	! grep "warning" ../err &&
+	git replace -d HEAD >/dev/null &&
+	"$CBP_BIN" index >../out 2>../err &&
+	grep "^updated " ../out && test_must_be_empty ../err
+'
+
 test_done

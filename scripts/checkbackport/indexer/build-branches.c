@@ -5,7 +5,10 @@
  * than mainline stops at the commit of a mainline release tag and records
  * it as its base (branches.base), so a new stable branch starting at its
  * release costs nothing however long the history.  A rewound or rewritten
- * branch, or a change of mainline, recomputes its bits.
+ * branch, or a change of mainline, recomputes its bits.  Either, like a
+ * walk that reaches commits of earlier runs (a merge, a new branch over
+ * old commits), moves commits between branches: the links found without
+ * a citation are then found again (build_unlink_copies()).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,6 +65,9 @@ static void mark_branch(struct build *b, unsigned int start, int bit,
 			continue;
 		n->br |= mask;
 		n->dirty = 1;
+		/* A commit of an earlier run joins a branch (a merge, a new one). */
+		if (id <= b->max_old)
+			b->refind = 1;
 		for (i = 0; i < n->npar; i++)
 			build_push(b, b->edge[n->par + i]);
 	}
@@ -227,6 +233,8 @@ int build_update_branches(struct build *b)
 		    (clear & (1ULL << b->br[i].row)))
 			clear |= used;
 	if (clear && !b->cold) {
+		/* Commits may leave branches, or mainline: see build-copies.c. */
+		b->refind = 1;
 		if (cbp_store_clear_branch_bits(b->w, clear))
 			return -1;
 		/* Rows this run already loaded would write the bits back. */

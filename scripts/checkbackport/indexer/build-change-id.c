@@ -15,7 +15,8 @@
  * again, a merge of a rebased branch): the one with the commit's author
  * time is taken, and where that does not single one out, none is, since
  * picking would be a guess.  Every run looks again at the commits not
- * linked yet, since the mainline commit may arrive after its backport.
+ * linked yet, since the mainline commit may arrive after its backport,
+ * and at all of them when commits changed branches (build_unlink_copies()).
  */
 #include <stdlib.h>
 #include <string.h>

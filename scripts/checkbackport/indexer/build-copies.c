@@ -40,6 +40,21 @@
  * commits with the same patch (a change applied,
  * reverted and re-applied), the one with the same author time, then the
  * first read, is linked.
+ *
+ * A link found so (or by a Change-Id, build-change-id.c) holds only
+ * while its commits stay where they were: the copy outside mainline on a
+ * tracked branch, the other in mainline, and no other name of the change
+ * on the copy's branches.  A run in which
+ * commits of earlier runs join or leave a branch or mainline (another
+ * mainline or other globs, a branch deleted, rewound, new over old
+ * commits or merged) or leave the index first unlinks every pair linked
+ * without a citation (build_unlink_copies()), then finds them all again
+ * from the index as it is: the same steps on the same commits, branches
+ * and citations as a fresh build's, so the same links.  Unlinking only
+ * the pairs whose commits moved would not do: a pair's link depends on
+ * the others (one link per copy, twins by author, mainline's duplicates
+ * of what is linked).  A run that adds commits and moves none (most
+ * updates) unlinks nothing.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -626,6 +641,33 @@ static int link_authored(struct copies *cp)
 	free(pick);
 	free(a);
 	return err;
+}
+
+/**
+ * build_unlink_copies() - forget the links found when their premises changed
+ * @b: the build, after build_gc() and before build_link_change_ids()
+ * @first_rowid: the last links row of earlier runs, for build_judge_links();
+ *		 lowered when the links found next may reuse rows
+ *
+ * Nothing is done unless @b->refind says that commits of earlier runs
+ * joined or left a branch, or mainline, or left the index.  Then every
+ * link found without a citation goes (cbp_store_drop_found()), and this
+ * run finds them all again from the index as it is now, as a fresh
+ * build does.
+ *
+ * Return: 0, or -1 with the error recorded.
+ */
+int build_unlink_copies(struct build *b, long long *first_rowid)
+{
+	long long max_link;
+
+	if (!b->refind)
+		return 0;
+	if (cbp_store_drop_found(b->w, &max_link))
+		return -1;
+	if (max_link < *first_rowid)
+		*first_rowid = max_link;
+	return 0;
 }
 
 /**

@@ -140,6 +140,8 @@ static int sweep(struct build *b, struct graph *g)
 	}
 	if (!b->gone)
 		return 0;
+	/* What they cited made mainline's duplicates: see build-copies.c. */
+	b->refind = 1;
 	cbp_note("%lld commit%s no ref reaches any more left the index", b->gone,
 		 b->gone == 1 ? "" : "s");
 	if (cbp_store_drop_gone(b->w))

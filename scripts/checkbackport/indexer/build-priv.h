@@ -69,6 +69,11 @@ struct build {
 	size_t nr_refs;
 	int gc;				/* a ref may have lost commits */
 	long long gone;			/* commits no ref reaches any more */
+	/*
+	 * Commits of earlier runs changed branches, or left the index: the
+	 * links found without a citation are found again (build-copies.c).
+	 */
+	int refind;
 
 	struct ref_tip *tags;
 	size_t nr_tags, alloc_tags;
@@ -196,6 +201,7 @@ int build_judge_links(struct build *b, long long first_rowid,
 		      long long max_id);
 
 /* build-copies.c */
+int build_unlink_copies(struct build *b, long long *first_rowid);
 int build_link_copies(struct build *b);
 
 /* build-edges.c */

@@ -367,6 +367,36 @@ int cbp_store_drop_authored_twins(struct cbp_writer *w, long long own,
 }
 
 /**
+ * cbp_store_drop_found() - unlink every pair linked without a citation
+ * @w: the writer
+ * @max_link: set to the highest links row left, 0 if none
+ *
+ * The links of the kinds the builder finds (CBP_FOUND_KINDS: same
+ * patch-id, same Change-Id, same author, date and subject) go, and the
+ * verdicts on them; a verdict on a citation between the same two commits
+ * stays.  What is left is what a fresh build holds before it looks for
+ * them.  The rows of the links found next may reuse numbers of those
+ * that went: @max_link says from where they are new.
+ *
+ * Return: 0, or -1 with SQLite's message recorded.
+ */
+int cbp_store_drop_found(struct cbp_writer *w, long long *max_link)
+{
+	*max_link = 0;
+	if (cbp_db_exec(w->db,
+			"DELETE FROM trust WHERE EXISTS (SELECT 1 FROM links l\n"
+			" WHERE l.src = trust.src AND l.dst = trust.dst\n"
+			" AND l.kind IN " CBP_FOUND_KINDS ")\n"
+			" AND NOT EXISTS (SELECT 1 FROM links l\n"
+			" WHERE l.src = trust.src AND l.dst = trust.dst\n"
+			" AND l.kind < 16 AND l.kind NOT IN " CBP_FOUND_KINDS ");"
+			"DELETE FROM links WHERE kind IN " CBP_FOUND_KINDS ";"))
+		return -1;
+	return cbp_db_int(w->db, "SELECT coalesce(max(rowid), 0) FROM links",
+			  max_link);
+}
+
+/**
  * cbp_store_get_pid() - what the index keeps of a commit compared before
  * @w: the writer
  * @id: its row

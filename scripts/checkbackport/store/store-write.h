@@ -300,6 +300,7 @@ int cbp_store_named_on_branch(struct cbp_writer *w, long long own,
 			      long long ml, unsigned long long *branches);
 int cbp_store_drop_authored_twins(struct cbp_writer *w, long long own,
 				  long long ml, unsigned long long branches);
+int cbp_store_drop_found(struct cbp_writer *w, long long *max_link);
 
 /**
  * struct cbp_store_chid_pair - a commit and a mainline commit of its Change-Id

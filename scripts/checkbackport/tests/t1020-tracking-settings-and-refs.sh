@@ -191,4 +191,93 @@ test_expect_success EXPENSIVE 'a deleted branch takes its suspicious citations w
 	cbp lint >../lint && ! grep "^suspicious" ../lint && same_as_fresh
 '
 
+
+# The links found without a citation (same patch-id, same Change-Id,
+# same author, date and subject) depend on which commits mainline and the
+# stable branches hold: whatever changes that, the index keeps the links
+# a fresh build finds, and no others.
+
+# names_as_fresh SETTINGS...: the index is sound, and names of every
+# commit the branches and tags reach gives the same output and exit
+# status with it as with an index built afresh with SETTINGS.
+names_as_fresh () {
+	rm -f "$TRASH/fresh.db" &&
+	cbp index --index "$TRASH/fresh.db" "$@" >/dev/null &&
+	cbp index --verify >/dev/null &&
+	git rev-list --branches --tags >"$TRASH/in" &&
+	test_line_count -gt 3 "$TRASH/in" &&
+	same_answer names --stdin
+}
+
+test_expect_success 'set up copies made without -x on a stable branch' '
+	git init -q copies && cd copies &&
+	test_commit "base" && git tag v1.0 &&
+	test_commit "net: fix a leak" && git rev-parse HEAD >../ML &&
+	test_change g.c one "net: fix a race" && git rev-parse HEAD >../ML2 &&
+	chid=Change-Id:\ I0123456789abcdef0123456789abcdef01234567 &&
+	test_change h.c one "net: fix a hang" "$chid" &&
+	git rev-parse HEAD >../ML3 &&
+	test_commit "net: more" && git tag v1.1 &&
+	git checkout -q -b linux-1.0.y v1.0 &&
+	test_tick && git cherry-pick "$(cat ../ML)" >/dev/null &&
+	git rev-parse HEAD >../CP &&
+	git cherry-pick -n "$(cat ../ML2)" && echo adapted >>g.c &&
+	git add g.c && git commit -q -C "$(cat ../ML2)" &&
+	git rev-parse HEAD >../CP2 &&
+	test_change h.c other "net: fix a hang, backported" "$chid" &&
+	git rev-parse HEAD >../CP3 &&
+	test_commit "net: stable only" && git tag v1.0.1 &&
+	git checkout -q master &&
+	cbp index >/dev/null && cbp names "$(cat ../CP)" >../out &&
+	grep "same patch-id as $(cat ../ML), no trailer" ../out &&
+	cbp names "$(cat ../CP2)" >../out &&
+	grep "same author, date and subject as $(cat ../ML2), no trailer" ../out &&
+	cbp names "$(cat ../CP3)" >../out &&
+	grep "same Change-Id as $(cat ../ML3)" ../out &&
+	names_as_fresh
+'
+
+test_expect_success 'copies without -x: mainline and stable swapped, and back' '
+	cp -R copies swapped && cd swapped &&
+	cbp index --mainline linux-1.0.y --stable master >/dev/null &&
+	names_as_fresh --mainline linux-1.0.y --stable master &&
+	cbp index --mainline master --stable "linux-*.y" >/dev/null &&
+	names_as_fresh &&
+	cbp names "$(cat ../CP)" >../out &&
+	grep "same patch-id as $(cat ../ML), no trailer" ../out
+'
+
+test_expect_success 'copies without -x: their branch deleted, a tag keeping them' '
+	cp -R copies deleted && cd deleted &&
+	git branch -D linux-1.0.y >/dev/null && cbp index >/dev/null &&
+	names_as_fresh &&
+	cbp names "$(cat ../CP)" >../out && ! grep "no trailer" ../out &&
+	git branch linux-1.0.y v1.0.1 && cbp index >/dev/null &&
+	names_as_fresh
+'
+
+test_expect_success 'copies without -x: their branch merged into mainline' '
+	cp -R copies merged && cd merged &&
+	test_tick && git merge -q -s ours --no-edit linux-1.0.y &&
+	cbp index >/dev/null && names_as_fresh &&
+	test_expect_code 0 cbp names "$(cat ../CP)" >../out &&
+	! grep "no trailer" ../out
+'
+
+test_expect_success 'a duplicate in mainline: the commit citing it gone' '
+	git init -q dups && cd dups &&
+	test_commit "base" && git tag v1.0 &&
+	git checkout -q -b side && test_commit "net: fix a leak" &&
+	O=$(git rev-parse HEAD) &&
+	git checkout -q master && test_commit "net: more" &&
+	test_tick && git cherry-pick "$O" >/dev/null && X=$(git rev-parse HEAD) &&
+	test_tick && git merge -q --no-edit side && git branch -q -D side &&
+	git checkout -q --detach v1.0 && test_pick "$O" && git tag keep &&
+	git checkout -q master && cbp index >/dev/null &&
+	test_expect_code 1 cbp names "$X" >../out &&
+	grep "same patch-id as $O, no trailer" ../out &&
+	git tag -d keep >/dev/null && cbp index >/dev/null && names_as_fresh &&
+	test_expect_code 0 cbp names "$X" >../out && ! grep "no trailer" ../out
+'
+
 test_done

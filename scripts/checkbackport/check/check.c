@@ -414,10 +414,20 @@ int check_fixes_subject_mismatch(struct check_run *run, size_t i)
 	if (ff->rc)
 		return 0;
 	if (!ff->ct.quoted) {
+		char *line = check_msg_line(run->fx->p, ff->ct.line);
+		const char *after = line ? strstr(line, ff->ct.hex) : NULL;
+
+		/* SDL writes Fixes: 33834360 "subject": the form is wrong. */
+		after = after ? after + strlen(ff->ct.hex) : "";
+		after += strspn(after, " \t");
 		f = check_emit(run, ff->line,
-			       "Fixes: %s has no (\"subject\"); it should read: Fixes: %s",
-			       ff->ct.hex, cite(&ff->t, buf, sizeof(buf)));
+			       "Fixes: %s %s; it should read: Fixes: %s",
+			       ff->ct.hex, *after == '"' || *after == '\'' ?
+			       "quotes its subject without the parentheses" :
+			       "has no (\"subject\")",
+			       cite(&ff->t, buf, sizeof(buf)));
 		set_commit(f, &ff->t);
+		free(line);
 	} else if (!quoted_matches(&ff->ct, ff->t.subject)) {
 		f = check_emit(run, ff->line,
 			       "the subject quoted for %.12s is not its subject \"%s\"",

@@ -77,7 +77,16 @@ test_expect_success 'FIXES_SUBJECT_MISMATCH: a wrong quoted subject warns' '
 test_expect_success 'FIXES_SUBJECT_MISMATCH: a missing quoted subject warns' '
 	qpatch "Fixes: $(s12 $BUG)" &&
 	cd repo && check_terse 0 ../out $S ../p.patch &&
-	has_finding ../out WARNING:FIXES_SUBJECT_MISMATCH
+	has_finding ../out WARNING:FIXES_SUBJECT_MISMATCH &&
+	grep -qF "Fixes: $(s12 $BUG) has no (\"subject\"); it should read: Fixes: $(s12 $BUG) (\"drm/a: add the feature\")" ../out
+'
+
+# SDL's "Fixes: 33834360 \"wayland: ...\"": the subject is there, the
+# parentheses are not, and the finding says that, not that it is missing.
+test_expect_success 'FIXES_SUBJECT_MISMATCH: a subject quoted bare is said so' '
+	qpatch "Fixes: $(s12 $BUG) \"drm/a: add the feature\"" &&
+	cd repo && check_terse 0 ../out $S ../p.patch &&
+	grep -qF "Fixes: $(s12 $BUG) quotes its subject without the parentheses; it should read: Fixes: $(s12 $BUG) (\"drm/a: add the feature\")" ../out
 '
 
 test_expect_success 'FIXES_NOT_IN_STABLE: a bug the branch never got' '

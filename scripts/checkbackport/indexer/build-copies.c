@@ -650,17 +650,27 @@ static int link_authored(struct copies *cp)
  *		 lowered when the links found next may reuse rows
  *
  * Nothing is done unless @b->refind says that commits of earlier runs
- * joined or left a branch, or mainline, or left the index.  Then every
- * link found without a citation goes (cbp_store_drop_found()), and this
- * run finds them all again from the index as it is now, as a fresh
- * build does.
+ * joined or left a branch, or mainline, or left the index, or a commit
+ * linked so now cites a commit as its origin (one this run read, or a
+ * cited ID that arrived: cbp_store_found_cites_new()).  Then every link
+ * found without a citation goes (cbp_store_drop_found()), and this run
+ * finds them all again from the index as it is now, as a fresh build
+ * does.
  *
  * Return: 0, or -1 with the error recorded.
  */
 int build_unlink_copies(struct build *b, long long *first_rowid)
 {
 	long long max_link;
+	int rc;
 
+	if (!b->refind && !b->cold) {
+		rc = cbp_store_found_cites_new(b->w, (long long)b->max_old,
+					       b->arrived, b->nr_arrived);
+		if (rc < 0)
+			return -1;
+		b->refind = rc;
+	}
 	if (!b->refind)
 		return 0;
 	if (cbp_store_drop_found(b->w, &max_link))

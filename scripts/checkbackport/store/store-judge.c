@@ -8,6 +8,7 @@
  * the verdict CBP_TRUST_SAME_PATCH; and the commits one Gerrit Change-Id
  * joins (build-change-id.c), linked to be judged as citations are.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -394,6 +395,53 @@ int cbp_store_drop_found(struct cbp_writer *w, long long *max_link)
 		return -1;
 	return cbp_db_int(w->db, "SELECT coalesce(max(rowid), 0) FROM links",
 			  max_link);
+}
+
+/**
+ * cbp_store_found_cites_new() - whether a copy found so now cites a commit
+ * @w: the writer, after the citations of this run were resolved
+ * @after: the highest commits row of earlier runs
+ * @ids: rows of earlier runs that were cited IDs and are commits now
+ * @nr: number of @ids
+ *
+ * A commit linked without a citation cited no commit of the repository
+ * as its origin when it was linked.  Once one of its citations names a
+ * commit (one read in this run, or a cited ID that arrived), a fresh
+ * build would not look for its copy at all.
+ *
+ * Return: 1 if some such commit now cites one, 0 if none, -1 with
+ * SQLite's message recorded.
+ */
+int cbp_store_found_cites_new(struct cbp_writer *w, long long after,
+			      const unsigned int *ids, size_t nr)
+{
+	sqlite3_stmt *st;
+	long long hit = 0;
+	size_t i;
+	int rc;
+
+	/* By the cited rows (links_dst), never a scan of every link. */
+	if (cbp_db_prepare(w->db,
+			   "SELECT EXISTS (SELECT 1 FROM links c\n"
+			   " JOIN links f ON f.src = c.src\n"
+			   " AND f.kind IN " CBP_FOUND_KINDS "\n"
+			   " WHERE c.dst BETWEEN ?1 AND ?2 AND c.kind < 16\n"
+			   " AND c.kind NOT IN " CBP_FOUND_KINDS ")", &st))
+		return -1;
+	/* The rows read in this run first, then each that arrived. */
+	for (i = 0; i <= nr && !hit; i++) {
+		sqlite3_bind_int64(st, 1, i ? (long long)ids[i - 1] : after + 1);
+		sqlite3_bind_int64(st, 2, i ? (long long)ids[i - 1] : LLONG_MAX);
+		rc = sqlite3_step(st);
+		if (rc != SQLITE_ROW) {
+			sqlite3_finalize(st);
+			return cbp_error_sqlite(w->db, "index");
+		}
+		hit = sqlite3_column_int64(st, 0);
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	return hit ? 1 : 0;
 }
 
 /**

@@ -280,4 +280,24 @@ test_expect_success 'a duplicate in mainline: the commit citing it gone' '
 	test_expect_code 0 cbp names "$X" >../out && ! grep "no trailer" ../out
 '
 
+# The copy S cites X (with -x), which the repository lacks, so it was
+# linked to M by its patch: once X arrives, S cites a commit of the
+# repository as its origin, and a fresh build would not look for a copy.
+test_expect_success 'a copy linked by its patch whose cited origin arrives' '
+	git init -q late && cd late &&
+	test_commit "base" && git tag v1.0 &&
+	git checkout -q -b next && test_commit "net: fix a leak" &&
+	X=$(git rev-parse HEAD) &&
+	git checkout -q master && test_tick &&
+	git cherry-pick "$X" >/dev/null && M=$(git rev-parse HEAD) &&
+	git checkout -q -b linux-1.0.y v1.0 && test_pick "$X" &&
+	S=$(git rev-parse HEAD) && git checkout -q master &&
+	git update-ref refs/hidden/next next && git branch -q -D next &&
+	cbp index >/dev/null && cbp names "$S" >../out &&
+	grep "same patch-id as $M, no trailer" ../out &&
+	git branch next refs/hidden/next && cbp index >/dev/null &&
+	names_as_fresh &&
+	cbp names "$S" >../out && ! grep "no trailer" ../out
+'
+
 test_done

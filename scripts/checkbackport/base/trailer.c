@@ -187,8 +187,46 @@ static const struct {
 	{ .kw = "backport-of:", .kind = CBP_BACKPORTED },
 	{ .kw = "backport ", .kind = CBP_BACKPORTED,
 	  .rest = robot_backport_end },
-	{ .kw = "this reverts commit", .kind = CBP_REVERTS },
+	{ .kw = "this reverts", .kind = CBP_REVERTS },
 };
+
+/*
+ * What may stand between "This reverts" and the ID: "commit", Gerrit's
+ * "CL N" (Go: "This reverts CL 501495 (commit X).", "This reverts CL N,
+ * commit X", "This reverts CL N/commit X", "This reverts X (CL N)"), and
+ * the punctuation joining them.  Returns where the ID should start, or
+ * NULL when something else does: a word, a link, "CL N." alone.
+ */
+static const char *revert_id_start(const char *p, const char *end)
+{
+	const char *q;
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		p = skip_blank(p, end);
+		q = match_kw(p, end, "commit");
+		if (q && q < end && is_blank((unsigned char)*q)) {
+			p = q;
+			continue;
+		}
+		q = match_kw(p, end, "cl");
+		if (q && q < end && is_blank((unsigned char)*q)) {
+			q = skip_blank(q, end);
+			if (q == end || *q < '0' || *q > '9')
+				return NULL;
+			while (q < end && *q >= '0' && *q <= '9')
+				q++;
+			p = q;
+			continue;
+		}
+		if (p < end && (*p == '(' || *p == ',' || *p == '/')) {
+			p++;
+			continue;
+		}
+		return p;
+	}
+	return p;
+}
 
 static int scan_line_start(const char *p, const char *end,
 			   struct cbp_cite *cite, unsigned int flags)
@@ -226,8 +264,15 @@ static int scan_line_start(const char *p, const char *end,
 			return 0;
 		break;
 	case CBP_REVERTS:
+		/* "This reverts commit X", and Go's forms with its CL */
+		if (q == end || !is_blank((unsigned char)*q))
+			return 0;
+		q = revert_id_start(q, end);
+		if (!q)
+			return 0;
+		break;
 	case CBP_MASTER_COMMIT:
-		/* "This reverts commit X", "master commit: X" */
+		/* "master commit: X" */
 		if (q == end || !is_blank((unsigned char)*q))
 			return 0;
 		break;

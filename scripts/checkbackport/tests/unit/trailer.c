@@ -459,6 +459,36 @@ static void revert_forms(void **state)
 	assert_false(cbp_kind_is_origin(CBP_REVERTS));
 }
 
+/* Go's reverts name the CL beside the commit, in several orders. */
+static void revert_forms_with_a_cl(void **state)
+{
+	static const struct want want[] = {
+		{ CBP_REVERTS, 3, "0123456789ab" },
+		{ CBP_REVERTS, 4, "0123456789ab" },
+		{ CBP_REVERTS, 5, "0123456789ab" },
+		{ CBP_REVERTS, 6, "0123456789ab" },
+		{ CBP_REVERTS, 7, "0123456789ab" },
+		{ CBP_REVERTS, 8, "0123456789ab" },
+		{ CBP_REVERTS, 9, "0123456789ab" },
+	};
+	struct found f = parse("Revert \"go/analysis: add Sizes\"\n\n"
+			       "This reverts CL 501495 (commit 0123456789ab).\n"
+			       "This reverts CL 501495 (0123456789ab)\n"
+			       "This reverts CL 501495, commit 0123456789ab.\n"
+			       "This reverts CL 501495/commit 0123456789ab.\n"
+			       "This reverts commit CL 501495 0123456789ab.\n"
+			       "This reverts 0123456789ab (CL 501495).\n"
+			       "This reverts commit 0123456789ab, golang.org/cl/501495.\n"
+			       "This reverts CL 1234567.\n"
+			       "This reverts https://golang.org/cl/501495.\n"
+			       "This reverts a previous change.\n"
+			       "This reverts CL abcdef0123 for now.\n");
+
+	(void)state;
+	expect(&f, want, ARRAY_SIZE(want));
+	assert_string_equal(f.quoted[0], "go/analysis: add Sizes");
+}
+
 static void case_and_crlf(void **state)
 {
 	struct found f = parse("s\r\n\r\nfixes: ABCDEF1234567 (\"x\")\r\n"
@@ -689,6 +719,7 @@ int main(void)
 		cmocka_unit_test(fixes_with_single_quotes),
 		cmocka_unit_test(kind_names),
 		cmocka_unit_test(revert_forms),
+		cmocka_unit_test(revert_forms_with_a_cl),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);

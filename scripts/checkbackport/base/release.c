@@ -50,9 +50,10 @@ int cbp_release_pattern_init(struct cbp_release_pattern *rp, const char *ere)
  * @tag: the tag's short name, e.g. "v256-rc1"
  *
  * Return: the key of the version the pattern's first group matched, or
- * a negative value: %CBP_VERSION_NO_MATCH, or an enum cbp_version_error
- * for a version that is not one to four numbers and an optional -rcN
- * (or -rc.N, -beta.N, -alpha.N).
+ * a negative value: %CBP_VERSION_NO_MATCH, %CBP_VERSION_CUT when a "."
+ * and a number follow the group, or an enum cbp_version_error for a
+ * version that is not one to four numbers and an optional -rcN (or rcN,
+ * -rc.N, -beta.N, -alpha.N, -pre.N).
  */
 long long cbp_release_pattern_key(const struct cbp_release_pattern *rp,
 				  const char *tag)
@@ -61,6 +62,14 @@ long long cbp_release_pattern_key(const struct cbp_release_pattern *rp,
 
 	if (!rp->compiled || regexec(&rp->re, tag, 3, m, 0) || m[2].rm_so < 0)
 		return CBP_VERSION_NO_MATCH;
+	/*
+	 * 'gopls/v([0-9]+)\.([0-9]+)\.([0-9]+)' takes "0" of every
+	 * gopls/v0.N.M, which would all be one release: a group that stops
+	 * before more of the version reads none.
+	 */
+	if (tag[m[2].rm_eo] == '.' && tag[m[2].rm_eo + 1] >= '0' &&
+	    tag[m[2].rm_eo + 1] <= '9')
+		return CBP_VERSION_CUT;
 	return cbp_release_key(tag + m[2].rm_so,
 			       (size_t)(m[2].rm_eo - m[2].rm_so));
 }
@@ -76,7 +85,9 @@ const char *cbp_release_pattern_error(long long key)
 	if (key == CBP_VERSION_NO_MATCH)
 		return "not a release version by the release pattern";
 	if (key == CBP_VERSION_INVALID)
-		return "the version it matched is not 1 to 4 numbers, then [-rc/-beta/-alpha[.]N]";
+		return "its version is not 1 to 4 numbers, then [-rc/-beta/-alpha/-pre[.]N]";
+	if (key == CBP_VERSION_CUT)
+		return "the pattern's first group ends before a '.' and a number: too short";
 	return cbp_version_error(key);
 }
 

@@ -23,6 +23,8 @@
 
 /* A tag the pattern does not match, as a negative key. */
 #define CBP_VERSION_NO_MATCH	(-3)
+/* The pattern's first group stops before a "." and another number. */
+#define CBP_VERSION_CUT		(-4)
 
 /**
  * struct cbp_release_pattern - a compiled release pattern

@@ -1127,8 +1127,18 @@ static void vkey_put_num(struct vkey *k, unsigned long long n)
 	vkey_put(k, m, len - 1);
 }
 
-/* The pre-releases, in the order of their two bits; then the release. */
-static const char *const pre_kw[] = { "alpha", "beta", "rc" };
+/*
+ * The pre-releases and their order (two bits), then the release.  "pre"
+ * (gopls's v0.16.0-pre.1) sorts as "rc": a history that has both would
+ * interleave them by number.
+ */
+static const struct {
+	const char *kw;
+	int order;
+} pre_kw[] = {
+	{ "alpha", 0 }, { "beta", 1 }, { "rc", 2 }, { "pre", 2 },
+};
+
 #define VKEY_RELEASE	3
 
 /* A decimal number without leading zeros ("v6.012" is not a release). */
@@ -1184,17 +1194,18 @@ static long long version_key(const char *tag, size_t len, int min)
 		return CBP_VERSION_INVALID;
 	if (p < end) {
 		const char *q = NULL;
+		size_t i;
 		int dotted;
 
-		/* "-rc1", or as OpenVPN writes it, "_rc1" */
-		if (*p != '-' && *p != '_')
-			return CBP_VERSION_INVALID;
-		p++;
-		for (pre = 0; pre < (int)ARRAY_SIZE(pre_kw) && !q; pre++)
-			q = match_kw(p, end, pre_kw[pre]);
+		/* "-rc1", as OpenVPN writes it "_rc1", as Go does "rc1" */
+		if (*p == '-' || *p == '_')
+			p++;
+		for (i = 0; i < ARRAY_SIZE(pre_kw) && !q; i++) {
+			q = match_kw(p, end, pre_kw[i].kw);
+			pre = pre_kw[i].order;
+		}
 		if (!q)
 			return CBP_VERSION_INVALID;
-		pre--;
 		p = q;
 		/* The word alone (rpm's 4.19.0-alpha, then -alpha2): rc stays 0. */
 		if (p < end) {
@@ -1257,7 +1268,7 @@ long long cbp_release_key(const char *ver, size_t len)
 }
 
 static const char version_syntax[] =
-	"not a release version (vX.Y[.Z[.W]], maybe -rcN, -rc.N, -rc, -beta.N, -alpha.N)";
+	"not a release version (vX.Y[.Z[.W]], maybe -rcN, -rc.N, -rc, -beta.N, -alpha.N, -pre.N)";
 
 /**
  * cbp_version_error() - why a tag has no version key

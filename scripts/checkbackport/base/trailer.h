@@ -98,7 +98,7 @@ int cbp_kind_is_origin(int kind);
 int cbp_kind_is_upstream(int kind);
 /* Why cbp_version_key() gave no key: its negative results. */
 enum cbp_version_error {
-	CBP_VERSION_INVALID = -1,	/* not vX.Y[.Z[.W]][-rcN|-rc.N|-beta.N|-alpha.N] */
+	CBP_VERSION_INVALID = -1,	/* not vX.Y[.Z[.W]][-rcN|-rc.N|-beta.N|-alpha.N|-pre.N] */
 	CBP_VERSION_TOO_LARGE = -2,	/* the numbers do not fit the key */
 };
 

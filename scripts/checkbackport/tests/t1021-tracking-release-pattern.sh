@@ -115,7 +115,7 @@ test_expect_success 'a release tag names its commit' '
 test_expect_success 'a pattern whose version is no version reads no tag' '
 	cd repo &&
 	cbp index --release-pattern "(v)[0-9]+" --verbose >out &&
-	grep "^not a release: tag v220: the version it matched is not 1 to 4 numbers" out &&
+	grep "^not a release: tag v220: its version is not 1 to 4 numbers" out &&
 	test "$(first_release $A)" = ""
 '
 

@@ -85,7 +85,6 @@ static const struct {
 	{ "v3.5.0-alpha-2", CBP_VERSION_INVALID },
 	{ "v2.7__rc1", CBP_VERSION_INVALID },
 	{ "v2.7~rc1", CBP_VERSION_INVALID },
-	{ "v2.7rc1", CBP_VERSION_INVALID },
 	{ "v2.7_", CBP_VERSION_INVALID },
 	{ "v3.5.0-alpha.", CBP_VERSION_INVALID },
 	{ "v3.5.0-beta0", CBP_VERSION_INVALID },
@@ -288,6 +287,38 @@ static long long rk(const char *ere, const char *tag)
 }
 
 /* Tags of systemd, NetworkManager, containerd, etcd and the kernel. */
+/*
+ * Go's go1.21rc1 (no separator before the candidate) and gopls's
+ * v0.16.0-pre.1 (a pre-release spelled "pre", ordered as "rc").
+ */
+static void go_pre_releases(void **state)
+{
+	static const char *const go[] = {
+		"go1.20", "go1.20.1", "go1.21rc1", "go1.21rc2", "go1.21.0",
+		"go1.21.1", "go1.22beta1", "go1.22rc1", "go1.22.0",
+	};
+	static const char *const gopls[] = {
+		"gopls/v0.15.3", "gopls/v0.16.0-pre.1", "gopls/v0.16.0-pre.2",
+		"gopls/v0.16.0", "gopls/v0.16.1-pre1", "gopls/v0.16.1",
+	};
+	const char *gop = "go([0-9]+(\\.[0-9]+){1,2}((rc|beta)[0-9]+)?)";
+	const char *goplsp = "gopls/v([0-9]+\\.[0-9]+\\.[0-9]+(-pre\\.?[0-9]+)?)";
+	size_t i;
+
+	(void)state;
+	for (i = 1; i < ARRAY_SIZE(go); i++)
+		if (rk(gop, go[i - 1]) < 0 || rk(gop, go[i - 1]) >= rk(gop, go[i]))
+			fail_msg("expected %s < %s", go[i - 1], go[i]);
+	for (i = 1; i < ARRAY_SIZE(gopls); i++)
+		if (rk(goplsp, gopls[i - 1]) < 0 ||
+		    rk(goplsp, gopls[i - 1]) >= rk(goplsp, gopls[i]))
+			fail_msg("expected %s < %s", gopls[i - 1], gopls[i]);
+	assert_int_equal(vk("v2.7rc1"), vk("v2.7-rc1"));
+	assert_int_equal(vk("v0.16.0-pre.1"), vk("v0.16.0-rc.1"));
+	assert_int_equal(vk("v2.7~rc1"), CBP_VERSION_INVALID);
+	assert_int_equal(vk("v2.7prerelease"), CBP_VERSION_INVALID);
+}
+
 static void release_patterns(void **state)
 {
 	static const char *const systemd[] = {
@@ -360,6 +391,16 @@ static void release_patterns(void **state)
 	assert_int_equal(rk(sd, "v255-stable"), CBP_VERSION_NO_MATCH);
 	/* A group that is no version, and patterns that are no use. */
 	assert_int_equal(rk("(v)[0-9]+", "v255"), CBP_VERSION_INVALID);
+	/*
+	 * A first group that stops before more of the version would make
+	 * every gopls/v0.N.M release "0": none is read.
+	 */
+	assert_int_equal(rk("gopls/v([0-9]+)\\.([0-9]+)\\.([0-9]+)",
+			    "gopls/v0.16.0"), CBP_VERSION_CUT);
+	assert_int_equal(rk("v([0-9]+\\.[0-9]+)\\.x", "v1.2.x"), vk("v1.2"));
+	assert_int_equal(rk("debian/([0-9.]+)-[0-9]+", "debian/1.2-3"),
+			 vk("v1.2"));
+	assert_non_null(cbp_release_pattern_error(CBP_VERSION_CUT));
 	assert_int_equal(cbp_release_pattern_init(&rp, "v([0-9]"), -1);
 	assert_int_equal(cbp_release_pattern_init(&rp, "v[0-9]+"), -1);
 }
@@ -377,6 +418,7 @@ int main(void)
 		cmocka_unit_test(order),
 		cmocka_unit_test(whole_history),
 		cmocka_unit_test(release_patterns),
+		cmocka_unit_test(go_pre_releases),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);

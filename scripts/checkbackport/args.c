@@ -114,6 +114,18 @@ static void reset_getopt(void)
 	optind = 1;
 }
 
+/*
+ * An empty file name (--index=, as a shell variable left unset gives
+ * it) names nothing: the index would be made beside ".new" files in
+ * the current directory.  Returns @value, or NULL with the error set.
+ */
+static const char *file_name(const char *value, const char *name)
+{
+	if (!*value)
+		cbp_error("--%s needs a file name, not an empty one", name);
+	return *value ? value : NULL;
+}
+
 /* One option; -1 to go on, TAKEN_BAD, or a result. */
 static int take_option(int k, struct cbp_options *opt)
 {
@@ -127,7 +139,9 @@ static int take_option(int k, struct cbp_options *opt)
 		opt->repo_path = optarg;
 		break;
 	case CBP_OPT_INDEX:
-		opt->set.index_path = optarg;
+		opt->set.index_path = file_name(optarg, "index");
+		if (!opt->set.index_path)
+			return TAKEN_BAD;
 		break;
 	case CBP_OPT_JSON:
 		opt->json = 1;
@@ -139,10 +153,14 @@ static int take_option(int k, struct cbp_options *opt)
 		opt->since = optarg;
 		break;
 	case CBP_OPT_TREE:
-		opt->tree = optarg;
+		opt->tree = file_name(optarg, "tree");
+		if (!opt->tree)
+			return TAKEN_BAD;
 		break;
 	case CBP_OPT_CONFIG:
-		opt->config = optarg;
+		opt->config = file_name(optarg, "config");
+		if (!opt->config)
+			return TAKEN_BAD;
 		break;
 	case CBP_OPT_NO_BUILD:
 		opt->no_build = 1;

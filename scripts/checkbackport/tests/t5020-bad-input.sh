@@ -168,6 +168,21 @@ test_expect_success 'a mainline or stable glob naming no branch: warned, once' '
 	! grep "warning" ../err
 '
 
+# An unset shell variable gives --index= : the index would be made as
+# ".lock" and ".new.N" files in the current directory.
+test_expect_success 'an empty --index, --tree or --config is a usage error' '
+	cd repo &&
+	test_expect_code 2 "$CBP_BIN" names --index= HEAD 2>../err &&
+	grep "usage error: --index needs a file name" ../err &&
+	test_expect_code 2 "$CBP_BIN" index --index "" 2>../err &&
+	grep "usage error: --index needs a file name" ../err &&
+	test_expect_code 2 "$CBP_BIN" check --tree= HEAD 2>../err &&
+	grep "usage error: --tree needs a file name" ../err &&
+	test_expect_code 2 "$CBP_BIN" check --tree=. --config= HEAD 2>../err &&
+	grep "usage error: --config needs a file name" ../err &&
+	test_path_is_missing .lock && ! ls .new.* 2>/dev/null
+'
+
 test_expect_success 'an index path that cannot be written: exit 2, one line' '
 	cd repo && test_expect_code 2 cbp index --index /nonexistent/dir/x.db 2>../err &&
 	one_error ../err

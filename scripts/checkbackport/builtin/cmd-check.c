@@ -45,8 +45,11 @@ static int pick_stable(struct checker *chk)
 				n++;
 			}
 		}
+		/* Without --stable, the globs the index tracks are meant. */
+		if (!s || !*s)
+			s = chk->ctx->opt->set.track[CBP_TRACK_STABLE];
 		if (n != 1)
-			return cbp_error("--stable '%s' matches %d stable branches; %s",
+			return cbp_error("the stable globs '%s' match %d tracked branches; %s",
 					 s ? s : "", n,
 					 "name the target with --stable BRANCH or 'git config checkbackport.stable BRANCH'");
 		chk->stable = found;

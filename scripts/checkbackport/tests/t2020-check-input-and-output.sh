@@ -149,7 +149,7 @@ test_expect_success 'exit 2: an unknown stable branch' '
 test_expect_success 'exit 2: several stable branches and no --stable' '
 	cd repo && git branch linux-6.11.y v6.12 &&
 	test_expect_code 2 cbp check ../good.patch 2>../err &&
-	grep -q "matches 2 stable branches" ../err &&
+	grep -q "the stable globs .linux-\*\.y. match 2 tracked branches" ../err &&
 	git branch -D linux-6.11.y >/dev/null
 '
 

@@ -80,11 +80,26 @@ int check_too_many_citations(struct check_run *run, size_t i __always_unused)
 int check_upstream_missing(struct check_run *run, size_t i __always_unused)
 {
 	const struct check_facts *fx = run->fx;
+	struct cbp_finding *f;
+	size_t k;
 
 	/* A mainline commit checked without an upstream line is its own. */
-	if (!fx->nr_up && !fx->self_in_mainline)
-		check_emit(run, 0,
-			   "no 'commit <id> upstream' or '[ Upstream commit <id> ]' line: the stable rules ask every backport to name its mainline commit");
+	if (fx->nr_up || fx->self_in_mainline)
+		return 0;
+	f = check_emit(run, 0,
+		       "no 'commit <id> upstream' or '[ Upstream commit <id> ]' line: the stable rules ask every backport to name its mainline commit");
+	/* git cherry-pick -x named it: say which line to write. */
+	for (k = 0; k < fx->nr_picks; k++) {
+		const struct check_pick *pk = &fx->picks[k];
+
+		if (pk->rc || pk->c.state != CBP_PRESENT ||
+		    !check_in_mainline(run->chk, &pk->c))
+			continue;
+		f->hint = cbp_strf("'(cherry picked from commit %.12s)' names it: %s%s%s",
+				   pk->c.hex, "write 'commit ", pk->c.hex,
+				   " upstream.' above the message");
+		break;
+	}
 	return 0;
 }
 

@@ -47,6 +47,18 @@ test_expect_success 'UPSTREAM_MISSING: no upstream line is an error' '
 	has_finding ../out ERROR:UPSTREAM_MISSING
 '
 
+# git cherry-pick -x names the mainline commit, in a form the stable
+# rules do not take: the hint gives the line they want.
+test_expect_success 'UPSTREAM_MISSING: a -x trailer naming mainline gives the line' '
+	mkpatch p.patch "drm/x: fix the thing" "(cherry picked from commit $F)" &&
+	cd repo && test_expect_code 1 cbp check $S ../p.patch >../out &&
+	grep "^ERROR:UPSTREAM_MISSING: " ../out &&
+	grep -F "hint: '"'"'(cherry picked from commit $(s12 $F))'"'"' names it: write '"'"'commit $F upstream.'"'"' above the message" ../out &&
+	mkpatch ../p.patch "drm/x: fix the thing" "(cherry picked from commit $O)" &&
+	test_expect_code 1 cbp check $S ../p.patch >../out &&
+	grep "^ERROR:UPSTREAM_MISSING: " ../out && ! grep "names it: write" ../out
+'
+
 test_expect_success 'UPSTREAM_MISSING: not reported with an upstream line' '
 	mkpatch p.patch "drm/x: fix the thing" "commit $F upstream." &&
 	cd repo && check_terse 0 ../out $S ../p.patch &&

@@ -280,7 +280,7 @@ int check_already_applied(struct check_run *run, size_t i)
 			if (!fx->self_in_mainline)
 				continue;
 			f = check_emit(run, 0,
-				       "%s has this very commit: it was in mainline (released in %s) when the branch forked; there is nothing to backport",
+				       "%s has this very commit, from mainline (released in %s): there is nothing to backport",
 				       chk->stable, rel(c));
 			set_commit(f, c);
 			continue;

@@ -54,7 +54,7 @@ test_expect_success 'a second application names the first, released before it' '
 test_expect_success 'a mainline commit the branch inherited: nothing to backport' '
 	cd repo && check_terse 1 ../out --stable linux-6.12.y "$OLD" &&
 	has_finding ../out ERROR:ALREADY_APPLIED &&
-	grep "linux-6.12.y has this very commit: it was in mainline (released in v6.12) when the branch forked" ../out
+	grep "linux-6.12.y has this very commit, from mainline (released in v6.12): there is nothing to backport" ../out
 '
 
 test_expect_success 'a fix or a backport from elsewhere still finds the branch has it' '

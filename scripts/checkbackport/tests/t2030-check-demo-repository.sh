@@ -47,7 +47,7 @@ test_expect_success 'amdgpu for 6.11.y: needed, the Fixes: explained by the alia
 
 test_expect_success 'amdgpu for 6.12.y: inherited from mainline since v6.12-rc7' '
 	cd demo && check_terse 1 ../out --stable linux-6.12.y "$amd_fix" &&
-	grep -q "ERROR:ALREADY_APPLIED: linux-6.12.y has this very commit: it was in mainline (released in v6.12-rc7) when the branch forked" ../out
+	grep -q "ERROR:ALREADY_APPLIED: linux-6.12.y has this very commit, from mainline (released in v6.12-rc7): there is nothing to backport" ../out
 '
 
 test_done

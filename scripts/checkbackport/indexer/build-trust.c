@@ -341,7 +341,7 @@ static int judge_squash(struct judge *j, long long src)
 	return cbp_store_squashed_of(j->b->w, src, squash_one, &sq);
 }
 
-static int revert_one(long long dst, void *data)
+static int revert_one(long long dst, int verdict __always_unused, void *data)
 {
 	struct squash *sq = data;
 

@@ -515,6 +515,29 @@ int cbp_store_put_pid(struct cbp_writer *w, long long id, long long blobs,
 	return cbp_db_step(w->db, st);
 }
 
+/*
+ * Run @st (a writer's statement selecting a cited row and a verdict for
+ * citing row ?1, or NULL if it could not be prepared) for @src, calling
+ * @fn on each row until it returns non-zero.
+ */
+static int each_cited(struct cbp_writer *w, sqlite3_stmt *st, long long src,
+		      int (*fn)(long long dst, int verdict, void *data),
+		      void *data)
+{
+	int rc = SQLITE_DONE, ret = 0;
+
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, src);
+	while (!ret && (rc = sqlite3_step(st)) == SQLITE_ROW)
+		ret = fn(sqlite3_column_int64(st, 0), sqlite3_column_int(st, 1),
+			 data);
+	sqlite3_reset(st);
+	if (!ret && rc != SQLITE_DONE)
+		return cbp_error_sqlite(w->db, "index");
+	return ret;
+}
+
 /**
  * cbp_store_squashed_of() - the fixes a squash cites beside what they fix
  * @w: the writer
@@ -539,18 +562,8 @@ int cbp_store_squashed_of(struct cbp_writer *w, long long src,
 					   " WHERE a.src = ?1 AND a.kind < 16 AND a.kind != 6\n"
 					   " AND b.kind < 16 AND b.kind != 6 AND a.dst != b.dst\n"
 					   " AND a.dst != a.src ORDER BY a.dst");
-	int rc = SQLITE_DONE, ret = 0;
 
-	if (!st)
-		return -1;
-	sqlite3_bind_int64(st, 1, src);
-	while (!ret && (rc = sqlite3_step(st)) == SQLITE_ROW)
-		ret = fn(sqlite3_column_int64(st, 0), sqlite3_column_int(st, 1),
-			 data);
-	sqlite3_reset(st);
-	if (!ret && rc != SQLITE_DONE)
-		return cbp_error_sqlite(w->db, "index");
-	return ret;
+	return each_cited(w, st, src, fn, data);
 }
 
 static_assert(CBP_FIXES == 16 && CBP_REVERTS == 18, "link kinds in SQL");
@@ -561,17 +574,20 @@ static_assert(CBP_FIXES == 16 && CBP_REVERTS == 18, "link kinds in SQL");
  * @src: the citing commit's row
  * @fn: called once per commit @src cites as its origin that @src also
  *	reverts ("This reverts commit Y"), or that cites the commit @src
- *	reverts as its origin or is cited so by it, with its row; a
+ *	reverts as its origin or is cited so by it, with its row and the
+ *	verdict on the citation (as for cbp_store_squashed_of()); a
  *	non-zero return stops
  * @data: passed to @fn
  *
  * Return: 0, -1 with the error recorded, or what @fn returned.
  */
 int cbp_store_reverted_of(struct cbp_writer *w, long long src,
-			  int (*fn)(long long dst, void *data), void *data)
+			  int (*fn)(long long dst, int verdict, void *data),
+			  void *data)
 {
 	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_REVERTED,
-					   "SELECT DISTINCT a.dst FROM links a\n"
+					   "SELECT DISTINCT a.dst, coalesce(t.verdict, 1) FROM links a\n"
+					   " LEFT JOIN trust t ON t.src = a.src AND t.dst = a.dst\n"
 					   " JOIN links r ON r.src = a.src AND r.kind = 18\n"
 					   " WHERE a.src = ?1 AND a.kind < 16\n"
 					   " AND a.kind NOT IN " CBP_FOUND_KINDS "\n"
@@ -580,17 +596,8 @@ int cbp_store_reverted_of(struct cbp_writer *w, long long src,
 					   "  WHERE o.kind < 16 AND ((o.src = r.dst AND o.dst = a.dst)\n"
 					   "  OR (o.src = a.dst AND o.dst = r.dst))))\n"
 					   " ORDER BY a.dst");
-	int rc = SQLITE_DONE, ret = 0;
 
-	if (!st)
-		return -1;
-	sqlite3_bind_int64(st, 1, src);
-	while (!ret && (rc = sqlite3_step(st)) == SQLITE_ROW)
-		ret = fn(sqlite3_column_int64(st, 0), data);
-	sqlite3_reset(st);
-	if (!ret && rc != SQLITE_DONE)
-		return cbp_error_sqlite(w->db, "index");
-	return ret;
+	return each_cited(w, st, src, fn, data);
 }
 
 /**

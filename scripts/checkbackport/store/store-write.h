@@ -290,7 +290,8 @@ int cbp_store_put_pid(struct cbp_writer *w, long long id, long long blobs,
 int cbp_store_found_cites_new(struct cbp_writer *w, long long after,
 			      const unsigned int *ids, size_t nr);
 int cbp_store_reverted_of(struct cbp_writer *w, long long src,
-			  int (*fn)(long long dst, void *data), void *data);
+			  int (*fn)(long long dst, int verdict, void *data),
+			  void *data);
 int cbp_store_squashed_of(struct cbp_writer *w, long long src,
 			  int (*fn)(long long dst, int verdict, void *data),
 			  void *data);

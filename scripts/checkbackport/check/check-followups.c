@@ -251,8 +251,9 @@ int check_reverted_upstream(struct check_run *run, size_t i __always_unused)
  * @by: if so, the revert, by the name the branch has it under
  *
  * A branch that took the change and reverted it for good (not applied
- * again since) does not have it: a backport applies it again.  Known
- * for a branch the index tracks only.
+ * again since) does not have it: a backport applies it again, and a
+ * commit of the branch is reverted there.  Known for a branch the index
+ * tracks only.
  *
  * Return: 1 if so, 0 if not or not known, -1 on an index error.
  */
@@ -261,7 +262,7 @@ int check_reverted_in_stable(struct check_run *run, struct cbp_commit *by)
 	const struct cbp_followups *fu;
 	int at, bit = check_stable_bit(run->chk);
 
-	if (run->fx->self_in_stable || bit < 0)
+	if (bit < 0)
 		return 0;
 	if (followups_of(run, &fu, &at))
 		return -1;
@@ -289,8 +290,12 @@ int check_reapplies_branch_revert(struct check_run *run,
 	struct cbp_commit by;
 	struct cbp_finding *f;
 	char a[640], b[640], r[160];
-	int at, rc = check_reverted_in_stable(run, &by);
+	int at, rc;
 
+	/* A commit the branch has is not applied again by checking it. */
+	if (run->fx->self_in_stable)
+		return 0;
+	rc = check_reverted_in_stable(run, &by);
 	if (rc <= 0)
 		return rc;
 	/* Asked by check_reverted_in_stable() already: no new query. */

@@ -262,9 +262,10 @@ int check_already_applied(struct check_run *run, size_t i)
 	const struct check_facts *fx = run->fx;
 	const struct check_names *fix = &fx->fix;
 	struct checker *chk = run->chk;
+	struct cbp_commit by;
 	struct cbp_finding *f;
-	char buf[700], rb[160];
-	int reverted = check_reverted_in_stable(run, NULL);
+	char buf[700], rb[160], rv[700];
+	int reverted = check_reverted_in_stable(run, &by);
 
 	if (reverted < 0)
 		return -1;
@@ -273,18 +274,20 @@ int check_already_applied(struct check_run *run, size_t i)
 
 		if (!check_in_stable(chk, c))
 			continue;
-		/* Reverted since: REAPPLIES_BRANCH_REVERT says it. */
-		if (reverted)
-			continue;
 		if (fx->self && c->id == fx->self->id) {
 			if (!fx->self_in_mainline)
 				continue;
 			f = check_emit(run, 0,
-				       "%s has this very commit, from mainline (released in %s): there is nothing to backport",
-				       chk->stable, rel(c));
+				       "%s has this very commit, from mainline (released in %s)%s%s: there is nothing to backport",
+				       chk->stable, rel(c),
+				       reverted ? ", and reverted it since: " : "",
+				       reverted ? cite(&by, rv, sizeof(rv)) : "");
 			set_commit(f, c);
 			continue;
 		}
+		/* Reverted since: REAPPLIES_BRANCH_REVERT says it. */
+		if (reverted && !fx->self_in_stable)
+			continue;
 		if (fx->self_in_stable && !check_contains(chk, fx->self, c))
 			continue;
 		f = check_emit(run, 0, "already in %s as %s%s%s%s, %s",
@@ -292,7 +295,7 @@ int check_already_applied(struct check_run *run, size_t i)
 			       fix->adapted[i] ? ", as an adapted backport" : "",
 			       copy_without_trailer(chk, c),
 			       check_in_mainline(chk, c) ?
-			       " (in mainline before the branch forked)" : "",
+			       " (from mainline)" : "",
 			       release_phrase(c, rb, sizeof(rb), "released"));
 		set_commit(f, c);
 	}

@@ -197,4 +197,17 @@ test_expect_success 'lint lists the revert citation as information' '
 	test "$(json_get j "\$j->{reverts}[0]{commit}{id}")" = $BRV
 '
 
+# A branch that has a mainline commit (it forked after it) and reverted
+# it: checking the commit says both.
+test_expect_success 'check of a commit the branch has and reverted since' '
+	cd sdl &&
+	test_expect_code 1 cbp check --stable linux-6.12.y $SV >out &&
+	! grep REAPPLIES_BRANCH_REVERT out &&
+	git checkout -q -b linux-7.0.y $V && revert $V && IRV=$(tip) &&
+	git checkout -q master && cbp index >/dev/null &&
+	test_expect_code 1 cbp check --stable linux-7.0.y $V >out &&
+	grep "^ERROR:ALREADY_APPLIED: linux-7.0.y has this very commit, from mainline (released in v6.13-rc1), and reverted it since: $(s12 $IRV) " out &&
+	! grep REAPPLIES_BRANCH_REVERT out
+'
+
 test_done

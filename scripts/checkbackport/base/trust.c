@@ -121,7 +121,8 @@ static size_t copy_group(const char *p, const char *end)
  * "(cherry picked from ...", "(cherry-picked from ..." or "(backported
  * from ..." pasted into the subject, or a "- backported from commit ..."
  * (or "- cherry picked from commit ..."), and all that follows it; blanks at
- * either end; and runs of blanks become one space.  With CBP_NORM_COPY,
+ * either end, and a full stop ending it; and runs of blanks become one
+ * space.  With CBP_NORM_COPY,
  * also every "[...]" group and every pull request number "(#N)" (Loki's
  * backports are "fix: x [release-3.6.x] (#23771)" of "fix: x (#23326)"),
  * which only the search for copies without a trailer wants: a link is
@@ -159,6 +160,12 @@ size_t cbp_subject_norm(const char *in, char *out, size_t outsz,
 	}
 	while (o && out[o - 1] == ' ')
 		o--;
+	/* OVS's "... ct_state flags." backported as "... ct_state flags". */
+	if (o && out[o - 1] == '.') {
+		o--;
+		while (o && out[o - 1] == ' ')
+			o--;
+	}
 	out[o] = '\0';
 	return o;
 }

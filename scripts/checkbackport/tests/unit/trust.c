@@ -124,6 +124,11 @@ static void consistent_subjects(void **state)
 					     "drm/xe: Fix OA helpers"));
 	assert_false(cbp_subjects_consistent("HID: fix a leak",
 					     "USB: fix a leak"));
+	/* A full stop ending one of them (OVS's 1c2a5f170fd9) is no part. */
+	assert_true(cbp_subjects_consistent("ofproto: fix the ct_state flags.",
+					    "ofproto: fix the ct_state flags"));
+	assert_false(cbp_subjects_consistent("lib: v1.2", "lib: v1"));
+	assert_false(cbp_subjects_consistent(".", "."));
 	/* Nothing left is not a match. */
 	assert_false(cbp_subjects_consistent("[PATCH]", "BACKPORT:"));
 }

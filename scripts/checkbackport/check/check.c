@@ -98,6 +98,18 @@ int check_upstream_missing(struct check_run *run, size_t i __always_unused)
 		f->hint = cbp_strf("'(cherry picked from commit %.12s)' names it: %s%s%s",
 				   pk->c.hex, "write 'commit ", pk->c.hex,
 				   " upstream.' above the message");
+		return 0;
+	}
+	/* No trailer: the index may know its mainline name (its patch). */
+	for (k = 0; k < fx->fix.nr; k++) {
+		const struct cbp_commit *c = &fx->fix.c[k];
+
+		if (c->state != CBP_PRESENT || (fx->self && c->id == fx->self->id) ||
+		    !check_in_mainline(run->chk, c))
+			continue;
+		f->hint = cbp_strf("mainline has this change as %.12s: %s%s%s",
+				   c->hex, "write 'commit ", c->hex,
+				   " upstream.' above the message");
 		break;
 	}
 	return 0;
@@ -278,8 +290,9 @@ int check_already_applied(struct check_run *run, size_t i)
 			if (!fx->self_in_mainline)
 				continue;
 			f = check_emit(run, 0,
-				       "%s has this very commit, from mainline (released in %s)%s%s: there is nothing to backport",
-				       chk->stable, rel(c),
+				       "%s has this very commit, from mainline (%s)%s%s: there is nothing to backport",
+				       chk->stable,
+				       release_phrase(c, rb, sizeof(rb), "released"),
 				       reverted ? ", and reverted it since: " : "",
 				       reverted ? cite(&by, rv, sizeof(rv)) : "");
 			set_commit(f, c);

@@ -133,6 +133,13 @@ test_expect_success 'check: the copy without trailer is the fix, said to be one'
 	grep -F "ERROR:ALREADY_APPLIED: already in linux-6.12.y as $(s12 $CX) (\"drm/x: the change\"), a copy with the same patch-id and no trailer, released in v6.12.1" out
 '
 
+test_expect_success 'check of the copy: UPSTREAM_MISSING gives the mainline name' '
+	cd repo &&
+	test_expect_code 1 cbp check --stable linux-6.12.y $CX >out &&
+	grep "^ERROR:UPSTREAM_MISSING: " out &&
+	grep -F "hint: mainline has this change as $(s12 $X): write '"'"'commit $X upstream.'"'"' above the message" out
+'
+
 test_expect_success 'an update links the copies it reads, whichever side comes first' '
 	cd repo &&
 	git checkout -q -b fixes v6.13-rc2 &&

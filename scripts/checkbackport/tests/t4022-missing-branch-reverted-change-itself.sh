@@ -207,7 +207,11 @@ test_expect_success 'check of a commit the branch has and reverted since' '
 	git checkout -q master && cbp index >/dev/null &&
 	test_expect_code 1 cbp check --stable linux-7.0.y $V >out &&
 	grep "^ERROR:ALREADY_APPLIED: linux-7.0.y has this very commit, from mainline (released in v6.13-rc1), and reverted it since: $(s12 $IRV) " out &&
-	! grep REAPPLIES_BRANCH_REVERT out
+	! grep REAPPLIES_BRANCH_REVERT out &&
+	test_change gpu/new.c n1 "gpu: a change in no release" &&
+	U=$(tip) && git branch linux-7.1.y && cbp index >/dev/null &&
+	test_expect_code 1 cbp check --stable linux-7.1.y $U >out &&
+	grep "^ERROR:ALREADY_APPLIED: linux-7.1.y has this very commit, from mainline (not released yet): there is nothing to backport$" out
 '
 
 test_done

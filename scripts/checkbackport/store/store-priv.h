@@ -40,6 +40,7 @@ struct cbp_index {
 	sqlite3_stmt *st_get;		/* one row by id */
 	sqlite3_stmt *st_range;		/* rows by hex prefix */
 	sqlite3_stmt *st_links[2][2];	/* [outgoing][origin only] */
+	int gaps;			/* meta 'gaps', -1 until read */
 };
 
 /*
@@ -103,6 +104,6 @@ void cbp_tag_cache_free(struct cbp_tag_cache *tc);
 
 /* store-track.c */
 int cbp_store_read_tracking(sqlite3 *db, char *track[CBP_TRACK_NR],
-			    char *seen[CBP_TRACK_NR]);
+			    char *seen[CBP_TRACK_NR], int *gaps);
 
 #endif /* CHECKBACKPORT_STORE_PRIV_H */

@@ -597,19 +597,23 @@ int cbp_squash_in_branch(struct cbp_index *idx, const struct cbp_class *cls,
  * @idx: the index
  *
  * Kept from every build and update since the last cold build (see
- * cbp_store_add_gaps()).
+ * cbp_store_add_gaps()).  An index opened for queries read it with what
+ * it tracks (cbp_store_load_branches()); one not loaded yet (the builder
+ * deciding whether to rebuild) is asked.
  *
  * Return: CBP_GAP_SHALLOW, CBP_GAP_PARTIAL and/or CBP_GAP_REPLACE, 0 if
  * none or if the index cannot say.
  */
 int cbp_index_gaps(struct cbp_index *idx)
 {
-	long long gaps;
+	long long gaps = idx->gaps;
 
-	if (cbp_db_int(idx->db, "SELECT value FROM meta WHERE key = 'gaps'",
-		       &gaps) || gaps < 0)
+	if (gaps < 0 &&
+	    cbp_db_int(idx->db, "SELECT value FROM meta WHERE key = 'gaps'",
+		       &gaps))
 		return 0;
-	return (int)(gaps & (CBP_GAP_SHALLOW | CBP_GAP_PARTIAL | CBP_GAP_REPLACE));
+	return gaps < 0 ? 0 :
+	       (int)(gaps & (CBP_GAP_SHALLOW | CBP_GAP_PARTIAL | CBP_GAP_REPLACE));
 }
 
 /**

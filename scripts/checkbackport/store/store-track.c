@@ -48,11 +48,12 @@ const struct cbp_track_info *cbp_track_info(enum cbp_track key)
  * @db: a connection to it
  * @track: filled with new strings (NULL where the index says nothing)
  * @seen: filled with the git config values it last saw (NULL: unset)
+ * @gaps: if not NULL, set to meta 'gaps' (cbp_index_gaps()), 0 if unset
  *
  * Return: 0, or -1 with SQLite's message recorded.
  */
 int cbp_store_read_tracking(sqlite3 *db, char *track[CBP_TRACK_NR],
-			    char *seen[CBP_TRACK_NR])
+			    char *seen[CBP_TRACK_NR], int *gaps)
 {
 	sqlite3_stmt *st;
 	int k, rc = SQLITE_DONE;
@@ -61,6 +62,8 @@ int cbp_store_read_tracking(sqlite3 *db, char *track[CBP_TRACK_NR],
 		track[k] = NULL;
 		seen[k] = NULL;
 	}
+	if (gaps)
+		*gaps = 0;
 	/* Plain, to be cheap to prepare: meta has a handful of rows. */
 	if (cbp_db_prepare(db, "SELECT key, value FROM meta", &st))
 		return -1;
@@ -69,6 +72,11 @@ int cbp_store_read_tracking(sqlite3 *db, char *track[CBP_TRACK_NR],
 		const char *val = (const char *)sqlite3_column_text(st, 1);
 		int is_track = key && !strncmp(key, "track.", 6);
 
+		/* Every query reads this row too: no statement of its own. */
+		if (gaps && key && !strcmp(key, "gaps")) {
+			*gaps = sqlite3_column_int(st, 1);
+			continue;
+		}
 		if (!key || (!is_track && strncmp(key, "config.", 7)))
 			continue;
 		for (k = 0; val && k < CBP_TRACK_NR; k++) {
@@ -147,7 +155,7 @@ int cbp_store_tracked(struct cbp_index *idx, int state,
 		old = NULL;
 	}
 	if (old)
-		rc = cbp_store_read_tracking(old, track, seen);
+		rc = cbp_store_read_tracking(old, track, seen, NULL);
 	if (old != idx->db)
 		sqlite3_close(old);
 	return rc;

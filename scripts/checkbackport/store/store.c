@@ -369,6 +369,7 @@ struct cbp_index *cbp_store_index_new(const char *path)
 	struct cbp_index *idx = cbp_calloc(1, sizeof(*idx));
 
 	idx->mainline_bit = -1;
+	idx->gaps = -1;
 	idx->path = cbp_strdup(path);
 	return idx;
 }
@@ -545,7 +546,7 @@ int cbp_store_load_branches(struct cbp_index *idx)
 		return cbp_error_sqlite(idx->db, "index");
 	order_branches(idx);
 	cbp_track_free(idx->track);
-	if (cbp_store_read_tracking(idx->db, idx->track, seen))
+	if (cbp_store_read_tracking(idx->db, idx->track, seen, &idx->gaps))
 		return -1;
 	cbp_track_free(seen);
 	return 0;

@@ -253,13 +253,15 @@ int check_reverted_upstream(struct check_run *run, size_t i __always_unused)
  * A branch that took the change and reverted it for good (not applied
  * again since) does not have it: a backport applies it again, and a
  * commit of the branch is reverted there.  Known for a branch the index
- * tracks only.
+ * tracks only.  Two checks of a patch ask: the answer is kept beside its
+ * follow-ups.
  *
  * Return: 1 if so, 0 if not or not known, -1 on an index error.
  */
 int check_reverted_in_stable(struct check_run *run, struct cbp_commit *by)
 {
 	const struct cbp_followups *fu;
+	struct check_series *s;
 	int at, bit = check_stable_bit(run->chk);
 
 	if (bit < 0)
@@ -268,7 +270,16 @@ int check_reverted_in_stable(struct check_run *run, struct cbp_commit *by)
 		return -1;
 	if (!fu)
 		return 0;
-	return cbp_change_reverted_in(run->chk->series->e, &fu->root, bit, by);
+	s = run->chk->series;
+	if (s->rev_for != at) {
+		s->rev = cbp_change_reverted_in(s->e, &fu->root, bit, &s->rev_by);
+		if (s->rev < 0)
+			return -1;
+		s->rev_for = at;
+	}
+	if (s->rev && by)
+		*by = s->rev_by;
+	return s->rev;
 }
 
 /**

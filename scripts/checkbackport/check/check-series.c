@@ -17,6 +17,7 @@ static struct check_series *series_of(struct checker *chk)
 		return s;
 	s = cbp_calloc(1, sizeof(*s));
 	s->fu_for = -1;
+	s->rev_for = -1;
 	if (cbp_edges_open(chk->idx, &s->e)) {
 		free(s);
 		return NULL;

@@ -59,6 +59,9 @@ struct series_item {
  * @fu_for: the patch whose follow-ups @fu holds, -1 if none
  * @fu: the follow-ups of the change of patch @fu_for
  * @fu_err: computing @fu failed
+ * @rev_for: the patch whose change @rev says of, -1 if none
+ * @rev: whether the target branch reverted that change (1), or not (0)
+ * @rev_by: then, the revert there (check_reverted_in_stable())
  */
 struct check_series {
 	struct series_item *it;
@@ -73,6 +76,9 @@ struct check_series {
 	int fu_for;
 	struct cbp_followups fu;
 	int fu_err;
+	int rev_for;
+	int rev;
+	struct cbp_commit rev_by;
 };
 
 /* Where in the series, relative to a patch. */

@@ -92,6 +92,11 @@ sqlite3_stmt *cbp_writer_stmt(struct cbp_writer *w, enum cbp_write_stmt which,
 
 int cbp_store_check(const char *path, sqlite3 **dbp);
 long long cbp_subject_hash(const char *s);
+/* Digits of an ID in commits.hkey: 60 bits, a key never negative. */
+#define CBP_HKEY_DIGITS		15
+long long cbp_hex_key(const char *hex, size_t len);
+void cbp_bind_prefix(sqlite3_stmt *st, const char *hex, size_t len,
+		     char *upper);
 int cbp_subject_copy_key(const char *s, long long *key);
 
 /* store-tree.c */

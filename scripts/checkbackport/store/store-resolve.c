@@ -32,10 +32,7 @@ static long long resolve_cited(struct cbp_writer *w, const char *hex, int len,
 	int nr_present = 0, nr_full = 0, rc, state;
 	char upper[CBP_HEX_MAX + 2];
 
-	memcpy(upper, hex, len);
-	upper[len] = 'g';
-	sqlite3_bind_text(st, 1, hex, len, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, upper, len + 1, SQLITE_STATIC);
+	cbp_bind_prefix(st, hex, len, upper);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		long long id = sqlite3_column_int64(st, 0);
 		int s = sqlite3_column_int(st, 1);
@@ -67,12 +64,14 @@ static long long resolve_cited(struct cbp_writer *w, const char *hex, int len,
 	if (!own)
 		own = (*next_id)++;
 	put = cbp_writer_stmt(w, CBP_W_ABSENT,
-			      "INSERT OR REPLACE INTO commits(id, hex, state) VALUES (?, ?, ?)");
+			      "INSERT OR REPLACE INTO commits(id, hex, state, hkey)\n"
+			      " VALUES (?, ?, ?, ?)");
 	if (!put)
 		return -1;
 	sqlite3_bind_int64(put, 1, own);
 	sqlite3_bind_text(put, 2, hex, len, SQLITE_STATIC);
 	sqlite3_bind_int(put, 3, state);
+	sqlite3_bind_int64(put, 4, cbp_hex_key(hex, (size_t)len));
 	if (cbp_db_step(w->db, put))
 		return -1;
 	return own;

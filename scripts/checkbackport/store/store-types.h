@@ -21,8 +21,9 @@
  *     IDs and "backport of commit X" (base/trailer.c).
  * 15: links of "Backport X from #N", "Backport-of: X", "Upstream-commit: X".
  * 16: trust verdict 6, revert (CBP_TRUST_REVERT).
+ * 17: commits.hkey, the index lookups by ID go through.
  */
-#define CBP_SCHEMA_VERSION	16
+#define CBP_SCHEMA_VERSION	17
 #define CBP_MAX_BRANCHES	64
 
 /*

@@ -96,7 +96,7 @@ static void check_commits(struct verify *v)
 	int rc;
 
 	if (sqlite3_prepare_v2(v->db,
-			       "SELECT id, hex, state, subject, shash, parents\n"
+			       "SELECT id, hex, state, subject, shash, parents, hkey\n"
 			       " FROM commits", -1, &st, NULL) != SQLITE_OK) {
 		problem(v, "commits: %s", sqlite3_errmsg(v->db));
 		return;
@@ -117,6 +117,10 @@ static void check_commits(struct verify *v)
 				hex ? hex : "(null)");
 			continue;
 		}
+		/* A wrong key hides the row from every lookup by its ID. */
+		if (sqlite3_column_type(st, 6) != SQLITE_INTEGER ||
+		    sqlite3_column_int64(st, 6) != cbp_hex_key(hex, hlen))
+			problem(v, "commit %.12s: the ID does not match its key", hex);
 		if (state != CBP_PRESENT && state != CBP_MISSING &&
 		    state != CBP_AMBIGUOUS) {
 			problem(v, "commit %.12s: unknown state %d", hex, state);

@@ -152,7 +152,8 @@ int cbp_store_add_commit(struct cbp_writer *w, unsigned int id,
 {
 	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_COMMIT,
 					   "INSERT OR REPLACE INTO commits(id, hex, state, subject,\n"
-					   " shash, atime, parents, ckey) VALUES (?, ?, 1, ?, ?, ?, ?, ?)");
+					   " shash, atime, parents, ckey, hkey)\n"
+					   " VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?)");
 	long long key;
 
 	if (!st)
@@ -168,6 +169,7 @@ int cbp_store_add_commit(struct cbp_writer *w, unsigned int id,
 		sqlite3_bind_int64(st, 7, key);
 	else
 		sqlite3_bind_null(st, 7);
+	sqlite3_bind_int64(st, 8, cbp_hex_key(hex, CBP_OID_HEXSZ));
 	return cbp_db_step(w->db, st);
 }
 
@@ -276,12 +278,14 @@ int cbp_store_find_commit(struct cbp_writer *w, const char *hex,
 			  unsigned int *id, int *present)
 {
 	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_FIND,
-					   "SELECT id, state FROM commits WHERE hex = ?");
+					   "SELECT id, state FROM commits\n"
+					   " WHERE hkey = ? AND hex = ?");
 	int rc;
 
 	if (!st)
 		return -1;
-	sqlite3_bind_text(st, 1, hex, CBP_OID_HEXSZ, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(st, 1, cbp_hex_key(hex, CBP_OID_HEXSZ));
+	sqlite3_bind_text(st, 2, hex, CBP_OID_HEXSZ, SQLITE_TRANSIENT);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
 		*id = (unsigned int)sqlite3_column_int64(st, 0);

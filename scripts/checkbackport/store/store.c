@@ -8,13 +8,15 @@
  *   meta(key, value)            complete=1 once a build has finished;
  *                               present, the number of commits; gaps,
  *                               what the repository lacked (CBP_GAP_*)
- *   commits(id, hex, state, subject, shash, atime, parents, ckey)
+ *   commits(id, hex, state, subject, shash, atime, parents, ckey, hkey)
  *                               one row per commit (state 1), and one per
  *                               cited ID that is missing (0) or ambiguous
  *                               (2), keyed by the ID as cited; parents is
  *                               a blob of little-endian 32-bit row ids;
  *                               ckey the subject as copies are searched
- *                               by (cbp_subject_copy_key())
+ *                               by (cbp_subject_copy_key()); hkey the ID's
+ *                               first digits as a number, which lookups
+ *                               by ID go through (cbp_hex_key())
  *   reach(id, rel, branches)    first release (tags.id, 0 if none) and a
  *                               bitmap of the branches containing it
  *   links(src, kind, cited, quoted, dst)
@@ -79,7 +81,7 @@ static const char schema_sql[] =
 	"CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);"
 	"CREATE TABLE commits(id INTEGER PRIMARY KEY, hex TEXT NOT NULL,\n"
 	" state INTEGER NOT NULL, subject TEXT, shash INTEGER,\n"
-	" atime INTEGER, parents BLOB, ckey INTEGER);"
+	" atime INTEGER, parents BLOB, ckey INTEGER, hkey INTEGER NOT NULL);"
 	"CREATE TABLE reach(id INTEGER PRIMARY KEY,\n"
 	" rel INTEGER NOT NULL DEFAULT 0, branches INTEGER NOT NULL DEFAULT 0);"
 	"CREATE TABLE links(src INTEGER NOT NULL, kind INTEGER NOT NULL,\n"
@@ -103,7 +105,7 @@ static const char schema_sql[] =
 
 /* Created after the bulk load of a fresh build. */
 static const char index_sql[] =
-	"CREATE INDEX commits_hex ON commits(hex);"
+	"CREATE INDEX commits_hkey ON commits(hkey);"
 	"CREATE INDEX commits_shash ON commits(shash);"
 	"CREATE INDEX commits_ckey ON commits(ckey);"
 	"CREATE INDEX commits_atime ON commits(atime);"
@@ -572,7 +574,8 @@ int cbp_prepare_queries(struct cbp_index *idx)
 			   &idx->st_get) ||
 		cbp_db_prepare(idx->db,
 			       "SELECT id, state, hex FROM commits\n"
-			       " WHERE hex >= ? AND hex < ? ORDER BY state DESC, hex",
+			       " WHERE hkey >= ?1 AND hkey < ?2 AND hex >= ?3 AND hex < ?4\n"
+			       " ORDER BY state DESC, hex",
 			       &idx->st_range))
 		return -1;
 	return 0;

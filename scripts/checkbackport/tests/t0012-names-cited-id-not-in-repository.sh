@@ -74,6 +74,29 @@ test_expect_success 'a cited ID written two ways: the one asked, or both in full
 	grep -x "checkbackport: hint:   0123456789abcdef" ../err
 '
 
+# The index looks IDs up by the number their first 15 digits make, the
+# text deciding past them: prefixes of every length around that name the
+# commit, present or cited, and an ID past a cited one's digits names it
+# as cited shorter.
+test_expect_success 'IDs of every length around the lookup key of 15 digits' '
+	git init -q keyed && cd keyed && test_commit "base" &&
+	test_commit "x: a fix" "(cherry picked from commit 0123456789abcdef0123)" &&
+	H=$(git rev-parse HEAD) && cbp index >/dev/null &&
+	for n in 7 14 15 16 39 40
+	do
+		cbp names --json "$(printf "%.${n}s" $H)" >../j &&
+		test "$(json_get ../j "\$j->{members}[0]{id}")" = $H || return 1
+	done &&
+	for q in 0123456789ab 0123456789abcde 0123456789abcdef 0123456789abcdef0123 \
+		0123456789abcdef01239
+	do
+		cbp names --json $q >../j &&
+		test "$(json_get ../j "scalar @{\$j->{members}}")" = 2 &&
+		test "$(json_get ../j "\$j->{members}[1]{id}")" = 0123456789abcdef0123 ||
+		return 1
+	done
+'
+
 # Two commits whose IDs share their first 7 digits, on branches of their
 # own: perl tries messages until two IDs collide (some 20000 SHA-1s, a
 # tenth of a second).  Prints the two IDs.

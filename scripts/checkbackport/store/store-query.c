@@ -258,12 +258,23 @@ int cbp_resolve_id(struct cbp_index *idx, const char *name, long long *id,
 			cbp_error("short ID %s is ambiguous", name);
 			return CBP_IS_AMBIGUOUS;
 		}
-		/* Cited under a shorter ID than the one asked about? */
+		/*
+		 * Cited under a shorter ID than the one asked about?  Only
+		 * as those first digits: a row cited as 0123456789abcdef0123
+		 * is no name of 0123456789abcdef9999.
+		 */
 		for (i = len - 1; i >= CBP_HEX_MIN; i--) {
+			char next = hex[i];
+			int cited;
+
 			n = prefix_rows(idx, hex, i, ids, states, 2);
 			if (n < 0)
 				return -1;
-			if (n == 1 && states[0] != CBP_PRESENT) {
+			hex[i] = '\0';
+			cited = n == 1 && states[0] != CBP_PRESENT &&
+				exact_row(idx, ids[0], hex);
+			hex[i] = next;
+			if (cited) {
 				*id = ids[0];
 				return 0;
 			}

@@ -76,8 +76,8 @@ test_expect_success 'a cited ID written two ways: the one asked, or both in full
 
 # The index looks IDs up by the number their first 15 digits make, the
 # text deciding past them: prefixes of every length around that name the
-# commit, present or cited, and an ID past a cited one's digits names it
-# as cited shorter.
+# commit, present or cited; an ID past a cited one's digits names it as
+# cited shorter, and one that only starts like a cited one is unknown.
 test_expect_success 'IDs of every length around the lookup key of 15 digits' '
 	git init -q keyed && cd keyed && test_commit "base" &&
 	test_commit "x: a fix" "(cherry picked from commit 0123456789abcdef0123)" &&
@@ -94,7 +94,9 @@ test_expect_success 'IDs of every length around the lookup key of 15 digits' '
 		test "$(json_get ../j "scalar @{\$j->{members}}")" = 2 &&
 		test "$(json_get ../j "\$j->{members}[1]{id}")" = 0123456789abcdef0123 ||
 		return 1
-	done
+	done &&
+	test_expect_code 2 cbp names 0123456789abcdef9999 2>../err &&
+	grep -x "checkbackport: error: unknown commit 0123456789abcdef9999" ../err
 '
 
 # Two commits whose IDs share their first 7 digits, on branches of their

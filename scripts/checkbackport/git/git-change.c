@@ -441,15 +441,59 @@ static size_t blob_size(git_repository *git, const git_oid *id)
 	return len;
 }
 
+/* Whether @pos, in @s of the kept part starting at @start, starts a line. */
+static int line_start(const char *s, size_t pos, size_t start)
+{
+	return pos == start || s[pos - 1] == '\n';
+}
+
+/*
+ * Leave out of the texts *@a (*@la bytes) and *@b (*@lb) the whole lines
+ * both start with and both end with.  xdiff leaves them out too, but only
+ * after it has hashed every line of both: of a 300 KiB file a copy
+ * changes in a few lines, those lines are then all it reads.  The lines
+ * either keeps are diffed as they would be in the whole file, but for a
+ * change whose lines could slide into those left out (lines repeated
+ * around it): it then stays at the edge, on both commits of a pair alike.
+ */
+static void trim_common(const char **a, size_t *la, const char **b, size_t *lb)
+{
+	size_t n = *la < *lb ? *la : *lb, p = 0, head = 0, s = 0, m;
+
+	/* memcmp() finds the first block that differs, fast. */
+	while (p + 64 <= n && !memcmp(*a + p, *b + p, 64))
+		p += 64;
+	while (p < n && (*a)[p] == (*b)[p])
+		p++;
+	/* Back to the end of the last line both have whole. */
+	for (head = p; head > 0 && (*a)[head - 1] != '\n'; head--)
+		;
+	m = (*la < *lb ? *la : *lb) - head;
+	while (s + 64 <= m && !memcmp(*a + *la - s - 64, *b + *lb - s - 64, 64))
+		s += 64;
+	while (s < m && (*a)[*la - s - 1] == (*b)[*lb - s - 1])
+		s++;
+	/* Forward to where a line starts in both. */
+	while (s > 0 && !(line_start(*a, *la - s, head) &&
+			  line_start(*b, *lb - s, head)))
+		s--;
+	*a += head;
+	*b += head;
+	*la -= head + s;
+	*lb -= head + s;
+}
+
 /* The hash of one changed file: its path, and the lines it adds and drops. */
 static int hash_file(git_repository *git, const struct file_pair *f,
 		     unsigned long long *out)
 {
 	static const git_oid zero;
 	unsigned long long h = hash_bytes(FNV_OFFSET, f->path, strlen(f->path));
+	git_diff_options opts;
 	git_blob *a = NULL, *b = NULL;
 	git_patch *patch = NULL;
-	size_t k, n, l;
+	const char *ta = "", *tb = "";
+	size_t k, n, l, la = 0, lb = 0;
 	int err = -1;
 
 	if (f->binary_a || f->binary_b)
@@ -463,21 +507,35 @@ static int hash_file(git_repository *git, const struct file_pair *f,
 		goto out;
 	}
 	/*
-	 * From the blobs, as files of no name.  From buffers, libgit2
-	 * would hash both sides again for the IDs we already have (a
-	 * quarter of indexing a history of many copies); and for any
-	 * name, the name "file" it takes for none included, it looks up
-	 * the repository's diff attributes, stat() calls and a path
-	 * resolution per file, which could also call a text file binary.
 	 * Binary files are told by their content, as git does without
-	 * attributes.
+	 * attributes: from blobs with a name, libgit2 would look the
+	 * repository's diff attributes up (stat() calls and a path
+	 * resolution per file), which could also call a text file binary.
 	 */
-	if (git_patch_from_blobs(&patch, a, "", b, "", NULL) < 0) {
+	if ((a && git_blob_is_binary(a)) || (b && git_blob_is_binary(b)))
+		goto ids;
+	if (a) {
+		ta = git_blob_rawcontent(a);
+		la = (size_t)git_blob_rawsize(a);
+	}
+	if (b) {
+		tb = git_blob_rawcontent(b);
+		lb = (size_t)git_blob_rawsize(b);
+	}
+	/*
+	 * The lines between those alike, as buffers of no name: libgit2
+	 * hashes buffers for their IDs, which costs only what is left.
+	 * No context: only the lines added and dropped are hashed.
+	 */
+	trim_common(&ta, &la, &tb, &lb);
+	git_diff_options_init(&opts, GIT_DIFF_OPTIONS_VERSION);
+	opts.flags = GIT_DIFF_FORCE_TEXT;
+	opts.context_lines = 0;
+	opts.interhunk_lines = 0;
+	if (git_patch_from_buffers(&patch, ta, la, NULL, tb, lb, NULL, &opts) < 0) {
 		cbp_error_git("cannot diff a file to compare");
 		goto out;
 	}
-	if (git_patch_get_delta(patch)->flags & GIT_DIFF_FLAG_BINARY)
-		goto ids;
 	for (k = 0, n = git_patch_num_hunks(patch); k < n; k++) {
 		int nl = git_patch_num_lines_in_hunk(patch, k);
 
@@ -565,7 +623,9 @@ static void walk_release(struct walk *w)
  * Equal for two commits that make the same patch wherever they apply:
  * a cherry-pick onto another base.  Only the trees along the changed
  * paths and the changed files' blobs are read, so a commit in a large
- * tree costs what it changes, which a whole-tree diff does not.
+ * tree costs what it changes, which a whole-tree diff does not; and of
+ * each file only the lines between those its sides start and end with
+ * alike are diffed (trim_common()).
  *
  * Return: 0, 1 if the commit has no such hash (a merge, an empty change),
  * or -1 with libgit2's message recorded.

@@ -22,8 +22,9 @@
  * 15: links of "Backport X from #N", "Backport-of: X", "Upstream-commit: X".
  * 16: trust verdict 6, revert (CBP_TRUST_REVERT).
  * 17: commits.hkey, the index lookups by ID go through.
+ * 18: pids.pid of the lines between those alike (git-change.c).
  */
-#define CBP_SCHEMA_VERSION	17
+#define CBP_SCHEMA_VERSION	18
 #define CBP_MAX_BRANCHES	64
 
 /*

@@ -205,7 +205,8 @@ static const char manual[] =
 "       --no-build           check --tree: apply only\n"
 "       --compare            check: compare with the upstream commits named\n"
 "       --interdiff          check: --compare, printing the hunks that differ\n"
-"       --update             update the index before answering\n"
+"       --update             update the index before answering, even when\n"
+"                            no ref moved since the last update\n"
 "       --rebuild            discard the index and build it again\n"
 "       --verify             index: check the index file for damage\n"
 "       -v, --verbose        index: list what it tracks and leaves out\n"
@@ -317,6 +318,8 @@ static const char *needs_git(const struct cbp_command *cmd,
 		return "--stdin may name revisions, and is read once";
 	rc = cbp_open_index(ctx);
 	*refused = rc == CBP_REFUSED;
+	if (rc == CBP_REFS_MOVED)
+		return "the repository's refs moved since the index was updated";
 	if (rc)
 		return "there is no valid index to answer from";
 	if (cmd->git == CBP_GIT_QUERY_PATHS && opt->argc)

@@ -85,6 +85,7 @@ static int setup(struct cbp_ctx *ctx, const struct cbp_command *cmd)
 	}
 	if (cmd->git == CBP_GIT_ALWAYS || ctx->idx)
 		return 0;
+	flags |= CBP_OPEN_IF_MOVED;
 	if (opt->update)
 		flags |= CBP_OPEN_UPDATE;
 	if (opt->rebuild)

@@ -16,6 +16,7 @@
 
 #include "build.h"
 #include "build-priv.h"
+#include "base/refs-stamp.h"
 #include "base/util.h"
 
 /* ---------------------------------------------------------------------- */
@@ -75,6 +76,8 @@ static int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 		.gaps = cbp_git_gaps(repo),
 	};
 	long long max_id = 0, first_link = 0, total = 0;
+	/* The refs as read: taken before, and kept if still so after. */
+	unsigned long long stamp = cbp_refs_stamp(cbp_git_commondir(repo));
 	int err = -1;
 
 	if (cbp_git_odb_open(repo, &b.odb))
@@ -92,8 +95,11 @@ static int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 	b.max_old = (unsigned int)max_id;
 	build_hash_grow(&b);
 
-	if (build_collect_refs(&b, set) || build_walk_new_commits(&b) ||
-	    build_gc_check(&b))
+	if (build_collect_refs(&b, set))
+		goto out;
+	if (cbp_refs_stamp(cbp_git_commondir(repo)) != stamp)
+		stamp = 0;
+	if (build_walk_new_commits(&b) || build_gc_check(&b))
 		goto out;
 	/* The second core sorts while the first creates the indexes. */
 	if (cold)
@@ -120,7 +126,8 @@ static int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 
 	total += b.read - b.gone;
 	if (cbp_store_set_present(b.w, total) ||
-	    cbp_store_add_gaps(b.w, b.gaps))
+	    cbp_store_add_gaps(b.w, b.gaps) ||
+	    cbp_store_set_refs_stamp(b.w, stamp))
 		goto out;
 	stats->read = b.read;
 	stats->links = b.links;
@@ -314,6 +321,10 @@ int cbp_index_open(struct cbp_index **out, struct cbp_repo *repo,
 	state = cbp_store_check_index(idx);
 	if (state == CBP_STORE_FOREIGN)
 		goto fail;
+	/* A query updates the index when the refs moved since, and only then. */
+	if (state == 0 && (flags & CBP_OPEN_IF_MOVED) &&
+	    cbp_index_refs_moved(idx, cbp_git_commondir(repo)))
+		flags |= CBP_OPEN_UPDATE;
 	if (state == 0 && !(flags & (CBP_OPEN_UPDATE | CBP_OPEN_REBUILD)))
 		goto opened;
 	if (state == 0 && !(flags & CBP_OPEN_REBUILD) &&

@@ -62,6 +62,7 @@ struct cbp_ignored_tag {
 /* Flags for cbp_index_open(). */
 #define CBP_OPEN_UPDATE		0x1	/* bring the index up to date */
 #define CBP_OPEN_REBUILD	0x2	/* discard it and build afresh */
+#define CBP_OPEN_IF_MOVED	0x4	/* update it if the refs moved */
 
 int cbp_index_open(struct cbp_index **out, struct cbp_repo *repo,
 		   const struct cbp_settings *set, unsigned int flags,

@@ -200,6 +200,8 @@ struct cbp_command {
 
 /* cbp_open_index(): git would refuse the repository; do not hand over. */
 #define CBP_REFUSED	(-2)
+/* cbp_open_index(): the refs moved since the index was last updated. */
+#define CBP_REFS_MOVED	1
 
 /*
  * The front program answers an abbreviated ID of this many digits or

@@ -32,28 +32,40 @@ int cbp_fail(void)
  *
  * Uses --index, or finds the repository's index the way git finds the
  * repository.  Building, updating or repairing the index needs git: that
- * is the builder's, in checkbackport-git.
+ * is the builder's, in checkbackport-git.  So is an index the repository's
+ * refs moved away from since it was last brought up to date: answered
+ * from, it would answer for branches as they were, silently.
  *
- * Return: 0; -1 if there is no valid index there, CBP_REFUSED if git
- * would refuse the repository (message recorded either way).
+ * Return: 0 with ctx->idx open; -1 if there is no valid index there,
+ * CBP_REFUSED if git would refuse the repository (message recorded
+ * either way); CBP_REFS_MOVED if the refs moved, the index left closed.
  */
 int cbp_open_index(struct cbp_ctx *ctx)
 {
 	const struct cbp_options *opt = ctx->opt;
-	char *path = NULL;
+	char *path = NULL, *found = NULL, *slash;
 	int err;
 
-	if (opt->set.index_path) {
-		path = cbp_strdup(opt->set.index_path);
-	} else {
-		err = cbp_locate_index(opt->repo_path, &path);
-		if (err < 0)
-			return CBP_REFUSED;
-		if (err)
-			return cbp_error("no repository found for the index");
-	}
+	/* The repository's, whose refs the index must be up to date with. */
+	err = cbp_locate_index(opt->repo_path, &found);
+	if (err < 0 && !opt->set.index_path)
+		return CBP_REFUSED;
+	if (err && !opt->set.index_path)
+		return cbp_error("no repository found for the index");
+	path = cbp_strdup(opt->set.index_path ? opt->set.index_path : found);
 	err = cbp_index_open_existing(&ctx->idx, path);
 	free(path);
+	/* The index is in the common git directory, whose refs count. */
+	slash = found ? strrchr(found, '/') : NULL;
+	if (!err && slash) {
+		*slash = '\0';
+		if (cbp_index_refs_moved(ctx->idx, found)) {
+			cbp_index_close(ctx->idx);
+			ctx->idx = NULL;
+			err = CBP_REFS_MOVED;
+		}
+	}
+	free(found);
 	if (!err)
 		cbp_sync_tracking(ctx);
 	return err;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "store.h"
+#include "base/refs-stamp.h"
 #include "store-priv.h"
 #include "base/util.h"
 
@@ -671,6 +672,41 @@ int cbp_index_gaps(struct cbp_index *idx)
 		return 0;
 	return gaps < 0 ? 0 :
 	       (int)(gaps & (CBP_GAP_SHALLOW | CBP_GAP_PARTIAL | CBP_GAP_REPLACE));
+}
+
+/**
+ * cbp_index_refs_moved() - whether the repository's refs moved since the
+ *	index was last brought up to date
+ * @idx: the index
+ * @commondir: the repository's common git directory
+ *
+ * Compares cbp_refs_stamp() now with the one the last build or update
+ * recorded (meta 'refs'), reading the refs' files only.
+ *
+ * Return: 1 if they moved, or if that cannot be told (no stamp
+ * recorded, a ref that cannot be read): the index is to be updated;
+ * 0 if not.
+ */
+int cbp_index_refs_moved(struct cbp_index *idx, const char *commondir)
+{
+	unsigned long long now = cbp_refs_stamp(commondir);
+	sqlite3_stmt *st;
+	const char *text;
+	char *end;
+	int moved = 1;
+
+	if (!now || sqlite3_prepare_v2(idx->db,
+				       "SELECT value FROM meta WHERE key = 'refs'",
+				       -1, &st, NULL) != SQLITE_OK)
+		return 1;
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		text = (const char *)sqlite3_column_text(st, 0);
+		/* As cbp_store_set_refs_stamp() wrote it: 16 hex digits. */
+		if (text && strlen(text) == 16)
+			moved = strtoull(text, &end, 16) != now || *end;
+	}
+	sqlite3_finalize(st);
+	return moved;
 }
 
 /**

@@ -129,6 +129,26 @@ int cbp_store_add_gaps(struct cbp_writer *w, int gaps)
 	return err;
 }
 
+/**
+ * cbp_store_set_refs_stamp() - record what the refs were when read
+ * @w: the writer
+ * @stamp: cbp_refs_stamp() of the repository as the build read it, 0
+ *	   when it could not be told (the next query then updates)
+ *
+ * Return: 0, or -1 with SQLite's message recorded.
+ */
+int cbp_store_set_refs_stamp(struct cbp_writer *w, unsigned long long stamp)
+{
+	/* Like cbp_store_add_gaps(), no write when it is there already. */
+	char *sql = cbp_strf("INSERT INTO meta VALUES ('refs', '%016llx') ON CONFLICT(key) %s %s",
+			     stamp, "DO UPDATE SET value = excluded.value",
+			     "WHERE value != excluded.value");
+	int err = cbp_db_exec(w->db, sql);
+
+	free(sql);
+	return err;
+}
+
 /* ---------------------------------------------------------------------- */
 /* Commits and citations. */
 

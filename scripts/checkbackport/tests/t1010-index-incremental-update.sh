@@ -34,6 +34,22 @@ test_expect_success 'an update that finds nothing new writes nothing' '
 	cbp index >/dev/null
 '
 
+# A query reads the index as it is while the refs stay where they were,
+# and brings it up to date first when they moved: a commit made since is
+# answered for (it was "not in the index"), and a branch deleted since
+# is no longer answered for.
+test_expect_success 'queries answer for the refs as they are, updating only when they moved' '
+	cd repo && git checkout -q -b side && test_commit "s1" &&
+	S=$(git rev-parse HEAD) && git checkout -q master &&
+	cbp names --json $S >../j &&
+	test "$(json_get ../j "\$j->{members}[0]{id}")" = $S &&
+	cp .git/checkbackport.db ../before.db &&
+	cbp names --json $S >/dev/null && cmp ../before.db .git/checkbackport.db &&
+	git branch -D side >/dev/null &&
+	test_expect_code 2 cbp names $S 2>../err &&
+	grep "not in the index" ../err
+'
+
 test_expect_success 'new commits and a new tag: only the new ones are read' '
 	cd repo && test_commit "d1" && test_commit "c3" \
 		"(cherry picked from commit $(git rev-parse HEAD~3))" &&

@@ -122,9 +122,9 @@ test_expect_success 'a change nothing refers to has no follow-ups' '
 '
 
 test_expect_success 'a branch the index does not track is an error saying how to track it' '
-	cd repo && git branch linux-6.10.y v6.11 &&
-	test_expect_code 2 cbp followups --stable linux-6.10.y "$CF" 2>../err &&
-	grep "branch .linux-6.10.y. is not tracked by the index" ../err &&
+	cd repo && git branch stable-6.10 v6.11 &&
+	test_expect_code 2 cbp followups --stable stable-6.10 "$CF" 2>../err &&
+	grep "branch .stable-6.10. is not tracked by the index" ../err &&
 	grep "git config checkbackport.stable" ../err &&
 	test_expect_code 2 cbp followups --stable "linux-*.y" "$CF" 2>../err &&
 	grep "name one branch, not a pattern" ../err
@@ -134,8 +134,34 @@ test_expect_success 'queries leave the index as it was' '
 	cd repo && cp .git/checkbackport.db ../before.db &&
 	test_expect_code 1 cbp followups --stable linux-6.12.y "$CF" >/dev/null &&
 	test_expect_code 1 cbp missing --stable linux-6.12.y >/dev/null &&
-	test_expect_code 2 cbp followups --stable linux-6.10.y "$CF" 2>/dev/null &&
+	test_expect_code 2 cbp followups --stable stable-6.10 "$CF" 2>/dev/null &&
 	cmp .git/checkbackport.db ../before.db
+'
+
+# A query answers for the refs as they are: when they moved since the
+# index was last brought up to date, it is brought up to date first (the
+# front hands over to do so), and otherwise read as it is.  It answered
+# for the branches as they were, silently (a helper found missing and
+# followups listing a fix a branch had picked since, exit 1).
+test_expect_success 'a query after the refs moved answers for them as they are' '
+	cd repo && git branch linux-6.13.y linux-6.12.y &&
+	test_expect_code 2 ../alone/checkbackport -q followups --stable linux-6.13.y \
+		"$(s12 $CN)" 2>../err &&
+	grep "cannot run .*/alone/checkbackport-git (the repository.s refs moved since the index was updated)" ../err &&
+	test_expect_code 1 cbp followups --stable linux-6.13.y "$CN" >../out &&
+	grep "^3 follow-ups, 2 missing from linux-6.13.y$" ../out &&
+	git checkout -q linux-6.13.y && test_tick &&
+	git cherry-pick -x "$F1" >/dev/null && git checkout -q master &&
+	test_expect_code 1 cbp followups --stable linux-6.13.y "$CN" >../out &&
+	grep "^3 follow-ups, 1 missing from linux-6.13.y$" ../out &&
+	cp .git/checkbackport.db ../before.db &&
+	test_expect_code 1 ../alone/checkbackport -q followups --stable linux-6.13.y \
+		"$(s12 $CN)" >../front &&
+	test_cmp ../out ../front &&
+	cmp .git/checkbackport.db ../before.db &&
+	git branch -D linux-6.13.y >/dev/null &&
+	test_expect_code 2 cbp followups --stable linux-6.13.y "$CN" 2>../err &&
+	grep "branch .linux-6.13.y. is not tracked by the index" ../err
 '
 
 test_expect_success 'the front program answers without checkbackport-git' '

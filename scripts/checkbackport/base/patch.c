@@ -584,7 +584,7 @@ static const char *walk_diff(struct cbp_patch *p, const struct text *t,
 	const char *pos = d, *end = t->s + t->len, *hunk = NULL, *keep = d;
 	struct where w, at;
 	long old = 0, new = 0;
-	int binary = 0;
+	int binary = 0, cut = 0;
 	struct line l, at_l;
 
 	for (; get_line(pos, end, &l); pos = l.next) {
@@ -603,6 +603,15 @@ static const char *walk_diff(struct cbp_patch *p, const struct text *t,
 			}
 			if (old < 0 || new < 0)
 				break;
+			/*
+			 * A hunk line the text ends in without its newline:
+			 * the counts may still add up, but the line was cut
+			 * (git apply: "corrupt patch").
+			 */
+			if (l.e == end && c != '\\') {
+				cut = 1;
+				break;
+			}
 			keep = l.next;
 			continue;
 		}
@@ -641,7 +650,13 @@ static const char *walk_diff(struct cbp_patch *p, const struct text *t,
 			hunk = l.s;
 		}
 	}
-	if (old || new) {
+	if (cut) {
+		locate(t, hunk, &w);
+		locate(t, l.s, &at);
+		set_error(p, at.line,
+			  "the hunk at %s ends in the middle of a line, without its newline (truncated patch?)",
+			  w.what);
+	} else if (old || new) {
 		locate(t, hunk, &w);
 		locate(t, pos < end ? pos : last_line_of(t), &at);
 		set_error(p, at.line,

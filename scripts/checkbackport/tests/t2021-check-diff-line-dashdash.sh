@@ -65,4 +65,16 @@ test_expect_success 'a hunk that is cut short is still malformed' '
 	grep -q "does not match its line counts" ../out
 '
 
+# Cut in the middle of its last hunk line, where the counts still add
+# up: git apply says "corrupt patch"; so must check (it said nothing).
+test_expect_success 'a patch cut in the middle of a hunk line is malformed' '
+	perl -0777 -ne "print \$1 if /\\A(.*)\\n-- \\n[^\\n]*\\n*\\z/s" bp.patch >cut.patch &&
+	test "$(tail -c 3 cut.patch)" = "-- " && test $(tail -c 1 cut.patch | wc -l) = 0 &&
+	cd repo && test_expect_code 128 git apply --check ../cut.patch 2>../err &&
+	grep -q "corrupt patch" ../err &&
+	check_terse 1 ../out $S ../cut.patch &&
+	has_finding ../out ERROR:MALFORMED_PATCH &&
+	grep -q "ends in the middle of a line, without its newline" ../out
+'
+
 test_done

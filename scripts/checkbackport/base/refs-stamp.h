@@ -5,6 +5,10 @@
 #ifndef CHECKBACKPORT_REFS_STAMP_H
 #define CHECKBACKPORT_REFS_STAMP_H
 
-unsigned long long cbp_refs_stamp(const char *commondir);
+#include <time.h>
+
+unsigned long long cbp_refs_stamp(const char *commondir,
+				  struct timespec *newest);
+int cbp_refs_settle(const struct timespec *newest);
 
 #endif

@@ -76,8 +76,12 @@ static int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 		.gaps = cbp_git_gaps(repo),
 	};
 	long long max_id = 0, first_link = 0, total = 0;
-	/* The refs as read: taken before, and kept if still so after. */
-	unsigned long long stamp = cbp_refs_stamp(cbp_git_commondir(repo));
+	/*
+	 * The refs as read: taken before, the clock let past their times,
+	 * and kept if still so after (base/refs-stamp.c).
+	 */
+	struct timespec newest;
+	unsigned long long stamp = cbp_refs_stamp(cbp_git_commondir(repo), &newest);
 	int err = -1;
 
 	if (cbp_git_odb_open(repo, &b.odb))
@@ -95,9 +99,11 @@ static int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 	b.max_old = (unsigned int)max_id;
 	build_hash_grow(&b);
 
+	if (stamp && cbp_refs_settle(&newest))
+		stamp = 0;
 	if (build_collect_refs(&b, set))
 		goto out;
-	if (cbp_refs_stamp(cbp_git_commondir(repo)) != stamp)
+	if (cbp_refs_stamp(cbp_git_commondir(repo), NULL) != stamp)
 		stamp = 0;
 	if (build_walk_new_commits(&b) || build_gc_check(&b))
 		goto out;

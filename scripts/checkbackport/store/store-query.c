@@ -689,7 +689,7 @@ int cbp_index_gaps(struct cbp_index *idx)
  */
 int cbp_index_refs_moved(struct cbp_index *idx, const char *commondir)
 {
-	unsigned long long now = cbp_refs_stamp(commondir);
+	unsigned long long now = cbp_refs_stamp(commondir, NULL);
 	sqlite3_stmt *st;
 	const char *text;
 	char *end;

@@ -458,7 +458,7 @@ static int line_start(const char *s, size_t pos, size_t start)
  */
 static void trim_common(const char **a, size_t *la, const char **b, size_t *lb)
 {
-	size_t n = *la < *lb ? *la : *lb, p = 0, head = 0, s = 0, m;
+	size_t n = *la < *lb ? *la : *lb, p = 0, head, s = 0, m;
 
 	/* memcmp() finds the first block that differs, fast. */
 	while (p + 64 <= n && !memcmp(*a + p, *b + p, 64))
@@ -468,7 +468,7 @@ static void trim_common(const char **a, size_t *la, const char **b, size_t *lb)
 	/* Back to the end of the last line both have whole. */
 	for (head = p; head > 0 && (*a)[head - 1] != '\n'; head--)
 		;
-	m = (*la < *lb ? *la : *lb) - head;
+	m = n - head;
 	while (s + 64 <= m && !memcmp(*a + *la - s - 64, *b + *lb - s - 64, 64))
 		s += 64;
 	while (s < m && (*a)[*la - s - 1] == (*b)[*lb - s - 1])

@@ -93,6 +93,27 @@ test_expect_success 'names and fixes answer from the index without checkbackport
 	test_cmp ../front-fixes ../full-fixes
 '
 
+# What the front cannot tell the refs by is taken as moved: a reftable
+# store (no loose refs to look at), and a time of the refs ahead of the
+# clock, which no build records a stamp for (base/refs-stamp.c).  Either
+# way the query hands over, and the index is still answered from.
+test_expect_success 'refs the front cannot tell unmoved: a reftable, times ahead' '
+	cd repo && mkdir .git/reftable &&
+	handed_over names "$(cut -c1-12 ../FIX)" &&
+	grep "refs moved since the index was updated" ../err &&
+	"$FRONT" -q names "$(cut -c1-12 ../FIX)" >../out &&
+	handed_over names "$(cut -c1-12 ../FIX)" &&
+	rmdir .git/reftable &&
+	touch -d "+1 hour" .git/refs/heads &&
+	"$FRONT" -q index >/dev/null &&
+	handed_over names "$(cut -c1-12 ../FIX)" &&
+	grep "refs moved since the index was updated" ../err &&
+	touch -d "-1 hour" .git/refs/heads &&
+	"$FRONT" -q index >/dev/null &&
+	../alone/checkbackport -q names "$(cut -c1-12 ../FIX)" >../front-names &&
+	test_cmp ../full-names ../front-names
+'
+
 test_expect_success 'an ID the index does not know is a revision for git to resolve' '
 	cd repo && handed_over names 0123456789abcdef &&
 	grep "not an ID the index knows" ../err &&

@@ -3,8 +3,9 @@
  * Reading commit objects in bulk, straight from the object database: the
  * builder reads every new commit exactly once, so this skips libgit2's
  * commit parsing and object cache and hands the raw object to
- * cbp_git_parse_commit().  A cold build reads from one thread while
- * another stores; only the reading thread calls these.
+ * cbp_git_parse_commit(); a commit stored whole in a pack is read from
+ * the pack directly (git-pack.c).  A cold build reads from one thread
+ * while another stores; only the reading thread calls these.
  */
 #include <stdlib.h>
 
@@ -26,6 +27,7 @@ int cbp_git_odb_open(struct cbp_repo *repo, struct cbp_odb **out)
 		free(odb);
 		return cbp_error_git("cannot open object database");
 	}
+	odb->commondir = cbp_strdup(git_repository_commondir(repo->git));
 	*out = odb;
 	return 0;
 }
@@ -38,7 +40,9 @@ void cbp_git_odb_close(struct cbp_odb *odb)
 {
 	if (!odb)
 		return;
+	cbp_git_packs_close(odb->packs);
 	git_odb_free(odb->git);
+	free(odb->commondir);
 	free(odb);
 }
 
@@ -60,8 +64,18 @@ int cbp_git_read_commit(struct cbp_odb *odb, const struct cbp_oid *oid,
 			struct cbp_git_commit *c)
 {
 	git_odb_object *obj;
+	size_t len;
+	int found;
 
 	c->obj = NULL;
+	if (!odb->packs)
+		odb->packs = cbp_git_packs_open(odb->commondir);
+	found = cbp_git_packs_read_commit(odb->packs, oid, &c->raw,
+					  &c->alloc_raw, &len);
+	if (found == CBP_GIT_NO_COMMIT)
+		return found;
+	if (found)
+		return cbp_git_parse_commit(c->raw, len, c);
 	if (git_odb_read(&obj, odb->git, to_git(oid)) < 0)
 		return -1;
 	if (git_odb_object_type(obj) != GIT_OBJECT_COMMIT) {
@@ -94,6 +108,9 @@ void cbp_git_commit_done(struct cbp_git_commit *c)
 void cbp_git_commit_release(struct cbp_git_commit *c)
 {
 	cbp_git_commit_done(c);
+	free(c->raw);
+	c->raw = NULL;
+	c->alloc_raw = 0;
 	free(c->parents);
 	c->parents = NULL;
 	c->nr_parents = 0;

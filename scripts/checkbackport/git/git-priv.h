@@ -27,10 +27,21 @@ struct cbp_repo {
 /**
  * struct cbp_odb - a repository's object database
  * @git: libgit2's handle
+ * @packs: its packs mapped for cbp_git_read_commit() (git-pack.c), on
+ *         the first read
+ * @commondir: where they are
  */
 struct cbp_odb {
 	git_odb *git;
+	struct cbp_packs *packs;
+	char *commondir;
 };
+
+/* git-pack.c */
+struct cbp_packs *cbp_git_packs_open(const char *commondir);
+void cbp_git_packs_close(struct cbp_packs *ps);
+int cbp_git_packs_read_commit(struct cbp_packs *ps, const struct cbp_oid *oid,
+			      char **buf, size_t *alloc, size_t *len);
 
 static inline const git_oid *to_git(const struct cbp_oid *oid)
 {

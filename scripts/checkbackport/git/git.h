@@ -55,7 +55,11 @@ struct cbp_odb;
  *	      none is given
  * @msg: the message: everything after the header, not NUL-terminated
  * @msg_len: its length
- * @obj: the object @msg points into, until cbp_git_commit_done()
+ * @obj: the object @msg points into, until cbp_git_commit_done(); NULL
+ *	 when it is @raw
+ * @raw: the object when read from a pack by the git layer itself (kept
+ *	 between reads, as @parents)
+ * @alloc_raw: allocated bytes of @raw
  */
 struct cbp_git_commit {
 	struct cbp_oid *parents;
@@ -68,6 +72,8 @@ struct cbp_git_commit {
 	const char *msg;
 	size_t msg_len;
 	void *obj;
+	char *raw;
+	size_t alloc_raw;
 };
 
 /**

@@ -1,0 +1,393 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Reading commits straight from the repository's packs: a cold build
+ * reads every commit once, and through libgit2 a third of that read is
+ * not inflating but finding the object (a search of every pack's index
+ * under a lock), allocating a zlib stream and an object for it, and
+ * freeing both.  Here each pack's index and data are mapped once, an ID
+ * is found by the fan-out table and a binary search, and the commit is
+ * inflated with one zlib stream kept for the whole run into a buffer the
+ * caller keeps.
+ *
+ * Only the plain case is handled: a commit stored whole (not as a delta)
+ * in a pack with an index of version 2 in the repository's own objects
+ * folder.  Anything else (a loose object, a delta, an alternate object
+ * store, an entry that does not inflate to the size its header gives) is
+ * left to libgit2, which also reports the errors: this path never fails,
+ * it only answers or declines.  The packs are those present when the
+ * first commit is read; one written since is libgit2's too.
+ *
+ * The formats (Documentation/gitformat-pack.txt in git): an index is
+ * "\377tOc", version 2, 256 cumulative counts by the first byte of the
+ * ID, the sorted IDs, their CRCs, their 31-bit offsets (the top bit set:
+ * an index into a table of 64-bit offsets that follows), then two
+ * checksums.  A pack is "PACK", version 2 or 3, its number of objects,
+ * then the entries: a type in bits 4-6 of the first byte and the size
+ * in 4 + 7n bits, then the zlib stream.
+ */
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "git-priv.h"
+
+#define IDX_MAGIC	"\377tOc"
+#define IDX_HEADER	(8 + 256 * 4)
+#define IDX_TRAILER	(2 * CBP_OID_RAWSZ)
+#define PACK_HEADER	12
+
+/* Object types of a pack entry. */
+#define PACK_COMMIT	1
+#define PACK_TREE	2
+#define PACK_BLOB	3
+#define PACK_TAG	4
+
+/*
+ * Beyond these, libgit2 reads: a repository of thousands of packs wants
+ * a repack more than this, and a commit this large is not worth a
+ * buffer of its size held for the run.
+ */
+#define MAX_PACKS	256
+#define MAX_COMMIT	(16u << 20)
+
+/**
+ * struct cbp_pack - one mapped pack and its index
+ * @idx: the index file, mapped
+ * @idx_len: its length
+ * @data: the pack file, mapped
+ * @data_len: its length
+ * @nr: the objects in both
+ * @nr_large: entries of the table of 64-bit offsets
+ */
+struct cbp_pack {
+	const unsigned char *idx;
+	size_t idx_len;
+	const unsigned char *data;
+	size_t data_len;
+	uint32_t nr;
+	uint32_t nr_large;
+};
+
+/**
+ * struct cbp_packs - the packs of an object database, for commit reads
+ * @pack: the packs mapped
+ * @nr: how many
+ * @zs: the zlib stream every read resets
+ * @zs_ready: @zs is initialised
+ */
+struct cbp_packs {
+	struct cbp_pack *pack;
+	size_t nr;
+	z_stream zs;
+	int zs_ready;
+};
+
+static uint32_t be32(const unsigned char *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+	       (uint32_t)p[2] << 8 | p[3];
+}
+
+static uint64_t be64(const unsigned char *p)
+{
+	return (uint64_t)be32(p) << 32 | be32(p + 4);
+}
+
+static const unsigned char *map_file(int dirfd, const char *name, size_t *len)
+{
+	struct stat st;
+	void *map = MAP_FAILED;
+	int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+
+	if (fd < 0)
+		return NULL;
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size > 0 &&
+	    (unsigned long long)st.st_size <= SIZE_MAX) {
+		*len = (size_t)st.st_size;
+		map = mmap(NULL, *len, PROT_READ, MAP_PRIVATE, fd, 0);
+	}
+	close(fd);
+	return map == MAP_FAILED ? NULL : map;
+}
+
+/* Is @p's index one of version 2 whose counts and length agree? */
+static int idx_valid(struct cbp_pack *p)
+{
+	const unsigned char *fan = p->idx + 8;
+	size_t base;
+	uint32_t prev = 0;
+	int i;
+
+	if (p->idx_len < IDX_HEADER + IDX_TRAILER ||
+	    memcmp(p->idx, IDX_MAGIC, 4) || be32(p->idx + 4) != 2)
+		return 0;
+	for (i = 0; i < 256; i++) {
+		uint32_t n = be32(fan + 4 * i);
+
+		if (n < prev)
+			return 0;
+		prev = n;
+	}
+	p->nr = prev;
+	base = IDX_HEADER + (size_t)p->nr * (CBP_OID_RAWSZ + 4 + 4) +
+	       IDX_TRAILER;
+	if (p->idx_len < base || (p->idx_len - base) % 8 ||
+	    (p->idx_len - base) / 8 > UINT32_MAX)
+		return 0;
+	p->nr_large = (uint32_t)((p->idx_len - base) / 8);
+	return 1;
+}
+
+/* Does @p's pack start as a pack of as many objects as its index? */
+static int data_valid(const struct cbp_pack *p)
+{
+	uint32_t version;
+
+	if (p->data_len < PACK_HEADER + CBP_OID_RAWSZ ||
+	    memcmp(p->data, "PACK", 4))
+		return 0;
+	version = be32(p->data + 4);
+	return (version == 2 || version == 3) && be32(p->data + 8) == p->nr;
+}
+
+static void unmap_pack(struct cbp_pack *p)
+{
+	if (p->idx)
+		munmap((void *)p->idx, p->idx_len);
+	if (p->data)
+		munmap((void *)p->data, p->data_len);
+}
+
+/* Map objects/pack/NAME.idx and NAME.pack, if both are sound. */
+static void add_pack(struct cbp_packs *ps, int dirfd, const char *idx_name,
+		     size_t *alloc)
+{
+	struct cbp_pack p = { 0 };
+	size_t n = strlen(idx_name);
+	char *pack_name;
+
+	if (n <= 4 || strcmp(idx_name + n - 4, ".idx"))
+		return;
+	p.idx = map_file(dirfd, idx_name, &p.idx_len);
+	if (!p.idx || !idx_valid(&p))
+		goto unmap;
+	pack_name = cbp_strdup(idx_name);
+	strcpy(pack_name + n - 4, ".pack");
+	p.data = map_file(dirfd, pack_name, &p.data_len);
+	free(pack_name);
+	if (!p.data || !data_valid(&p))
+		goto unmap;
+	ps->pack = cbp_grow(ps->pack, sizeof(*ps->pack), ps->nr + 1, alloc);
+	ps->pack[ps->nr++] = p;
+	return;
+unmap:
+	unmap_pack(&p);
+}
+
+/**
+ * cbp_git_packs_open() - map the packs of a repository's objects folder
+ * @commondir: the git directory shared by its worktrees
+ *
+ * Context: no error is recorded: a pack that cannot be used is left to
+ * libgit2, and so is everything when the objects are elsewhere
+ * ($GIT_OBJECT_DIRECTORY) or there are more than MAX_PACKS packs.
+ *
+ * Return: the packs, possibly none; never NULL.
+ */
+struct cbp_packs *cbp_git_packs_open(const char *commondir)
+{
+	struct cbp_packs *ps = cbp_calloc(1, sizeof(*ps));
+	size_t alloc = 0, count = 0;
+	struct dirent *de;
+	char *path;
+	DIR *dir;
+	int fd;
+
+	if (getenv("GIT_OBJECT_DIRECTORY"))
+		return ps;
+	path = cbp_strf("%s/objects/pack", commondir);
+	fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	free(path);
+	if (fd < 0)
+		return ps;
+	dir = fdopendir(fd);
+	if (!dir) {
+		close(fd);
+		return ps;
+	}
+	while ((de = readdir(dir)) && count <= MAX_PACKS)
+		if (strstr(de->d_name, ".idx"))
+			count++;
+	if (count <= MAX_PACKS) {
+		rewinddir(dir);
+		while ((de = readdir(dir)))
+			add_pack(ps, dirfd(dir), de->d_name, &alloc);
+	}
+	closedir(dir);
+	return ps;
+}
+
+/**
+ * cbp_git_packs_close() - unmap the packs and free the stream
+ * @ps: the packs, or NULL
+ */
+void cbp_git_packs_close(struct cbp_packs *ps)
+{
+	size_t i;
+
+	if (!ps)
+		return;
+	for (i = 0; i < ps->nr; i++)
+		unmap_pack(&ps->pack[i]);
+	if (ps->zs_ready)
+		inflateEnd(&ps->zs);
+	free(ps->pack);
+	free(ps);
+}
+
+/* Where @oid's entry starts in @p's pack, or 0 if @p does not have it. */
+static uint64_t find_offset(const struct cbp_pack *p, const struct cbp_oid *oid)
+{
+	const unsigned char *fan = p->idx + 8, *ids = p->idx + IDX_HEADER;
+	const unsigned char *off;
+	uint32_t lo = oid->id[0] ? be32(fan + 4 * (oid->id[0] - 1)) : 0;
+	uint32_t hi = be32(fan + 4 * oid->id[0]), o;
+	uint64_t want = be64(oid->id), lo_key = want & ~(~0ULL >> 8);
+	uint64_t hi_key = want | ~0ULL >> 8;
+
+	/*
+	 * IDs are uniform: guess where @oid falls between the keys known
+	 * to bound it, which finds it in two or three reads of the index
+	 * where halving takes twelve at a million objects.  An index not
+	 * sorted is only searched in vain.
+	 */
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		int cmp;
+
+		if (hi - lo > 8 && lo_key <= want && want <= hi_key &&
+		    lo_key < hi_key) {
+			unsigned __int128 span = (unsigned __int128)(hi - lo) *
+						 (want - lo_key);
+
+			mid = lo + (uint32_t)(span / (hi_key - lo_key + 1));
+		}
+		cmp = memcmp(ids + (size_t)mid * CBP_OID_RAWSZ, oid->id,
+			     CBP_OID_RAWSZ);
+		if (!cmp) {
+			lo = mid;
+			break;
+		}
+		if (cmp < 0) {
+			lo = mid + 1;
+			lo_key = be64(ids + (size_t)mid * CBP_OID_RAWSZ);
+		} else {
+			hi = mid;
+			hi_key = be64(ids + (size_t)mid * CBP_OID_RAWSZ);
+		}
+	}
+	if (lo >= hi)
+		return 0;
+	off = ids + (size_t)p->nr * (CBP_OID_RAWSZ + 4);
+	o = be32(off + (size_t)lo * 4);
+	if (!(o & 0x80000000u))
+		return o;
+	o &= 0x7fffffffu;
+	if (o >= p->nr_large)
+		return 0;
+	return be64(off + (size_t)p->nr * 4 + (size_t)o * 8);
+}
+
+/*
+ * Read the entry header at @off: its type, the size of what it
+ * inflates to and where its stream starts.  0 on success.
+ */
+static int entry_header(const struct cbp_pack *p, uint64_t off, int *type,
+			uint64_t *size, size_t *start)
+{
+	size_t end = p->data_len - CBP_OID_RAWSZ, i;
+	unsigned int shift = 4;
+	unsigned char c;
+
+	if (off < PACK_HEADER || off >= end)
+		return -1;
+	i = (size_t)off;
+	c = p->data[i++];
+	*type = (c >> 4) & 7;
+	*size = c & 15;
+	while (c & 0x80) {
+		if (i >= end || shift > 57)
+			return -1;
+		c = p->data[i++];
+		*size |= (uint64_t)(c & 0x7f) << shift;
+		shift += 7;
+	}
+	*start = i;
+	return 0;
+}
+
+/* Inflate exactly @size bytes from @p's pack at @start into @buf. */
+static int inflate_entry(struct cbp_packs *ps, const struct cbp_pack *p,
+			 size_t start, char *buf, size_t size)
+{
+	size_t avail = p->data_len - CBP_OID_RAWSZ - start;
+	int ret;
+
+	if (!ps->zs_ready) {
+		if (inflateInit(&ps->zs) != Z_OK)
+			return -1;
+		ps->zs_ready = 1;
+	} else if (inflateReset(&ps->zs) != Z_OK) {
+		return -1;
+	}
+	ps->zs.next_in = (unsigned char *)p->data + start;
+	ps->zs.avail_in = avail > UINT_MAX ? UINT_MAX : (unsigned int)avail;
+	/* One byte more than the header says, to catch a longer stream. */
+	ps->zs.next_out = (unsigned char *)buf;
+	ps->zs.avail_out = (unsigned int)size + 1;
+	ret = inflate(&ps->zs, Z_FINISH);
+	return ret == Z_STREAM_END && ps->zs.total_out == size ? 0 : -1;
+}
+
+/**
+ * cbp_git_packs_read_commit() - read a commit stored whole in a pack
+ * @ps: the packs
+ * @oid: the commit
+ * @buf: a buffer kept between reads, grown as needed
+ * @alloc: its size
+ * @len: the commit object's length
+ *
+ * Context: one thread at a time per @ps (the stream is shared).
+ *
+ * Return: 1 with the object in *@buf; CBP_GIT_NO_COMMIT if a pack has
+ * @oid as another type of object; 0 if libgit2 must read it (not found,
+ * a delta, too large, not inflating as its header says).
+ */
+int cbp_git_packs_read_commit(struct cbp_packs *ps, const struct cbp_oid *oid,
+			      char **buf, size_t *alloc, size_t *len)
+{
+	uint64_t off = 0, size;
+	size_t i, start;
+	int type;
+
+	for (i = 0; i < ps->nr && !off; i++)
+		off = find_offset(&ps->pack[i], oid);
+	if (!off || entry_header(&ps->pack[i - 1], off, &type, &size, &start))
+		return 0;
+	if (type == PACK_TREE || type == PACK_BLOB || type == PACK_TAG)
+		return CBP_GIT_NO_COMMIT;
+	if (type != PACK_COMMIT || size >= MAX_COMMIT)
+		return 0;
+	*buf = cbp_grow(*buf, 1, (size_t)size + 1, alloc);
+	if (inflate_entry(ps, &ps->pack[i - 1], start, *buf, (size_t)size))
+		return 0;
+	*len = (size_t)size;
+	return 1;
+}

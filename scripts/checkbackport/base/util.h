@@ -36,6 +36,7 @@
 #define CBP_GAP_SHALLOW		1	/* git clone --depth: history cut */
 #define CBP_GAP_PARTIAL		2	/* git clone --filter: files missing */
 #define CBP_GAP_REPLACE		4	/* git replace: git shows other objects */
+#define CBP_GAP_DAMAGED		8	/* a commit git cannot read */
 
 /* Exit statuses, as documented in --help. */
 #define CBP_EXIT_OK		0

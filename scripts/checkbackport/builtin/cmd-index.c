@@ -177,6 +177,8 @@ int cmd_index(struct cbp_ctx *ctx)
 				       json_object_new_boolean(gaps & CBP_GAP_PARTIAL));
 		json_object_object_add(o, "replace_refs",
 				       json_object_new_boolean(gaps & CBP_GAP_REPLACE));
+		json_object_object_add(o, "unreadable_commits",
+				       json_object_new_boolean(gaps & CBP_GAP_DAMAGED));
 		add_counts(o, counts, ARRAY_SIZE(counts));
 		json_object_object_add(o, "seconds",
 				       json_object_new_double(st.seconds));

@@ -399,7 +399,44 @@ static void add_ref(struct cbp_git_ref **refs, size_t *nr, size_t *alloc,
 	else
 		memset(&(*refs)[*nr].commit, 0, sizeof((*refs)[*nr].commit));
 	(*refs)[*nr].is_commit = !!oid;
+	(*refs)[*nr].why = NULL;
 	(*nr)++;
+}
+
+/*
+ * Why @ref does not peel to a commit: 0 if it leads to a tree or a blob,
+ * -1 with libgit2's message in *@why if an object on the way cannot be
+ * read (a pack damaged, an object missing).  libgit2's peel error does
+ * not tell the two apart the same way in every version: the objects are
+ * looked up one by one instead.
+ */
+static int peel_failure(git_repository *repo, git_reference *ref, char **why)
+{
+	git_reference *direct = NULL;
+	git_object *obj = NULL, *next;
+	int ret = 0;
+
+	if (git_reference_resolve(&direct, ref) < 0 ||
+	    git_object_lookup(&obj, repo, git_reference_target(direct),
+			      GIT_OBJECT_ANY) < 0)
+		goto unreadable;
+	while (git_object_type(obj) == GIT_OBJECT_TAG) {
+		if (git_tag_target(&next, (git_tag *)obj) < 0)
+			goto unreadable;
+		git_object_free(obj);
+		obj = next;
+	}
+	/* A commit that would not peel: the peel's message says why. */
+	if (git_object_type(obj) == GIT_OBJECT_TREE ||
+	    git_object_type(obj) == GIT_OBJECT_BLOB)
+		goto out;
+unreadable:
+	*why = cbp_strdup(cbp_git_last_error());
+	ret = -1;
+out:
+	git_object_free(obj);
+	git_reference_free(direct);
+	return ret;
 }
 
 /**
@@ -410,10 +447,12 @@ static void add_ref(struct cbp_git_ref **refs, size_t *nr, size_t *alloc,
  * @nr: number of @refs
  *
  * Refs leading to trees or blobs (v2.6.11-tree) are listed without a
- * commit (is_commit 0).  Only branches, remote-tracking branches and
- * tags are listed: a host's pull and CI refs (refs/pull/, thousands of
- * them) are no history of the repository's own, and peeling each would
- * cost more than reading the refs.
+ * commit (is_commit 0), and so are those leading to an object that
+ * cannot be read (is_commit -1, libgit2's message in why).  Only
+ * branches, remote-tracking branches and tags are listed: a host's pull
+ * and CI refs (refs/pull/, thousands of them) are no history of the
+ * repository's own, and peeling each would cost more than reading the
+ * refs.
  *
  * Return: 0, or -1 with the error recorded.
  */
@@ -444,6 +483,8 @@ int cbp_git_refs(struct cbp_repo *repo, struct cbp_git_ref **refs, size_t *nr)
 			git_object_free(obj);
 		} else {
 			add_ref(refs, nr, &alloc, git_reference_name(ref), NULL);
+			if (peel_failure(repo->git, ref, &(*refs)[*nr - 1].why))
+				(*refs)[*nr - 1].is_commit = -1;
 		}
 		git_reference_free(ref);
 	}
@@ -477,7 +518,9 @@ void cbp_git_refs_free(struct cbp_git_ref *refs, size_t nr)
 {
 	size_t i;
 
-	for (i = 0; i < nr; i++)
+	for (i = 0; i < nr; i++) {
 		free(refs[i].name);
+		free(refs[i].why);
+	}
 	free(refs);
 }

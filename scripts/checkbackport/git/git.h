@@ -80,12 +80,15 @@ struct cbp_git_commit {
  * struct cbp_git_ref - a ref
  * @name: its full name ("refs/tags/v6.12"), or "HEAD" for a detached HEAD
  * @commit: the commit it leads to (tags are peeled); zero if none
- * @is_commit: it leads to a commit, not to a tree or a blob
+ * @is_commit: 1 if it leads to a commit, 0 to a tree or a blob, -1 to an
+ *	       object that cannot be read (missing, damaged)
+ * @why: with is_commit -1, libgit2's message
  */
 struct cbp_git_ref {
 	char *name;
 	struct cbp_oid commit;
 	int is_commit;
+	char *why;
 };
 
 /**

@@ -85,10 +85,12 @@ int build_read_commit(struct build *b, unsigned int id, struct commit_rec *r)
 		 * Broken repositories: skip, say so once.  Below the cut
 		 * of a shallow clone, cbp_index_gaps() says it.
 		 */
-		if (!(b->gaps & CBP_GAP_SHALLOW) && !b->absent_warned++)
+		if (!(b->gaps & CBP_GAP_SHALLOW) && !b->absent_warned++) {
+			b->gaps |= CBP_GAP_DAMAGED;
 			cbp_note("warning: cannot read commit %s: %s",
 				 cbp_oid_tohex(&b->oid[id], hex),
 				 cbp_git_last_error());
+		}
 		b->node[id].state = NODE_ABSENT;
 		return 0;
 	}

@@ -64,6 +64,18 @@ static void ignore_tag(struct build *b, const char *name, const char *why)
 	b->nr_ignored++;
 }
 
+/*
+ * A ref whose commit cannot be read: what it reaches is not indexed, so
+ * answers about it would be wrong without a word; the build says which
+ * ref, and the index keeps the gap for every query to say.
+ */
+static void unreadable_ref(struct build *b, const struct cbp_git_ref *ref)
+{
+	b->gaps |= CBP_GAP_DAMAGED;
+	cbp_note("warning: cannot read the commit of %s (%s): %s",
+		 ref->name, ref->why, "what only it reaches is not indexed; 'git fsck' tells more");
+}
+
 static void add_tip(struct build *b, const char *name, const struct cbp_oid *oid,
 		    const struct cbp_settings *set,
 		    const struct cbp_release_pattern *rp)
@@ -182,13 +194,16 @@ int build_collect_refs(struct build *b, const struct cbp_settings *set)
 	for (i = 0; i < nr && !err; i++) {
 		unsigned int id;
 
-		if (!is_history_ref(refs[i].name) || !refs[i].is_commit) {
+		if (!is_history_ref(refs[i].name) || refs[i].is_commit != 1) {
 			if (!refs[i].is_commit &&
 			    !strncmp(refs[i].name, "refs/tags/", 10) &&
 			    !fnmatch(set->tags, refs[i].name + 10, 0))
 				ignore_tag(b, refs[i].name + 10,
 					   "it is not a commit (a tag of a tree or a blob)");
+			if (refs[i].is_commit < 0 && is_history_ref(refs[i].name))
+				unreadable_ref(b, &refs[i]);
 			free(refs[i].name);
+			free(refs[i].why);
 			continue;
 		}
 		id = build_lookup_commit(b, &refs[i].commit);
@@ -199,8 +214,10 @@ int build_collect_refs(struct build *b, const struct cbp_settings *set)
 		refs[b->nr_refs] = refs[i];
 		b->ref_id[b->nr_refs++] = id;
 	}
-	for (; i < nr; i++)
+	for (; i < nr; i++) {
 		free(refs[i].name);
+		free(refs[i].why);
+	}
 	b->refs = refs;
 	cbp_release_pattern_release(&rp);
 	if (err)

@@ -96,7 +96,8 @@ void cbp_sync_tracking(struct cbp_ctx *ctx)
  * one built from a partial clone never compared the files the clone did
  * not have: answers about them can be wrong, so every run that uses such
  * an index says so (cbp_note(): --quiet silences it).  So does one of a
- * repository with replace refs, which git follows and libgit2 does not.
+ * repository with replace refs, which git follows and libgit2 does not,
+ * and one of a repository with commits that could not be read.
  */
 void cbp_gap_notes(struct cbp_ctx *ctx)
 {
@@ -121,6 +122,11 @@ void cbp_gap_notes(struct cbp_ctx *ctx)
 		cbp_note("warning: the repository has replace refs (git replace): %s; %s",
 			 "git shows other commits in the place of some, checkbackport the commits as written",
 			 "where they differ, so do the answers and git log");
+	if (gaps & CBP_GAP_DAMAGED)
+		cbp_note("warning: the index was built from a repository with %s: %s; %s",
+			 "commits git cannot read",
+			 "what only they reach is not in it, and answers about it can be wrong",
+			 "'git fsck' names them, and 'checkbackport index --rebuild' after repairing");
 }
 
 /*

@@ -659,8 +659,8 @@ int cbp_squash_in_branch(struct cbp_index *idx, const struct cbp_class *cls,
  * it tracks (cbp_store_load_branches()); one not loaded yet (the builder
  * deciding whether to rebuild) is asked.
  *
- * Return: CBP_GAP_SHALLOW, CBP_GAP_PARTIAL and/or CBP_GAP_REPLACE, 0 if
- * none or if the index cannot say.
+ * Return: CBP_GAP_SHALLOW, CBP_GAP_PARTIAL, CBP_GAP_REPLACE and/or
+ * CBP_GAP_DAMAGED, 0 if none or if the index cannot say.
  */
 int cbp_index_gaps(struct cbp_index *idx)
 {
@@ -671,7 +671,8 @@ int cbp_index_gaps(struct cbp_index *idx)
 		       &gaps))
 		return 0;
 	return gaps < 0 ? 0 :
-	       (int)(gaps & (CBP_GAP_SHALLOW | CBP_GAP_PARTIAL | CBP_GAP_REPLACE));
+	       (int)(gaps & (CBP_GAP_SHALLOW | CBP_GAP_PARTIAL | CBP_GAP_REPLACE |
+			     CBP_GAP_DAMAGED));
 }
 
 /**

@@ -100,8 +100,8 @@ int cbp_store_set_present(struct cbp_writer *w, long long nr)
 	return cbp_db_step(w->db, st);
 }
 
-static_assert((CBP_GAP_SHALLOW | CBP_GAP_PARTIAL) == 3 && CBP_GAP_REPLACE == 4,
-	      "the gaps kept, in SQL");
+static_assert((CBP_GAP_SHALLOW | CBP_GAP_PARTIAL | CBP_GAP_DAMAGED) == 11 &&
+	      CBP_GAP_REPLACE == 4, "the gaps kept, in SQL");
 
 /**
  * cbp_store_add_gaps() - record what the repository lacks of its history
@@ -109,9 +109,10 @@ static_assert((CBP_GAP_SHALLOW | CBP_GAP_PARTIAL) == 3 && CBP_GAP_REPLACE == 4,
  * @gaps: CBP_GAP_* bits (cbp_git_gaps()) of the repository now
  *
  * An update adds to what the builds before it lacked: the commits and
- * files a shallow or partial clone did not have stay unread until the
- * index is built afresh.  Replace refs are the repository's as it is
- * now: CBP_GAP_REPLACE is set or cleared.
+ * files a shallow or partial clone did not have, and those that could
+ * not be read, stay unread until the index is built afresh.  Replace
+ * refs are the repository's as it is now: CBP_GAP_REPLACE is set or
+ * cleared.
  *
  * Return: 0, or -1 with SQLite's message recorded.
  */
@@ -122,8 +123,8 @@ int cbp_store_add_gaps(struct cbp_writer *w, int gaps)
 
 	/* Like CBP_META_PUT, no write when the bits are there already. */
 	sql = cbp_strf("INSERT INTO meta VALUES ('gaps', %d) ON CONFLICT(key) %s %s",
-		       gaps, "DO UPDATE SET value = ((value + 0) & 3) | excluded.value",
-		       "WHERE ((value + 0) & 3) | excluded.value != value + 0");
+		       gaps, "DO UPDATE SET value = ((value + 0) & 11) | excluded.value",
+		       "WHERE ((value + 0) & 11) | excluded.value != value + 0");
 	err = cbp_db_exec(w->db, sql);
 	free(sql);
 	return err;

@@ -90,4 +90,43 @@ test_expect_success 'commits in two packs and loose answer the same' '
 	test_cmp ../expect ../actual
 '
 
+test_expect_success 'a damaged commit at a branch tip is said, and the gap kept for queries' '
+	cd repo &&
+	git repack -adfq --window=0 &&
+	tip=$(cat ../TIP) &&
+	git verify-pack -v .git/objects/pack/pack-*.idx >../verify &&
+	set -- $(grep "^$tip commit " ../verify) &&
+	test $# = 5 &&
+	pack=$(ls .git/objects/pack/pack-*.pack) &&
+	chmod u+w "$pack" &&
+	printf "\377\377\377\377" |
+		dd of="$pack" bs=1 seek=$(($5 + $4 / 2)) conv=notrunc 2>/dev/null &&
+	test_must_fail git cat-file commit "$tip" >/dev/null 2>&1 &&
+	"$CBP_BIN" index --rebuild >/dev/null 2>../err &&
+	grep "warning: cannot read the commit of refs/heads/linux-6.11.y (" ../err &&
+	test_expect_code 2 "$CBP_BIN" names "$(cat ../PICK)" >/dev/null 2>../err &&
+	grep "commits git cannot read" ../err &&
+	"$CBP_BIN" names "$(cat ../FIX)" >../out 2>../err &&
+	grep "commits git cannot read" ../err &&
+	grep "^$(s12 "$(cat ../FIX)") " ../out &&
+	cbp index --json >../j &&
+	test "$(json_get ../j "\$j->{unreadable_commits} ? 1 : 0")" = 1
+'
+
+test_expect_success 'a damaged commit below the tips is said, and the gap kept' '
+	cd repo &&
+	tip=$(cat ../TIP) &&
+	tree=$(git rev-parse "$(cat ../FIX)^{tree}") &&
+	printf "tree %s\nparent %s\nauthor %s 1300000000 +0000\ncommitter %s 1300000000 +0000\n\n%s\n" \
+		"$tree" "$tip" "A U Thor <author@example.com>" \
+		"A U Thor <author@example.com>" "drm: on top of the damage" >../commit &&
+	top=$(git hash-object -t commit -w ../commit) &&
+	git update-ref refs/heads/linux-6.11.y "$top" &&
+	"$CBP_BIN" index --rebuild >/dev/null 2>../err &&
+	grep "warning: cannot read commit $tip: " ../err &&
+	"$CBP_BIN" names "$top" >../out 2>../err &&
+	grep "commits git cannot read" ../err &&
+	grep "^$(s12 "$top") (\"drm: on top of the damage\")" ../out
+'
+
 test_done

@@ -27,6 +27,7 @@
 #endif
 
 /* A full (SHA-1) commit ID in hex. */
+#define CBP_OID_RAWSZ		20
 #define CBP_OID_HEXSZ		40
 
 /*

@@ -17,17 +17,14 @@
  * it only answers or declines.  The packs are those present when the
  * first commit is read; one written since is libgit2's too.
  *
- * The formats (Documentation/gitformat-pack.txt in git): an index is
- * "\377tOc", version 2, 256 cumulative counts by the first byte of the
- * ID, the sorted IDs, their CRCs, their 31-bit offsets (the top bit set:
- * an index into a table of 64-bit offsets that follows), then two
- * checksums.  A pack is "PACK", version 2 or 3, its number of objects,
- * then the entries: a type in bits 4-6 of the first byte and the size
- * in 4 + 7n bits, then the zlib stream.
+ * The pack indexes are read by base/objects.c.  A pack (the format is
+ * Documentation/gitformat-pack.txt in git) is "PACK", version 2 or 3,
+ * its number of objects, then the entries: a type in bits 4-6 of the
+ * first byte and the size in 4 + 7n bits, then the zlib stream.
  */
 #include <dirent.h>
 #include <fcntl.h>
-#include <stdint.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,10 +34,8 @@
 #include <zlib.h>
 
 #include "git-priv.h"
+#include "base/objects.h"
 
-#define IDX_MAGIC	"\377tOc"
-#define IDX_HEADER	(8 + 256 * 4)
-#define IDX_TRAILER	(2 * CBP_OID_RAWSZ)
 #define PACK_HEADER	12
 
 /* Object types of a pack entry. */
@@ -50,29 +45,22 @@
 #define PACK_TAG	4
 
 /*
- * Beyond these, libgit2 reads: a repository of thousands of packs wants
- * a repack more than this, and a commit this large is not worth a
- * buffer of its size held for the run.
+ * Beyond this, libgit2 reads: a commit this large is not worth a buffer
+ * of its size held for the run.  (So it does beyond CBP_MAX_PACKS packs:
+ * a repository of thousands of packs wants a repack more than this.)
  */
-#define MAX_PACKS	256
 #define MAX_COMMIT	(16u << 20)
 
 /**
  * struct cbp_pack - one mapped pack and its index
- * @idx: the index file, mapped
- * @idx_len: its length
+ * @idx: the index
  * @data: the pack file, mapped
  * @data_len: its length
- * @nr: the objects in both
- * @nr_large: entries of the table of 64-bit offsets
  */
 struct cbp_pack {
-	const unsigned char *idx;
-	size_t idx_len;
+	struct cbp_pack_index idx;
 	const unsigned char *data;
 	size_t data_len;
-	uint32_t nr;
-	uint32_t nr_large;
 };
 
 /**
@@ -89,78 +77,27 @@ struct cbp_packs {
 	int zs_ready;
 };
 
-static uint32_t be32(const unsigned char *p)
+static unsigned int be32(const unsigned char *p)
 {
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-	       (uint32_t)p[2] << 8 | p[3];
-}
-
-static uint64_t be64(const unsigned char *p)
-{
-	return (uint64_t)be32(p) << 32 | be32(p + 4);
-}
-
-static const unsigned char *map_file(int dirfd, const char *name, size_t *len)
-{
-	struct stat st;
-	void *map = MAP_FAILED;
-	int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-
-	if (fd < 0)
-		return NULL;
-	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size > 0 &&
-	    (unsigned long long)st.st_size <= SIZE_MAX) {
-		*len = (size_t)st.st_size;
-		map = mmap(NULL, *len, PROT_READ, MAP_PRIVATE, fd, 0);
-	}
-	close(fd);
-	return map == MAP_FAILED ? NULL : map;
-}
-
-/* Is @p's index one of version 2 whose counts and length agree? */
-static int idx_valid(struct cbp_pack *p)
-{
-	const unsigned char *fan = p->idx + 8;
-	size_t base;
-	uint32_t prev = 0;
-	int i;
-
-	if (p->idx_len < IDX_HEADER + IDX_TRAILER ||
-	    memcmp(p->idx, IDX_MAGIC, 4) || be32(p->idx + 4) != 2)
-		return 0;
-	for (i = 0; i < 256; i++) {
-		uint32_t n = be32(fan + 4 * i);
-
-		if (n < prev)
-			return 0;
-		prev = n;
-	}
-	p->nr = prev;
-	base = IDX_HEADER + (size_t)p->nr * (CBP_OID_RAWSZ + 4 + 4) +
-	       IDX_TRAILER;
-	if (p->idx_len < base || (p->idx_len - base) % 8 ||
-	    (p->idx_len - base) / 8 > UINT32_MAX)
-		return 0;
-	p->nr_large = (uint32_t)((p->idx_len - base) / 8);
-	return 1;
+	return (unsigned int)p[0] << 24 | (unsigned int)p[1] << 16 |
+	       (unsigned int)p[2] << 8 | p[3];
 }
 
 /* Does @p's pack start as a pack of as many objects as its index? */
 static int data_valid(const struct cbp_pack *p)
 {
-	uint32_t version;
+	unsigned int version;
 
 	if (p->data_len < PACK_HEADER + CBP_OID_RAWSZ ||
 	    memcmp(p->data, "PACK", 4))
 		return 0;
 	version = be32(p->data + 4);
-	return (version == 2 || version == 3) && be32(p->data + 8) == p->nr;
+	return (version == 2 || version == 3) && be32(p->data + 8) == p->idx.nr;
 }
 
 static void unmap_pack(struct cbp_pack *p)
 {
-	if (p->idx)
-		munmap((void *)p->idx, p->idx_len);
+	cbp_pack_index_unmap(&p->idx);
 	if (p->data)
 		munmap((void *)p->data, p->data_len);
 }
@@ -175,12 +112,10 @@ static void add_pack(struct cbp_packs *ps, int dirfd, const char *idx_name,
 
 	if (n <= 4 || strcmp(idx_name + n - 4, ".idx"))
 		return;
-	p.idx = map_file(dirfd, idx_name, &p.idx_len);
-	if (!p.idx || !idx_valid(&p))
-		goto unmap;
-	pack_name = cbp_strdup(idx_name);
-	strcpy(pack_name + n - 4, ".pack");
-	p.data = map_file(dirfd, pack_name, &p.data_len);
+	if (cbp_pack_index_map(&p.idx, dirfd, idx_name))
+		return;
+	pack_name = cbp_strf("%.*s.pack", (int)(n - 4), idx_name);
+	p.data = cbp_map_file(dirfd, pack_name, &p.data_len);
 	free(pack_name);
 	if (!p.data || !data_valid(&p))
 		goto unmap;
@@ -197,7 +132,7 @@ unmap:
  *
  * Context: no error is recorded: a pack that cannot be used is left to
  * libgit2, and so is everything when the objects are elsewhere
- * ($GIT_OBJECT_DIRECTORY) or there are more than MAX_PACKS packs.
+ * ($GIT_OBJECT_DIRECTORY) or there are more than CBP_MAX_PACKS packs.
  *
  * Return: the packs, possibly none; never NULL.
  */
@@ -222,10 +157,10 @@ struct cbp_packs *cbp_git_packs_open(const char *commondir)
 		close(fd);
 		return ps;
 	}
-	while ((de = readdir(dir)) && count <= MAX_PACKS)
+	while ((de = readdir(dir)) && count <= CBP_MAX_PACKS)
 		if (strstr(de->d_name, ".idx"))
 			count++;
-	if (count <= MAX_PACKS) {
+	if (count <= CBP_MAX_PACKS) {
 		rewinddir(dir);
 		while ((de = readdir(dir)))
 			add_pack(ps, dirfd(dir), de->d_name, &alloc);
@@ -252,65 +187,12 @@ void cbp_git_packs_close(struct cbp_packs *ps)
 	free(ps);
 }
 
-/* Where @oid's entry starts in @p's pack, or 0 if @p does not have it. */
-static uint64_t find_offset(const struct cbp_pack *p, const struct cbp_oid *oid)
-{
-	const unsigned char *fan = p->idx + 8, *ids = p->idx + IDX_HEADER;
-	const unsigned char *off;
-	uint32_t lo = oid->id[0] ? be32(fan + 4 * (oid->id[0] - 1)) : 0;
-	uint32_t hi = be32(fan + 4 * oid->id[0]), o;
-	uint64_t want = be64(oid->id), lo_key = want & ~(~0ULL >> 8);
-	uint64_t hi_key = want | ~0ULL >> 8;
-
-	/*
-	 * IDs are uniform: guess where @oid falls between the keys known
-	 * to bound it, which finds it in two or three reads of the index
-	 * where halving takes twelve at a million objects.  An index not
-	 * sorted is only searched in vain.
-	 */
-	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
-		int cmp;
-
-		if (hi - lo > 8 && lo_key <= want && want <= hi_key &&
-		    lo_key < hi_key) {
-			unsigned __int128 span = (unsigned __int128)(hi - lo) *
-						 (want - lo_key);
-
-			mid = lo + (uint32_t)(span / (hi_key - lo_key + 1));
-		}
-		cmp = memcmp(ids + (size_t)mid * CBP_OID_RAWSZ, oid->id,
-			     CBP_OID_RAWSZ);
-		if (!cmp) {
-			lo = mid;
-			break;
-		}
-		if (cmp < 0) {
-			lo = mid + 1;
-			lo_key = be64(ids + (size_t)mid * CBP_OID_RAWSZ);
-		} else {
-			hi = mid;
-			hi_key = be64(ids + (size_t)mid * CBP_OID_RAWSZ);
-		}
-	}
-	if (lo >= hi)
-		return 0;
-	off = ids + (size_t)p->nr * (CBP_OID_RAWSZ + 4);
-	o = be32(off + (size_t)lo * 4);
-	if (!(o & 0x80000000u))
-		return o;
-	o &= 0x7fffffffu;
-	if (o >= p->nr_large)
-		return 0;
-	return be64(off + (size_t)p->nr * 4 + (size_t)o * 8);
-}
-
 /*
  * Read the entry header at @off: its type, the size of what it
  * inflates to and where its stream starts.  0 on success.
  */
-static int entry_header(const struct cbp_pack *p, uint64_t off, int *type,
-			uint64_t *size, size_t *start)
+static int entry_header(const struct cbp_pack *p, unsigned long long off, int *type,
+			unsigned long long *size, size_t *start)
 {
 	size_t end = p->data_len - CBP_OID_RAWSZ, i;
 	unsigned int shift = 4;
@@ -326,7 +208,7 @@ static int entry_header(const struct cbp_pack *p, uint64_t off, int *type,
 		if (i >= end || shift > 57)
 			return -1;
 		c = p->data[i++];
-		*size |= (uint64_t)(c & 0x7f) << shift;
+		*size |= (unsigned long long)(c & 0x7f) << shift;
 		shift += 7;
 	}
 	*start = i;
@@ -373,12 +255,12 @@ static int inflate_entry(struct cbp_packs *ps, const struct cbp_pack *p,
 int cbp_git_packs_read_commit(struct cbp_packs *ps, const struct cbp_oid *oid,
 			      char **buf, size_t *alloc, size_t *len)
 {
-	uint64_t off = 0, size;
+	unsigned long long off = 0, size;
 	size_t i, start;
 	int type;
 
 	for (i = 0; i < ps->nr && !off; i++)
-		off = find_offset(&ps->pack[i], oid);
+		off = cbp_pack_index_find(&ps->pack[i].idx, oid->id);
 	if (!off || entry_header(&ps->pack[i - 1], off, &type, &size, &start))
 		return 0;
 	if (type == PACK_TREE || type == PACK_BLOB || type == PACK_TAG)

@@ -21,8 +21,6 @@
 
 #include "base/util.h"
 
-#define CBP_OID_RAWSZ	20
-
 /* Results of cbp_git_resolve() and cbp_git_read_commit() besides 0 and -1. */
 #define CBP_GIT_NO_REVISION	1	/* git does not know the name */
 #define CBP_GIT_NO_COMMIT	2	/* it names something else */

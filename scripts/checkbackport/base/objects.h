@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A repository's own object store read without libgit2: pack indexes
+ * and loose objects (objects.c).
+ */
+#ifndef CHECKBACKPORT_OBJECTS_H
+#define CHECKBACKPORT_OBJECTS_H
+
+#include <stddef.h>
+
+/**
+ * struct cbp_pack_index - a pack's index (version 2), mapped
+ * @map: the file
+ * @len: its length
+ * @nr: the objects it lists
+ * @nr_large: entries of its table of 64-bit offsets
+ */
+struct cbp_pack_index {
+	const unsigned char *map;
+	size_t len;
+	unsigned int nr;
+	unsigned int nr_large;
+};
+
+/* Beyond this many packs, a caller leaves the store to git. */
+#define CBP_MAX_PACKS	256
+
+const unsigned char *cbp_map_file(int dirfd, const char *name, size_t *len);
+int cbp_pack_index_map(struct cbp_pack_index *pi, int dirfd, const char *name);
+void cbp_pack_index_unmap(struct cbp_pack_index *pi);
+unsigned long long cbp_pack_index_find(const struct cbp_pack_index *pi,
+				       const unsigned char *id);
+
+#endif /* CHECKBACKPORT_OBJECTS_H */

@@ -405,6 +405,7 @@ int main(int argc, char **argv)
 		ctx.git->release(&ctx);
 	for (k = 0; k < ARRAY_SIZE(ctx.owned); k++)
 		free(ctx.owned[k]);
+	cbp_set_repository(NULL);
 	free(opt.argv);
 	return ret;
 }

@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A repository's own object store, read without libgit2: the pack index
- * lookup of the git layer's commit reader.
+ * A repository's own object store, read without libgit2: whether it has
+ * an object, for the front program (which has no libgit2) to tell a
+ * cited commit the repository lacks from one it has that no indexed
+ * branch or tag reaches (a pull request's, an untracked remote's), and
+ * the pack index lookup the git layer's commit reader shares.
  *
  * The formats (Documentation/gitformat-pack.txt in git): a pack index of
  * version 2 is "\377tOc", 2, 256 cumulative counts by the first byte of
  * the ID, the sorted IDs, their CRCs, their 31-bit offsets (the top bit
  * set: an index into a table of 64-bit offsets that follows), then two
- * checksums.
+ * checksums.  A loose object is objects/XX/YYYY..., its ID's first two
+ * hex digits and the other 38.
  */
 #include <dirent.h>
 #include <fcntl.h>
@@ -175,4 +179,145 @@ unsigned long long cbp_pack_index_find(const struct cbp_pack_index *pi,
 	if (o >= pi->nr_large)
 		return 0;
 	return be64(off + (size_t)pi->nr * 4 + (size_t)o * 8);
+}
+
+/*
+ * Does @pi list an object whose ID starts with the @hexlen digits of
+ * @id (the rest of @id zero)?  The first such ID is the first one not
+ * below @id.
+ */
+static int prefix_in_index(const struct cbp_pack_index *pi,
+			   const unsigned char *id, size_t hexlen)
+{
+	const unsigned char *fan = pi->map + 8, *ids = pi->map + IDX_HEADER;
+	unsigned int lo = id[0] ? be32(fan + 4 * (id[0] - 1)) : 0;
+	unsigned int hi = be32(fan + 4 * id[0]);
+	const unsigned char *e;
+
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2;
+
+		if (memcmp(ids + (size_t)mid * CBP_OID_RAWSZ, id,
+			   CBP_OID_RAWSZ) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo >= be32(fan + 4 * id[0]))
+		return 0;
+	e = ids + (size_t)lo * CBP_OID_RAWSZ;
+	if (memcmp(e, id, hexlen / 2))
+		return 0;
+	return !(hexlen % 2) || (e[hexlen / 2] & 0xf0) == id[hexlen / 2];
+}
+
+/* Is an object starting with @id in a pack of objects/pack (@dirfd)? */
+static int in_packs(int dirfd, const unsigned char *id, size_t hexlen)
+{
+	struct cbp_pack_index pi;
+	struct dirent *de;
+	int found = 0, seen = 0;
+	DIR *dir = fdopendir(dirfd);
+
+	if (!dir) {
+		close(dirfd);
+		return -1;
+	}
+	while (!found && (de = readdir(dir))) {
+		size_t n = strlen(de->d_name);
+
+		if (n <= 4 || strcmp(de->d_name + n - 4, ".idx"))
+			continue;
+		if (++seen > CBP_MAX_PACKS ||
+		    cbp_pack_index_map(&pi, dirfd, de->d_name)) {
+			found = -1;
+			break;
+		}
+		found = hexlen == CBP_OID_HEXSZ ?
+			cbp_pack_index_find(&pi, id) != 0 :
+			prefix_in_index(&pi, id, hexlen);
+		cbp_pack_index_unmap(&pi);
+	}
+	closedir(dir);
+	return found;
+}
+
+/* Is a loose object starting with @hex in objects/XX (@dirfd)? */
+static int in_loose(int dirfd, const char *hex, size_t hexlen)
+{
+	char name[CBP_OID_HEXSZ + 2];
+	struct dirent *de;
+	struct stat st;
+	int found = 0, fd;
+	DIR *dir;
+
+	snprintf(name, sizeof(name), "%.2s/%s", hex, hex + 2);
+	if (hexlen == CBP_OID_HEXSZ)
+		return !fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW);
+	name[2] = '\0';
+	fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	dir = fdopendir(fd);
+	if (!dir) {
+		close(fd);
+		return -1;
+	}
+	while (!found && (de = readdir(dir)))
+		found = strlen(de->d_name) == CBP_OID_HEXSZ - 2 &&
+			!strncmp(de->d_name, hex + 2, hexlen - 2);
+	closedir(dir);
+	return found;
+}
+
+/**
+ * cbp_object_in_store() - whether the repository has an object
+ * @commondir: its common git directory
+ * @hex: the object's ID, or its first digits (at least 4)
+ *
+ * Looks in the repository's own objects folder: loose objects and packs
+ * with an index of version 2.  Whether the object reads, and of which
+ * type it is, are not asked.
+ *
+ * Return: 1 if an object with that ID (or starting with those digits)
+ * is there; 0 if not, and the repository has no other store (alternates,
+ * $GIT_OBJECT_DIRECTORY); -1 if that cannot be told.
+ */
+int cbp_object_in_store(const char *commondir, const char *hex)
+{
+	unsigned char id[CBP_OID_RAWSZ] = { 0 };
+	char lower[CBP_OID_HEXSZ + 1];
+	size_t len = strlen(hex), i;
+	struct stat st;
+	int fd, found;
+	char *path;
+
+	if (len < 4 || len > CBP_OID_HEXSZ || getenv("GIT_OBJECT_DIRECTORY"))
+		return -1;
+	for (i = 0; i < len; i++) {
+		int v = cbp_hexval(hex[i]);
+
+		if (v < 0)
+			return -1;
+		id[i / 2] |= (unsigned char)(i % 2 ? v : v << 4);
+		lower[i] = "0123456789abcdef"[v];
+	}
+	lower[len] = '\0';
+	path = cbp_strf("%s/objects", commondir);
+	fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	free(path);
+	if (fd < 0)
+		return -1;
+	found = in_loose(fd, lower, len);
+	if (!found) {
+		int packs = openat(fd, "pack", O_RDONLY | O_DIRECTORY |
+				   O_CLOEXEC);
+
+		found = packs < 0 ? 0 : in_packs(packs, id, len);
+	}
+	/* Not here: an alternate store may have it. */
+	if (!found && !fstatat(fd, "info/alternates", &st, 0) && st.st_size)
+		found = -1;
+	close(fd);
+	return found;
 }

@@ -30,5 +30,6 @@ int cbp_pack_index_map(struct cbp_pack_index *pi, int dirfd, const char *name);
 void cbp_pack_index_unmap(struct cbp_pack_index *pi);
 unsigned long long cbp_pack_index_find(const struct cbp_pack_index *pi,
 				       const unsigned char *id);
+int cbp_object_in_store(const char *commondir, const char *hex);
 
 #endif /* CHECKBACKPORT_OBJECTS_H */

@@ -158,7 +158,7 @@ static int judge(const struct target *t, const struct cbp_commit *fix_first,
 			 "the fix reached %s before the cited bug %.12s (%s); explained by alias %s, which landed in %s",
 			 fix_first->release, t->cited.hex,
 			 t->cited.state == CBP_PRESENT ? rel_str(&t->cited) :
-			 "not in this repository",
+			 cbp_absent_str(t->cited.hex),
 			 cbp_cite_str(alias, a, sizeof(a)),
 			 alias->release);
 		return 0;
@@ -190,7 +190,7 @@ static void print_target(struct cbp_index *idx, const struct target *t,
 	print_trailer(t->link.cited, t->link.quoted);
 	printf("  cited commit: %s\n", t->cited.state == CBP_PRESENT ?
 	       cbp_cite_str(&t->cited, a, sizeof(a)) :
-	       t->cited.state == CBP_MISSING ? "not in this repository" :
+	       t->cited.state == CBP_MISSING ? cbp_absent_str(t->cited.hex) :
 	       "ambiguous short ID");
 	if (t->cited.state == CBP_PRESENT && t->link.quoted[0] &&
 	    strcmp(t->link.quoted, t->cited.subject))

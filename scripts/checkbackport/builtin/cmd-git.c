@@ -82,6 +82,7 @@ static int setup(struct cbp_ctx *ctx, const struct cbp_command *cmd)
 		}
 		if (read_config(ctx->repo, &opt->set, ctx->owned))
 			return -1;
+		cbp_set_repository(cbp_git_commondir(ctx->repo));
 	}
 	if (cmd->git == CBP_GIT_ALWAYS || ctx->idx)
 		return 0;

@@ -168,8 +168,8 @@ static void print_tree(struct cbp_index *idx, const struct cbp_class *cls,
 			       cbp_branches_str(idx, m->c.branches, br,
 						sizeof(br)));
 		else if (m->c.state == CBP_MISSING)
-			printf("%s    missing: cited, not in this repository\n",
-			       pre);
+			printf("%s    missing: cited, %s\n", pre,
+			       cbp_absent_str(m->c.hex));
 		else
 			printf("%s    ambiguous: cited by a short ID matching several commits\n",
 			       pre);
@@ -509,7 +509,7 @@ static int names_one(struct cbp_ctx *ctx, const char *query, int *answered)
 	if (ctx->opt->json) {
 		names_json(ctx, query, &cls, mb, &ml, pm, nr_pm);
 	} else {
-		printf("%zu name%s (%zu not in this repository):\n", cls.nr,
+		printf("%zu name%s (%zu only cited):\n", cls.nr,
 		       cls.nr == 1 ? "" : "s", missing);
 		print_tree(idx, &cls, id);
 		if (ml.first)

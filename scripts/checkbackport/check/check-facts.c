@@ -200,7 +200,7 @@ static int resolve_cited(struct checker *chk, const char *hex,
 			len += snprintf(why + len, whysz - len, " %.12s",
 					cands[i].hex);
 	} else if (rc == CBP_NOT_FOUND) {
-		snprintf(why, whysz, "not in this repository");
+		snprintf(why, whysz, "%s", cbp_absent_str(hex));
 	}
 	free(cands);
 	return rc;
@@ -415,8 +415,8 @@ static int load_fixes(struct checker *chk, struct check_facts *fx,
 			return -1;
 		if (!ff->rc && ff->t.state != CBP_PRESENT) {
 			ff->rc = CBP_NOT_FOUND;
-			snprintf(ff->why, sizeof(ff->why),
-				 "not in this repository");
+			snprintf(ff->why, sizeof(ff->why), "%s",
+				 cbp_absent_str(ff->t.hex));
 		}
 		if (!ff->rc && load_bug(chk, fx, ff))
 			return -1;

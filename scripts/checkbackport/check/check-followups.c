@@ -476,8 +476,8 @@ int check_prereq_missing(struct check_run *run, size_t i __always_unused)
 			       "declared prerequisite");
 		else
 			check_emit(run, d.line[k],
-				   "declared prerequisite %s is not in this repository",
-				   d.hex[k]);
+				   "declared prerequisite %s is %s",
+				   d.hex[k], cbp_absent_str(d.hex[k]));
 	}
 	declared_release(&d);
 	return 0;

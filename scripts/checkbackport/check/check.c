@@ -56,6 +56,10 @@ static const char *fetch_hint(void)
 	return "fetch the tree it was committed to (for DRM: drm-next, drm-misc or the driver's -next/-fixes tree, e.g. 'git fetch https://gitlab.freedesktop.org/drm/kernel.git drm-next'), then run 'checkbackport index'";
 }
 
+/* For a commit the repository has that no branch or tag reaches. */
+static const char ref_hint[] =
+	"only a pull request's ref (or FETCH_HEAD) has it: 'git branch NAME ID' indexes it";
+
 /* ---------------------------------------------------------------------- */
 /* The mail and the patch as a whole. */
 
@@ -128,11 +132,12 @@ int check_upstream_unknown(struct check_run *run, size_t i)
 			       u->ct.hex, u->why);
 	else if (u->x.state != CBP_PRESENT && !u->nr_ml)
 		f = check_emit(run, u->line,
-			       "upstream commit %s is not in this repository, and no name of it known here is in mainline (%s)",
-			       u->ct.hex, run->chk->mainline);
+			       "upstream commit %s is %s, and no name of it known here is in mainline (%s)",
+			       u->ct.hex, cbp_absent_str(u->x.hex), run->chk->mainline);
 	else
 		return 0;
-	f->hint = cbp_strdup(fetch_hint());
+	f->hint = cbp_strdup(cbp_in_repository(u->ct.hex) == 1 ? ref_hint :
+			     fetch_hint());
 	return 0;
 }
 
@@ -148,7 +153,7 @@ int check_upstream_not_mainline(struct check_run *run, size_t i)
 		       "upstream commit %.12s is %s; the same change is in mainline as %s%s, %s",
 		       u->x.hex,
 		       u->x.state == CBP_PRESENT ? "not in mainline" :
-		       "not in this repository (only cited)",
+		       cbp_absent_str(u->x.hex),
 		       cite(&u->ml[0], buf, sizeof(buf)),
 		       u->ml_adapted[0] || u->trust.verdict == CBP_TRUST_ADAPTED ?
 		       ", as an adapted backport" : "",

@@ -218,6 +218,9 @@ int cbp_fail(void);
 int cbp_open_index(struct cbp_ctx *ctx);
 void cbp_sync_tracking(struct cbp_ctx *ctx);
 void cbp_gap_notes(struct cbp_ctx *ctx);
+void cbp_set_repository(const char *commondir);
+int cbp_in_repository(const char *hex);
+const char *cbp_absent_str(const char *hex);
 int cbp_resolve(struct cbp_ctx *ctx, const char *name, long long *id,
 		struct cbp_commit **cands, size_t *nr_cands);
 int cbp_resolve_arg(struct cbp_ctx *ctx, const char *name, long long *id);

@@ -85,12 +85,13 @@ int cbp_target_branch(struct cbp_ctx *ctx, int required, int *bit)
  * @mainline_bit: the mainline branch's bit
  *
  * Return: its first release, "no release yet" for a mainline commit
- * without one, "not in mainline" otherwise.
+ * without one, "not in mainline" otherwise; "only cited" for a commit
+ * the index knows only from citations.
  */
 const char *cbp_release_str(const struct cbp_commit *c, int mainline_bit)
 {
 	if (c->state != CBP_PRESENT)
-		return "not in this repository";
+		return "only cited";
 	if (c->release[0])
 		return c->release;
 	if (mainline_bit >= 0 && (c->branches & (1ULL << mainline_bit)))

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cbp.h"
+#include "base/objects.h"
 
 /**
  * cbp_fail() - print the recorded error and give the error exit status
@@ -24,6 +25,62 @@ int cbp_fail(void)
 	fprintf(stderr, "checkbackport: error: %s\n",
 		msg[0] ? msg : "unknown error");
 	return CBP_EXIT_ERROR;
+}
+
+/* The repository's common git directory, for cbp_absent_str(). */
+static char *repo_commondir;
+
+/**
+ * cbp_set_repository() - name the repository the answers are about
+ * @commondir: its common git directory, or NULL if unknown
+ *
+ * The front program (cbp_open_index()) and checkbackport-git each set it
+ * once they know it.
+ */
+void cbp_set_repository(const char *commondir)
+{
+	free(repo_commondir);
+	repo_commondir = commondir ? cbp_strdup(commondir) : NULL;
+}
+
+/**
+ * cbp_in_repository() - whether the repository has an object the index lacks
+ * @hex: its ID as cited
+ *
+ * The index has the commits the branches, remote-tracking branches and
+ * tags reach.  One it lacks may still be in the repository: on a pull
+ * request's ref, in FETCH_HEAD, left by a rewound branch.  The object
+ * store is asked (base/objects.c), for a full ID.
+ *
+ * Return: 1 if the repository has it (or, for an abbreviated ID, an
+ * object starting so), 0 if not, -1 if that cannot be told (an alternate
+ * object store, no repository known).
+ */
+int cbp_in_repository(const char *hex)
+{
+	return repo_commondir ? cbp_object_in_store(repo_commondir, hex) : -1;
+}
+
+/**
+ * cbp_absent_str() - what to say of a cited commit the index does not have
+ * @hex: the ID as cited
+ *
+ * Saying "not in this repository" of a commit a pull request's ref has
+ * would send the user fetching what they have (cbp_in_repository()).
+ *
+ * Return: "not in this repository", "in this repository, but no branch
+ * or tag reaches it", or "on no branch or tag" when which cannot be told.
+ */
+const char *cbp_absent_str(const char *hex)
+{
+	switch (cbp_in_repository(hex)) {
+	case 0:
+		return "not in this repository";
+	case 1:
+		return "in this repository, but no branch or tag reaches it";
+	default:
+		return "on no branch or tag";
+	}
 }
 
 /**
@@ -59,6 +116,7 @@ int cbp_open_index(struct cbp_ctx *ctx)
 	slash = found ? strrchr(found, '/') : NULL;
 	if (!err && slash) {
 		*slash = '\0';
+		cbp_set_repository(found);
 		if (cbp_index_refs_moved(ctx->idx, found)) {
 			cbp_index_close(ctx->idx);
 			ctx->idx = NULL;
@@ -301,7 +359,7 @@ int cbp_resolve_arg(struct cbp_ctx *ctx, const char *name, long long *id)
  * @c: the commit
  *
  * Return: a new object with id, abbrev, subject, state, first_release and
- * branches.
+ * branches; in_repository too for a commit only cited (cbp_in_repository()).
  */
 struct json_object *cbp_commit_json(const struct cbp_index *idx,
 				    const struct cbp_commit *c)
@@ -318,6 +376,12 @@ struct json_object *cbp_commit_json(const struct cbp_index *idx,
 			       json_object_new_string(cbp_state_str(c->state)));
 	json_object_object_add(o, "subject", c->state == CBP_PRESENT ?
 			       json_object_new_string(c->subject) : NULL);
+	if (c->state == CBP_MISSING) {
+		int in = cbp_in_repository(c->hex);
+
+		json_object_object_add(o, "in_repository", in < 0 ? NULL :
+				       json_object_new_boolean(in));
+	}
 	json_object_object_add(o, "first_release", c->release[0] ?
 			       json_object_new_string(c->release) : NULL);
 	for (i = 0; (bit = cbp_index_branch_at(idx, i)) >= 0; i++) {

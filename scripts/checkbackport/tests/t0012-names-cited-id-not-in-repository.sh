@@ -26,7 +26,7 @@ n12=$(s12 "$N")
 
 test_expect_success 'the missing ID is a member, marked missing' '
 	cd repo && cbp names "$M" >../out &&
-	grep "^3 names (1 not in this repository)" ../out &&
+	grep "^3 names (1 only cited)" ../out &&
 	grep -A1 -x "$n12" ../out | grep "missing: cited, not in this repository"
 '
 
@@ -40,6 +40,55 @@ test_expect_success 'the missing ID can be asked about, in full or abbreviated' 
 	cd repo && cbp names --json "$N" >../a && cbp names --json "$n12" >../b &&
 	test "$(json_get ../a "scalar @{\$j->{members}}")" = 3 &&
 	test "$(json_get ../b "scalar @{\$j->{members}}")" = 3
+'
+
+# in_repository JSON: in_repository of the members only cited, 1, 0 or
+# null each, comma-separated.
+in_repository () {
+	json_get "$1" 'join ",", map {
+		defined $_->{in_repository} ? ($_->{in_repository} ? 1 : 0) : "null"
+	} grep { $_->{state} eq "missing" } @{$j->{members}}'
+}
+
+test_expect_success 'one only a pull request ref has is in the repository, on no branch' '
+	git init -q pr && cd pr && test_commit "base" &&
+	git checkout -q -b side && test_commit "drm/xe: on a pull request" &&
+	P=$(git rev-parse HEAD) && git update-ref refs/pull/1/head "$P" &&
+	git checkout -q master && git branch -q -D side &&
+	test_commit "drm/xe: picked from elsewhere" \
+		"(cherry picked from commit $N)" &&
+	test_commit "drm/xe: picked" "(cherry picked from commit $P)" &&
+	git checkout -q -b drm-next HEAD~2 &&
+	test_commit "drm/xe: picked, cited in 11 digits" \
+		"(cherry picked from commit $(printf %.11s "$P"))" &&
+	git checkout -q master &&
+	for where in loose packed
+	do
+		cbp names master >../out &&
+		grep -B1 "^    missing: cited, in this repository, but no branch or tag reaches it$" \
+			../out >../member &&
+		grep -x "$(s12 "$P")" ../member &&
+		cbp names drm-next >../out &&
+		grep -x "    missing: cited, in this repository, but no branch or tag reaches it" \
+			../out &&
+		cbp names master~1 >../out &&
+		grep -x "        missing: cited, not in this repository" ../out &&
+		cbp names --json master >../j &&
+		test "$(in_repository ../j)" = 1 &&
+		cbp names --json master~1 >../j &&
+		test "$(in_repository ../j)" = 0 &&
+		git repack -adq && test_path_is_missing .git/objects/${P%"${P#??}"} ||
+		return 1
+	done
+'
+
+test_expect_success 'behind an alternate object store, it cannot be told' '
+	git clone -q --shared pr shared && cd shared &&
+	test_path_is_file .git/objects/info/alternates &&
+	cbp names HEAD >../out &&
+	grep "^    missing: cited, on no branch or tag$" ../out &&
+	cbp names --json HEAD >../j &&
+	test "$(in_repository ../j)" = null
 '
 
 test_expect_success 'fetching the tree that has it turns it present' '

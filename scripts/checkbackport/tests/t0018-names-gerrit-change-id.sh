@@ -82,7 +82,7 @@ test_expect_success 'set up: mainline changes, and their backports to release/1.
 test_expect_success 'names: a backport citing a private commit is joined by its Change-Id' '
 	cd repo &&
 	cbp names $A >out &&
-	grep "^3 names (1 not in this repository):" out &&
+	grep "^3 names (1 only cited):" out &&
 	grep -F "$(s12 $SA) (\"tls-crypt: do not set the keys up twice\")" out &&
 	grep -F "via: same Change-Id as $A" out &&
 	cbp names $SA >out &&

@@ -41,8 +41,8 @@ test_expect_success 'each line gets the answer names gives it, in order' '
 	cbp names "$(s12 "$LONE")" >>../one && echo >>../one &&
 	cbp names linux-6.12.y >>../one &&
 	test_cmp ../one ../out &&
-	test "$(grep -c "^2 names (0 not in this repository):" ../out)" = 2 &&
-	test "$(grep -c "^1 name (0 not in this repository):" ../out)" = 1 &&
+	test "$(grep -c "^2 names (0 only cited):" ../out)" = 2 &&
+	test "$(grep -c "^1 name (0 only cited):" ../out)" = 1 &&
 	test "$(grep -c "^\$" ../out)" = 2 &&
 	grep -q "^first in mainline: $(s12 "$FIX") (\"drm/x: fix the hang\") in v6.13-rc1\$" ../out
 '
@@ -65,7 +65,7 @@ test_expect_success 'the exit status is the highest: 1 for a change twice in mai
 	printf "%s\n" "$LONE" "$TWICE" "$FIX" >../in &&
 	test_expect_code 1 cbp names --stdin <../in >../out &&
 	grep -q "^warning: in mainline 2 times:" ../out &&
-	test "$(grep -c " names\{0,1\} (0 not in this repository):" ../out)" = 3 &&
+	test "$(grep -c " names\{0,1\} (0 only cited):" ../out)" = 3 &&
 	printf "%s\n" "$LONE" "$FIX" | test_expect_code 0 cbp names --stdin >../out
 '
 
@@ -76,7 +76,7 @@ test_expect_success 'a line naming no commit: its error, the others answered, ex
 		printf "a\000b\n" && printf "%01100d\n" 7 && echo "$LONE"
 	} >../in &&
 	test_expect_code 2 cbp names --stdin <../in >../out 2>../err &&
-	test "$(grep -c " names\{0,1\} (0 not in this repository):" ../out)" = 2 &&
+	test "$(grep -c " names\{0,1\} (0 only cited):" ../out)" = 2 &&
 	grep -q "^checkbackport: error: unknown commit 0123456789abcdef\$" ../err &&
 	grep -q "^checkbackport: error: an empty line of standard input: no ID\$" ../err &&
 	grep -q "^checkbackport: error: a line of standard input holds a NUL byte\$" ../err &&

@@ -31,7 +31,7 @@ test_expect_success 'a shifted batch: each backport is its own change' '
 
 test_expect_success 'a shifted trailer is shown under its commit, not followed' '
 	cd repo && cbp names $B1 >../out &&
-	grep "^1 name (0 not in this repository)" ../out &&
+	grep "^1 name (0 only cited)" ../out &&
 	grep -x "    not followed: (cherry picked from commit $M2)" ../out &&
 	grep -x "        suspicious: \"include: fix the header guard of foo.h\" cites $(s12 $M2) (\"selftests: raise the timeout\"): subjects and patch-ids differ, no file in common (include/foo.h; tools/testing/run.sh)" ../out &&
 	! grep "via:" ../out
@@ -60,7 +60,7 @@ test_expect_success 'a wrong trailer in mainline is not "in mainline twice"' '
 
 test_expect_success 'a partial backport is followed and labelled adapted' '
 	cd repo && test_expect_code 0 cbp names $P >../out &&
-	grep "^3 names (0 not in this repository)" ../out &&
+	grep "^3 names (0 only cited)" ../out &&
 	grep -x "\`-- $(s12 $P) (\"drm/foo: add the frobnicator helpers\")  \[adapted\]  <==" ../out &&
 	grep -x "        via: commit $F upstream  (adapted: subjects and patch-ids differ, 1 file in common (drivers/foo/helpers.c))" ../out &&
 	grep -x "$(s12 $F) (\"drm/foo: add the frobnicator and its helpers\")" ../out
@@ -112,7 +112,7 @@ test_expect_success '41 digits: a note with the ID meant; joined by its patch-id
 # The missing ID is a leaf under the commit citing it.
 test_expect_success 'a digit changed: a missing member, a note; joined by its patch-id only' '
 	cd repo && cbp names $T1 >../out &&
-	grep "^3 names (1 not in this repository)" ../out &&
+	grep "^3 names (1 only cited)" ../out &&
 	grep -x "        via: same patch-id as $M6, no trailer" ../out &&
 	grep -x "        note: malformed: commit $(typo_changed $M6) upstream: no commit $(typo_changed $M6) in this repository; one typo from $(s12 $M6) (\"mm: fix a leak in the shrinker\"): did you mean commit $M6 upstream? (not followed; a name of this change all the same)" ../out &&
 	cbp names --json $M6 >../j &&

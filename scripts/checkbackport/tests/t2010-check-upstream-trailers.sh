@@ -80,6 +80,21 @@ test_expect_success 'UPSTREAM_UNKNOWN: an ID in no tree is an error, with a hint
 	grep -q "hint: fetch the tree" ../human
 '
 
+test_expect_success 'UPSTREAM_UNKNOWN: one only a pull request ref has, with a hint to index it' '
+	cd repo &&
+	git checkout -q -b pr master && test_commit "drm/x: proposed" &&
+	P=$(git rev-parse HEAD) && git update-ref refs/pull/7/head "$P" &&
+	git checkout -q master && git branch -q -D pr &&
+	cd .. && mkpatch p.patch "drm/x: proposed" "commit $P upstream." && cd repo &&
+	check_terse 1 ../out $S ../p.patch &&
+	grep -q "ERROR:UPSTREAM_UNKNOWN: upstream commit $P: in this repository, but no branch or tag reaches it" \
+		../out &&
+	test_expect_code 1 cbp check $S ../p.patch >../human &&
+	grep -q "hint: only a pull request.s ref (or FETCH_HEAD) has it: .git branch NAME ID. indexes it" \
+		../human &&
+	git update-ref -d refs/pull/7/head
+'
+
 test_expect_success 'UPSTREAM_NOT_MAINLINE: the drm-next ID names the fixes copy' '
 	mkpatch p.patch "drm/x: fix the thing" "commit $N upstream
 
@@ -104,7 +119,7 @@ test_expect_success 'UPSTREAM_NOT_MAINLINE: an ID only cited by a mainline commi
 	mkpatch p.patch "drm/y: pick from elsewhere" "commit $ABSENT upstream." &&
 	cd repo && check_terse 0 ../out $S ../p.patch &&
 	has_finding ../out WARNING:UPSTREAM_NOT_MAINLINE &&
-	grep -q "not in this repository (only cited)" ../out &&
+	grep -q "is not in this repository; the same change is in mainline" ../out &&
 	grep -q "replace with: commit $M upstream." ../out
 '
 

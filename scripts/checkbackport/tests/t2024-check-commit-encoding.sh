@@ -28,7 +28,7 @@ test_expect_success 'set up a commit in ISO-8859-1' '
 test_expect_success 'names shows the subject in UTF-8' '
 	c=$(git -C repo rev-parse --short=12 HEAD) &&
 	cat >expect <<-EOF &&
-	1 name (0 not in this repository):
+	1 name (0 only cited):
 	$c ("drm/x: café au lait")  <==
 	    first release: none; in: master
 	first in mainline: $c ("drm/x: café au lait") in no release yet

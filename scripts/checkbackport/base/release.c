@@ -65,10 +65,11 @@ long long cbp_release_pattern_key(const struct cbp_release_pattern *rp,
 	/*
 	 * 'gopls/v([0-9]+)\.([0-9]+)\.([0-9]+)' takes "0" of every
 	 * gopls/v0.N.M, which would all be one release: a group that stops
-	 * before more of the version reads none.
+	 * before more of the version (".N", or "_N" as in REL9_4_10) reads
+	 * none.
 	 */
-	if (tag[m[2].rm_eo] == '.' && tag[m[2].rm_eo + 1] >= '0' &&
-	    tag[m[2].rm_eo + 1] <= '9')
+	if ((tag[m[2].rm_eo] == '.' || tag[m[2].rm_eo] == '_') &&
+	    tag[m[2].rm_eo + 1] >= '0' && tag[m[2].rm_eo + 1] <= '9')
 		return CBP_VERSION_CUT;
 	return cbp_release_key(tag + m[2].rm_so,
 			       (size_t)(m[2].rm_eo - m[2].rm_so));
@@ -87,7 +88,7 @@ const char *cbp_release_pattern_error(long long key)
 	if (key == CBP_VERSION_INVALID)
 		return "its version is not 1 to 4 numbers, then [-rc/-beta/-alpha/-pre[.]N]";
 	if (key == CBP_VERSION_CUT)
-		return "the pattern's first group ends before a '.' and a number: too short";
+		return "the pattern's first group ends before a '.' or '_' and a number: too short";
 	return cbp_version_error(key);
 }
 

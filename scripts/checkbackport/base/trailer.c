@@ -1173,6 +1173,7 @@ static long long version_key(const char *tag, size_t len, int min)
 	unsigned long long num[4] = { 0, 0, 0, 0 }, rc = 0;
 	struct vkey k = { 0, 0, 0 };
 	int n = 0, err, too_big = 0, pre = VKEY_RELEASE;
+	char sep = 0;
 
 	if (p < end && *p == 'v')
 		p++;
@@ -1184,8 +1185,13 @@ static long long version_key(const char *tag, size_t len, int min)
 			return err;
 		too_big |= err;
 		n++;
-		if (p < end && *p == '.') {
-			p++;
+		/*
+		 * Numbers joined by dots, or all by underscores (PostgreSQL's
+		 * REL9_4_10, curl's 8_4_0); "_rc1" stays a pre-release.
+		 */
+		if (p < end && (*p == '.' || *p == '_') && (!sep || *p == sep) &&
+		    (*p == '.' || (p + 1 < end && p[1] >= '0' && p[1] <= '9'))) {
+			sep = *p++;
 			continue;
 		}
 		break;

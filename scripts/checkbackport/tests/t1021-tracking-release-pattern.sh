@@ -223,6 +223,24 @@ test_expect_success 'OpenVPN-shaped tags: a pre-release after an underscore' '
 	first_releases_are_tags
 '
 
+# PostgreSQL tags REL9_4_10 and REL_16_2: numbers joined by underscores.
+# No pattern could read them, and one of a group per number took "9" of
+# every REL9_*: all one release, ties broken by name, so what REL9_4_9
+# first had was labelled REL9_4_10, silently.
+test_expect_success 'PostgreSQL-shaped tags: numbers joined by underscores' '
+	tag_each pg REL9_4_9 REL9_4_10 REL9_6_24 REL_10_1 REL_16_2 &&
+	cbp index --tags "REL*" --release-pattern "REL_?([0-9]+(_[0-9]+)*)" >out &&
+	grep "5 release tags" out &&
+	first_releases_are_tags &&
+	"$CBP_BIN" index --release-pattern "REL_?([0-9]+)_([0-9]+)(_([0-9]+))?" \
+		>out 2>err &&
+	grep "0 release tags" out &&
+	grep "5 tags matching ${SQ}REL\*${SQ} are not releases" err &&
+	cbp index -v >out 2>&1 &&
+	grep "not a release: tag REL9_4_10: the pattern${SQ}s first group ends before" out &&
+	test "$(first_release "$(head -n 1 ../tagged | cut -d " " -f 1)")" = ""
+'
+
 # A query in a repository without an index builds one with what git's
 # config says, the defaults here (a first `index --tags ...` that was
 # interrupted saved nothing): what `index` would have said of its tags,

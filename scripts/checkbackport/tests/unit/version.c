@@ -53,6 +53,8 @@ static const char *const good[] = {
 	"6.12", "3.0",
 	/* OpenVPN's pre-releases, after an underscore */
 	"v2.7_alpha1", "v2.7_beta2", "v2.7_rc1",
+	/* Numbers joined by underscores: PostgreSQL's, curl's */
+	"9_4_10", "16_2", "8_4_0", "2_7_rc1",
 };
 
 static void parses(void **state)
@@ -84,6 +86,10 @@ static const struct {
 	/* Pre-releases: a number, from 1 but after a dot (semver's) */
 	{ "v3.5.0-alpha-2", CBP_VERSION_INVALID },
 	{ "v2.7__rc1", CBP_VERSION_INVALID },
+	/* One separator between the numbers, not both */
+	{ "9_4.10", CBP_VERSION_INVALID },
+	{ "9.4_10", CBP_VERSION_INVALID },
+	{ "9_4_", CBP_VERSION_INVALID },
 	{ "v2.7~rc1", CBP_VERSION_INVALID },
 	{ "v2.7_", CBP_VERSION_INVALID },
 	{ "v3.5.0-alpha.", CBP_VERSION_INVALID },
@@ -205,6 +211,9 @@ static void order(void **state)
 	assert_int_equal(vk("v2.6.39"), vk("v2.6.39.0"));
 	assert_int_equal(vk("v6.12-RC1"), vk("v6.12-rc1"));
 	assert_int_equal(vk("v2.7_rc1"), vk("v2.7-rc1"));
+	assert_int_equal(vk("9_4_10"), vk("9.4.10"));
+	assert_true(vk("9_4_9") < vk("9_4_10"));
+	assert_true(vk("9_6_24") < vk("10_1"));
 }
 
 /*
@@ -338,6 +347,10 @@ static void release_patterns(void **state)
 		"v3.4.30", "v3.5.0-alpha.0", "v3.5.0-beta.0", "v3.5.0-beta.4",
 		"v3.5.0-rc.0", "v3.5.0-rc.1", "v3.5.0", "v3.5.1", "v3.6.0-rc.0",
 	};
+	static const char *const pg[] = {
+		"REL9_4_9", "REL9_4_10", "REL9_6_24", "REL_10_1", "REL_16_2",
+	};
+	const char *pgp = "REL_?([0-9]+(_[0-9]+)*)";
 	const char *etcdp =
 		"v([0-9]+\\.[0-9]+\\.[0-9]+(-(alpha|beta|rc)\\.[0-9]+)?)";
 	const char *cdp = "v([0-9]+\\.[0-9]+\\.[0-9]+(-rc\\.?[0-9]+)?)";
@@ -384,6 +397,19 @@ static void release_patterns(void **state)
 		if (rk(etcdp, etcd[i - 1]) < 0 ||
 		    rk(etcdp, etcd[i - 1]) >= rk(etcdp, etcd[i]))
 			fail_msg("expected %s < %s", etcd[i - 1], etcd[i]);
+	/* PostgreSQL's REL9_4_10 and REL_16_2, one group for the version */
+	for (i = 1; i < ARRAY_SIZE(pg); i++)
+		if (rk(pgp, pg[i - 1]) < 0 || rk(pgp, pg[i - 1]) >= rk(pgp, pg[i]))
+			fail_msg("expected %s < %s", pg[i - 1], pg[i]);
+	assert_int_equal(rk(pgp, "REL9_4_10"), vk("9.4.10"));
+	/*
+	 * A group per number would read "9" of every REL9_*: each tag is
+	 * refused as cut short, never all one release.
+	 */
+	assert_int_equal(rk("REL_?([0-9]+)_([0-9]+)(_([0-9]+))?", "REL9_4_10"),
+			 CBP_VERSION_CUT);
+	assert_int_equal(rk("REL_?([0-9]+)_([0-9]+)(_([0-9]+))?", "REL_16_2"),
+			 CBP_VERSION_CUT);
 	/* Module tags (api/v3.5.0) are no releases of the project. */
 	assert_int_equal(rk(etcdp, "api/v3.5.0"), CBP_VERSION_NO_MATCH);
 	/* Whole names only: a pattern never matches part of a tag. */

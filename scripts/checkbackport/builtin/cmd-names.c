@@ -554,13 +554,14 @@ out:
 
 /*
  * One line of standard input into @buf (STDIN_ID_MAX bytes), without
- * its end of line ("\n" or "\r\n").  Return: 1 for a line, 0 at the end
- * of the input, -1 for a line too long or holding a NUL byte (read to
- * its end, the reason recorded).
+ * its end of line ("\n" or "\r\n") and the blanks around the ID (a
+ * column copied from a table).  Return: 1 for a line, 0 at the end of
+ * the input, -1 for a line too long or holding a NUL byte (read to its
+ * end, the reason recorded).
  */
 static int read_id(char *buf)
 {
-	size_t len = 0;
+	size_t len = 0, skip = 0;
 	int c, nul = 0, more = 0;
 
 	while ((c = getchar()) != EOF && c != '\n') {
@@ -574,6 +575,12 @@ static int read_id(char *buf)
 		return 0;
 	if (len && buf[len - 1] == '\r')
 		len--;
+	while (len && (buf[len - 1] == ' ' || buf[len - 1] == '\t'))
+		len--;
+	while (skip < len && (buf[skip] == ' ' || buf[skip] == '\t'))
+		skip++;
+	memmove(buf, buf + skip, len - skip);
+	len -= skip;
 	buf[len] = '\0';
 	if (nul)
 		return cbp_error("a line of standard input holds a NUL byte");

@@ -47,6 +47,18 @@ test_expect_success 'each line gets the answer names gives it, in order' '
 	grep -q "^first in mainline: $(s12 "$FIX") (\"drm/x: fix the hang\") in v6.13-rc1\$" ../out
 '
 
+test_expect_success 'blanks around an ID are not part of it' '
+	cd repo &&
+	printf "  %s\t\r\n\t%s \n" "$PICK" "$(s12 "$LONE")" >../in &&
+	cbp names --stdin <../in >../out &&
+	cbp names "$PICK" >../one && echo >>../one &&
+	cbp names "$(s12 "$LONE")" >>../one &&
+	test_cmp ../one ../out &&
+	printf "  \n" >../in &&
+	test_expect_code 2 cbp names --stdin <../in 2>../err &&
+	grep "an empty line of standard input: no ID" ../err
+'
+
 test_expect_success '--json: one document per line, each naming its query' '
 	cd repo &&
 	printf "%s\r\n" "$FIX" "$LONE" >../in &&

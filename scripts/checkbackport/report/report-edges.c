@@ -73,6 +73,9 @@ int cbp_target_branch(struct cbp_ctx *ctx, int required, int *bit)
 	*bit = cbp_find_branch(ctx->idx, name);
 	if (*bit >= 0)
 		return 0;
+	if (!cbp_index_has_branch(ctx->idx, name))
+		return cbp_error("no branch '%s' in this repository (--stable)",
+				 name);
 	tracked_list(ctx->idx, -1, list, sizeof(list), &nr);
 	return cbp_error("branch '%s' is not tracked by the index (tracked: %s); %s",
 			 name, list,

@@ -676,6 +676,30 @@ int cbp_index_gaps(struct cbp_index *idx)
 }
 
 /**
+ * cbp_index_has_branch() - whether the repository has a branch of a name
+ * @idx: the index, up to date with the refs (cbp_index_refs_moved())
+ * @name: "NAME" of refs/heads/NAME or refs/remotes/NAME
+ *
+ * The refs an index was built from are kept (build_store_refs()), every
+ * branch's whether tracked or not.
+ *
+ * Return: 1 if it has, 0 if not or if the index cannot say.
+ */
+int cbp_index_has_branch(struct cbp_index *idx, const char *name)
+{
+	sqlite3_stmt *st;
+	int found;
+
+	if (cbp_db_prepare(idx->db, "SELECT 1 FROM refs WHERE name IN\n"
+			   " ('refs/heads/' || ?1, 'refs/remotes/' || ?1)", &st))
+		return 0;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	found = sqlite3_step(st) == SQLITE_ROW;
+	sqlite3_finalize(st);
+	return found;
+}
+
+/**
  * cbp_index_refs_moved() - whether the repository's refs moved since the
  *	index was last brought up to date
  * @idx: the index

@@ -161,7 +161,7 @@ test_expect_success 'a query after the refs moved answers for them as they are' 
 	cmp .git/checkbackport.db ../before.db &&
 	git branch -D linux-6.13.y >/dev/null &&
 	test_expect_code 2 cbp followups --stable linux-6.13.y "$CN" 2>../err &&
-	grep "branch .linux-6.13.y. is not tracked by the index" ../err
+	grep "no branch .linux-6.13.y. in this repository (--stable)" ../err
 '
 
 test_expect_success 'the front program answers without checkbackport-git' '

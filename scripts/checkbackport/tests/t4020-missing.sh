@@ -109,10 +109,14 @@ test_expect_success 'without a pathspec the front program answers alone' '
 	test_expect_code 1 ../alone/checkbackport -q missing --stable linux-6.12.y --since v6.13-rc3 >/dev/null
 '
 
-test_expect_success 'the branch: untracked, a pattern, or several to choose from' '
+test_expect_success 'the branch: absent, untracked, a pattern, or several to choose from' '
 	cd repo &&
 	test_expect_code 2 cbp missing --stable linux-6.1.y 2>../err &&
-	grep "branch .linux-6.1.y. is not tracked by the index (tracked: master linux-6.12.y linux-6.11.y)" ../err &&
+	grep "no branch .linux-6.1.y. in this repository (--stable)" ../err &&
+	git branch wip-6.1 v6.11 &&
+	test_expect_code 2 cbp missing --stable wip-6.1 2>../err &&
+	git branch -D wip-6.1 >/dev/null &&
+	grep "branch .wip-6.1. is not tracked by the index (tracked: master linux-6.12.y linux-6.11.y)" ../err &&
 	grep "then run .checkbackport index." ../err &&
 	test_expect_code 2 cbp missing 2>../err &&
 	grep "name the branch with --stable BRANCH (stable branches tracked: linux-6.12.y linux-6.11.y)" ../err

@@ -956,6 +956,8 @@ const char *cbp_kind_name(int kind)
 		return "Stable-dep-of";
 	case CBP_REVERTS:
 		return "This reverts commit";
+	case CBP_REAPPLIES:
+		return "re-applies what it undid (same subject and patch, no trailer)";
 	}
 	return "unknown";
 }
@@ -976,13 +978,26 @@ int cbp_kind_is_origin(int kind)
  * cbp_kind_is_found() - is this a link the builder found, not a citation?
  * @kind: an enum cbp_kind value
  *
- * Return: 1 for the same patch-id, the same Change-Id and the same
- * author, date and subject; 0 for what a message says.
+ * Return: 1 for the same patch-id, the same Change-Id, the same author,
+ * date and subject, and a change made again after its revert; 0 for
+ * what a message says.
  */
 int cbp_kind_is_found(int kind)
 {
 	return kind == CBP_SAME_PATCH_ID || kind == CBP_SAME_CHANGE_ID ||
-	       kind == CBP_SAME_AUTHOR_DATE;
+	       kind == CBP_SAME_AUTHOR_DATE || kind == CBP_REAPPLIES;
+}
+
+/**
+ * cbp_kind_is_revert() - does this link undo the commit it names?
+ * @kind: an enum cbp_kind value
+ *
+ * Return: 1 for "This reverts commit X" and for a change made again
+ * after its revert X (CBP_REAPPLIES), 0 otherwise.
+ */
+int cbp_kind_is_revert(int kind)
+{
+	return kind == CBP_REVERTS || kind == CBP_REAPPLIES;
 }
 
 /**

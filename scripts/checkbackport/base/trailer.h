@@ -31,7 +31,9 @@
  * no origin it has to the mainline commit with the same Gerrit Change-Id
  * (cbp_change_id()); nor CBP_SAME_AUTHOR_DATE, a cherry-pick without -x
  * whose conflicts changed the patch, found by the author, the author time
- * and the subject git kept.
+ * and the subject git kept; nor CBP_REAPPLIES, a mainline commit that
+ * makes again, with the same subject and patch, the change a revert X
+ * undid (PostgreSQL commits it anew): it undoes X as a revert of X would.
  */
 enum cbp_kind {
 	CBP_CHERRY_PICK = 1,	/* (cherry picked from commit X) */
@@ -46,6 +48,7 @@ enum cbp_kind {
 	CBP_FIXES = 16,		/* Fixes: X ("subject") */
 	CBP_STABLE_DEP_OF = 17,	/* Stable-dep-of: X ("subject") */
 	CBP_REVERTS = 18,	/* This reverts commit X. */
+	CBP_REAPPLIES = 19,	/* no citation: the change revert X undid, again */
 };
 
 /**
@@ -87,6 +90,7 @@ typedef int (*cbp_cite_fn)(const struct cbp_cite *cite, void *data);
 int cbp_parse_message(const char *msg, size_t len, cbp_cite_fn fn, void *data);
 int cbp_change_id(const char *msg, size_t len, char *out);
 int cbp_kind_is_found(int kind);
+int cbp_kind_is_revert(int kind);
 int cbp_scan_message(const char *msg, size_t len, unsigned int flags,
 		     cbp_cite_fn fn, void *data);
 size_t cbp_sanitize(const char *in, size_t len, char *out, size_t outsz);

@@ -185,7 +185,7 @@ static int candidate(struct run *r, const struct cbp_link *l)
 	cbp_change_release(&ch);
 	if (rv)
 		return rv < 0 ? -1 : 0;
-	if (l->kind == CBP_REVERTS) {
+	if (cbp_kind_is_revert(l->kind)) {
 		if (cbp_change_of(r->e, tr->first, &ch))
 			return -1;
 		is_rev = cbp_change_is_revert(r->e, &ch);

@@ -204,6 +204,9 @@ int build_judge_links(struct build *b, long long first_rowid,
 int build_unlink_copies(struct build *b, long long *first_rowid);
 int build_link_copies(struct build *b);
 
+/* build-reapply.c */
+int build_link_reapplies(struct build *b);
+
 /* build-edges.c */
 int build_update_order(struct build *b);
 /* build-gc.c */

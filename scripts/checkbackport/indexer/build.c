@@ -127,7 +127,8 @@ static int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 	if (build_gc(&b) || build_unlink_copies(&b, &first_link) ||
 	    build_link_change_ids(&b) ||
 	    build_judge_links(&b, first_link, max_id) ||
-	    build_link_copies(&b) || build_store_refs(&b) || build_track_store(&b, set))
+	    build_link_copies(&b) || build_link_reapplies(&b) ||
+	    build_store_refs(&b) || build_track_store(&b, set))
 		goto out;
 
 	total += b.read - b.gone;

@@ -52,7 +52,7 @@ int cbp_edges_open(struct cbp_index *idx, struct cbp_edges **out)
 			   &e->pos) ||
 	    cbp_db_prepare(idx->db,
 			   "SELECT src, dst, kind, cited, quoted FROM links\n"
-			   " WHERE dst = ? AND kind IN (16, 17, 18) ORDER BY rowid",
+			   " WHERE dst = ? AND kind IN (16, 17, 18, 19) ORDER BY rowid",
 			   &e->into)) {
 		cbp_edges_close(e);
 		return -1;
@@ -181,7 +181,7 @@ int cbp_edges_candidates(struct cbp_edges *e, int bit, struct cbp_link **links,
 	if (cbp_db_prepare(idx->db,
 			   "SELECT l.src, l.dst, l.kind, l.cited, l.quoted FROM links l\n"
 			   " JOIN reach r ON r.id = l.src LEFT JOIN tags t ON t.id = r.rel\n"
-			   " WHERE l.kind IN (16, 18) AND l.dst IS NOT NULL\n"
+			   " WHERE l.kind IN (16, 18, 19) AND l.dst IS NOT NULL\n"
 			   " AND (r.branches & ?1) != 0 AND (r.branches & ?2) = 0\n"
 			   " AND (?3 < 0 OR t.vkey IS NULL OR t.vkey > ?3)",
 			   &st))
@@ -406,7 +406,7 @@ static int is_revert(struct cbp_edges *e, const struct cbp_change *ch,
 		if (cbp_links(e->idx, ch->cls.members[i].c.id, 1, 0, &l, &n))
 			return -1;
 		for (k = 0; k < n && !target; k++)
-			if (l[k].kind == CBP_REVERTS &&
+			if (cbp_kind_is_revert(l[k].kind) &&
 			    cbp_class_contains(&ch->cls, l[k].dst) < 0)
 				target = l[k].dst;
 		free(l);
@@ -499,7 +499,7 @@ static int reverted(struct cbp_edges *e, const struct cbp_change *ch, int bit,
 			signed char *seen;
 			int in;
 
-			if (l[k].kind != CBP_REVERTS ||
+			if (!cbp_kind_is_revert(l[k].kind) ||
 			    cbp_class_contains(&ch->cls, l[k].src) >= 0)
 				continue;
 			if (cbp_change_of(e, l[k].src, &r)) {
@@ -600,7 +600,7 @@ const char *cbp_followup_kind_name(int kind)
 
 /**
  * cbp_followup_kind_of() - what a citation makes of the commit that has it
- * @cite_kind: CBP_FIXES, CBP_STABLE_DEP_OF or CBP_REVERTS
+ * @cite_kind: CBP_FIXES, CBP_STABLE_DEP_OF, CBP_REVERTS or CBP_REAPPLIES
  * @target_is_revert: the change cited reverts another
  *
  * Return: an enum cbp_followup_kind, or -1 for another citation kind.
@@ -613,6 +613,7 @@ int cbp_followup_kind_of(int cite_kind, int target_is_revert)
 	case CBP_STABLE_DEP_OF:
 		return CBP_FU_PREREQ;
 	case CBP_REVERTS:
+	case CBP_REAPPLIES:
 		return target_is_revert ? CBP_FU_REAPPLY : CBP_FU_REVERT;
 	}
 	return -1;

@@ -9,6 +9,7 @@
  * joins (build-change-id.c), linked to be judged as citations are.
  */
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -368,12 +369,94 @@ int cbp_store_drop_authored_twins(struct cbp_writer *w, long long own,
 }
 
 /**
+ * cbp_store_reapply_candidates() - later mainline commits with a reverted
+ *	change's subject
+ * @w: the writer, after the mainline order was written
+ * @out: the candidates, by revert then mainline order; free() them
+ * @nr: how many
+ *
+ * For each revert ("This reverts commit X.") mainline has of a commit
+ * mainline has, the mainline commits after the revert with X's subject,
+ * but those already linked to the revert as undoing it.  Whether one
+ * makes X's change again is for its patch to say (build-reapply.c).
+ *
+ * Return: 0, or -1 with SQLite's message recorded.
+ */
+int cbp_store_reapply_candidates(struct cbp_writer *w,
+				 struct cbp_store_reapply **out, size_t *nr)
+{
+	sqlite3_stmt *st;
+	size_t alloc = 0;
+	int rc;
+
+	*out = NULL;
+	*nr = 0;
+	if (cbp_db_prepare(w->db,
+			   "SELECT l.src, r.hex, x.id, x.hex, y.id, y.hex FROM links l\n"
+			   " JOIN morder mr ON mr.id = l.src\n"
+			   " JOIN commits r ON r.id = l.src\n"
+			   " JOIN commits x ON x.id = l.dst AND x.state = 1\n"
+			   " JOIN morder mx ON mx.id = x.id\n"
+			   " JOIN commits y ON y.shash = x.shash AND y.subject = x.subject\n"
+			   "  AND y.id != x.id AND y.state = 1\n"
+			   " JOIN morder my ON my.id = y.id AND my.pos > mr.pos\n"
+			   " WHERE l.kind = 18 AND NOT EXISTS (SELECT 1 FROM links z\n"
+			   "  WHERE z.src = y.id AND z.kind IN (18, 19) AND z.dst = l.src)\n"
+			   " ORDER BY l.src, my.pos", &st))
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct cbp_store_reapply *c;
+
+		*out = cbp_grow(*out, sizeof(**out), *nr + 1, &alloc);
+		c = &(*out)[(*nr)++];
+		c->revert = sqlite3_column_int64(st, 0);
+		snprintf(c->revert_hex, sizeof(c->revert_hex), "%s",
+			 (const char *)sqlite3_column_text(st, 1));
+		c->change = sqlite3_column_int64(st, 2);
+		snprintf(c->change_hex, sizeof(c->change_hex), "%s",
+			 (const char *)sqlite3_column_text(st, 3));
+		c->again = sqlite3_column_int64(st, 4);
+		snprintf(c->again_hex, sizeof(c->again_hex), "%s",
+			 (const char *)sqlite3_column_text(st, 5));
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		free(*out);
+		*out = NULL;
+		*nr = 0;
+		return cbp_error_sqlite(w->db, "index");
+	}
+	return 0;
+}
+
+static_assert(CBP_REVERTS == 18 && CBP_REAPPLIES == 19, "link kinds in SQL");
+
+/**
+ * cbp_store_add_reapply() - record a change made again after its revert
+ * @w: the writer
+ * @again: the row of the mainline commit that makes it again
+ * @revert_hex: the revert's full ID
+ * @revert: the revert's row
+ *
+ * A link of kind CBP_REAPPLIES from @again to the revert, resolved: it
+ * undoes the revert as a revert of it would.
+ *
+ * Return: 0, or -1 with SQLite's message recorded.
+ */
+int cbp_store_add_reapply(struct cbp_writer *w, long long again,
+			  const char *revert_hex, long long revert)
+{
+	return add_found_link(w, again, CBP_REAPPLIES, revert_hex, NULL, revert);
+}
+
+/**
  * cbp_store_drop_found() - unlink every pair linked without a citation
  * @w: the writer
  * @max_link: set to the highest links row left, 0 if none
  *
  * The links of the kinds the builder finds (CBP_FOUND_KINDS: same
- * patch-id, same Change-Id, same author, date and subject) go, and the
+ * patch-id, same Change-Id, same author, date and subject, made again
+ * after its revert) go, and the
  * verdicts on them; a verdict on a citation between the same two commits
  * stays.  What is left is what a fresh build holds before it looks for
  * them.  The rows of the links found next may reuse numbers of those

@@ -18,11 +18,13 @@
 
 /*
  * The kinds of the links the builder finds without a citation, in SQL:
- * CBP_SAME_PATCH_ID, CBP_SAME_CHANGE_ID, CBP_SAME_AUTHOR_DATE.
+ * CBP_SAME_PATCH_ID, CBP_SAME_CHANGE_ID, CBP_SAME_AUTHOR_DATE,
+ * CBP_REAPPLIES.
  */
-#define CBP_FOUND_KINDS	"(6, 8, 9)"
+#define CBP_FOUND_KINDS	"(6, 8, 9, 19)"
 static_assert(CBP_SAME_PATCH_ID == 6 && CBP_SAME_CHANGE_ID == 8 &&
-	      CBP_SAME_AUTHOR_DATE == 9, "CBP_FOUND_KINDS");
+	      CBP_SAME_AUTHOR_DATE == 9 && CBP_REAPPLIES == 19,
+	      "CBP_FOUND_KINDS");
 
 struct cbp_tag_cache;
 

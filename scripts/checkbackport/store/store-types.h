@@ -23,8 +23,10 @@
  * 16: trust verdict 6, revert (CBP_TRUST_REVERT).
  * 17: commits.hkey, the index lookups by ID go through.
  * 18: pids.pid of the lines between those alike (git-change.c).
+ * 19: links of mainline commits that re-apply a change its revert undid
+ *     (CBP_REAPPLIES, build-reapply.c).
  */
-#define CBP_SCHEMA_VERSION	18
+#define CBP_SCHEMA_VERSION	19
 #define CBP_MAX_BRANCHES	64
 
 /*

@@ -18,6 +18,8 @@
 
 #include <stddef.h>
 
+#include "base/util.h"
+
 #include "store.h"
 
 /* What cbp_store_check_index() found besides a valid index (0) and no file (1). */
@@ -300,6 +302,29 @@ int cbp_store_add_copy(struct cbp_writer *w, long long own,
 		       const char *ml_hex, long long ml);
 int cbp_store_add_authored_copy(struct cbp_writer *w, long long own,
 				const char *ml_hex, long long ml);
+
+/**
+ * struct cbp_store_reapply - a mainline commit that may make a change again
+ * @revert: the revert's row, in mainline
+ * @revert_hex: its ID
+ * @change: the row of the commit it reverts, in mainline
+ * @change_hex: its ID
+ * @again: a later mainline commit with @change's subject
+ * @again_hex: its ID
+ */
+struct cbp_store_reapply {
+	long long revert;
+	char revert_hex[CBP_OID_HEXSZ + 1];
+	long long change;
+	char change_hex[CBP_OID_HEXSZ + 1];
+	long long again;
+	char again_hex[CBP_OID_HEXSZ + 1];
+};
+
+int cbp_store_reapply_candidates(struct cbp_writer *w,
+				 struct cbp_store_reapply **out, size_t *nr);
+int cbp_store_add_reapply(struct cbp_writer *w, long long again,
+			  const char *revert_hex, long long revert);
 int cbp_store_named_on_branch(struct cbp_writer *w, long long own,
 			      long long ml, unsigned long long *branches);
 int cbp_store_drop_authored_twins(struct cbp_writer *w, long long own,

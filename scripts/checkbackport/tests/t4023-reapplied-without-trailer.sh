@@ -1,0 +1,95 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+test_description='a change mainline made again after its revert, no trailer
+
+PostgreSQL reverted 27162a64b386 and committed the same change again two
+days later as dbca3469eb, with the same subject and no citation; git
+revert of the revert would have said "This reverts commit" of the
+revert.  The revert stood for good: followups said "not re-applied",
+missing listed the revert for each branch with the change, and check
+refused the change as reverted upstream.  A later commit of the same
+subject but another patch makes nothing again.'
+
+. "$(dirname "$0")/lib-checkbackport.sh"
+. "$CBP_DIR/tests/lib-real.sh"
+
+test_expect_success 'set up: two changes reverted; one made again, one not' '
+	git init -q repo &&
+	cd repo &&
+	test_change base/a base "base: the start" >/dev/null &&
+	git tag v6.12 &&
+	git branch linux-6.12.y &&
+	test_change drv/x.c x1 "drm/x: fix the hang" &&
+	X=$(tip) && echo "$X" >../X &&
+	test_change drv/z.c z1 "drm/z: fix the leak" &&
+	Z=$(tip) && echo "$Z" >../Z &&
+	git checkout -q linux-6.12.y &&
+	pick -x "$X" && pick -x "$Z" &&
+	git checkout -q master &&
+	revert "$X" && tip >../RX &&
+	revert "$Z" && tip >../RZ &&
+	test_change drv/y.c y1 "drm/y: something else" &&
+	test_change drv/x.c x1 "drm/x: fix the hang" &&
+	tip >../X2 &&
+	test_change drv/z.c z2 "drm/z: fix the leak" &&
+	tip >../Z2 &&
+	git tag v6.13-rc1 &&
+	git show "$X" | git patch-id --stable >../pid-x &&
+	git show "$(cat ../X2)" | git patch-id --stable >../pid-x2 &&
+	test "$(cut -d " " -f 1 ../pid-x)" = "$(cut -d " " -f 1 ../pid-x2)" &&
+	git show "$Z" | git patch-id --stable >../pid-z &&
+	git show "$(cat ../Z2)" | git patch-id --stable >../pid-z2 &&
+	test "$(cut -d " " -f 1 ../pid-z)" != "$(cut -d " " -f 1 ../pid-z2)" &&
+	cbp index >/dev/null
+'
+
+X=$(cat X 2>/dev/null)
+Z=$(cat Z 2>/dev/null)
+RX=$(cat RX 2>/dev/null)
+RZ=$(cat RZ 2>/dev/null)
+X2=$(cat X2 2>/dev/null)
+Z2=$(cat Z2 2>/dev/null)
+
+test_expect_success 'followups: the change made again undoes its revert' '
+	cd repo &&
+	cbp followups "$X" >../out &&
+	grep "reapply of 1: $(s12 "$X2") (\"drm/x: fix the hang\")" ../out &&
+	grep "re-applies what it undid (same subject and patch, no trailer): $(s12 "$RX")" \
+		../out &&
+	! grep "not re-applied" ../out &&
+	cbp followups "$Z" >../out &&
+	grep "reverted in mainline by $(s12 "$RZ") .*, not re-applied" ../out &&
+	! grep "$(s12 "$Z2")" ../out
+'
+
+test_expect_success 'missing: only the revert of the change not made again' '
+	cd repo &&
+	test_expect_code 1 cbp missing --stable linux-6.12.y >../out &&
+	grep "$(s12 "$RZ")" ../out &&
+	! grep "$(s12 "$RX")" ../out &&
+	! grep "$(s12 "$X2")" ../out
+'
+
+test_expect_success 'check: the change made again is not refused as reverted' '
+	cd repo &&
+	test_expect_code 1 cbp check --terse --stable linux-6.12.y "$X" >../out 2>&1 &&
+	grep "ERROR:ALREADY_APPLIED" ../out &&
+	! grep REVERTED_UPSTREAM ../out &&
+	test_expect_code 1 cbp check --terse --stable linux-6.12.y "$Z" >../out 2>&1 &&
+	grep "ERROR:REVERTED_UPSTREAM" ../out
+'
+
+test_expect_success 'an update finds it too, and a rebuilt index the same' '
+	cd repo &&
+	cbp index --rebuild >/dev/null &&
+	cbp followups "$X" >../cold &&
+	git reset -q --hard "$X2~1" &&
+	cbp index >/dev/null &&
+	cbp followups "$X" >../before &&
+	grep "not re-applied" ../before &&
+	git reset -q --hard "$Z2" &&
+	cbp followups "$X" >../after &&
+	test_cmp ../cold ../after
+'
+
+test_done

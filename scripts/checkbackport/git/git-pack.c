@@ -5,9 +5,9 @@
  * not inflating but finding the object (a search of every pack's index
  * under a lock), allocating a zlib stream and an object for it, and
  * freeing both.  Here each pack's index and data are mapped once, an ID
- * is found by the fan-out table and a binary search, and the commit is
- * inflated with one zlib stream kept for the whole run into a buffer the
- * caller keeps.
+ * is found by the fan-out table and a search that guesses its place
+ * (cbp_pack_index_find()), and the commit is inflated with one zlib
+ * stream kept for the whole run into a buffer the caller keeps.
  *
  * Only the plain case is handled: a commit stored whole (not as a delta)
  * in a pack with an index of version 2 in the repository's own objects

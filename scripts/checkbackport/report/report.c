@@ -50,15 +50,20 @@ void cbp_set_repository(const char *commondir)
  * The index has the commits the branches, remote-tracking branches and
  * tags reach.  One it lacks may still be in the repository: on a pull
  * request's ref, in FETCH_HEAD, left by a rewound branch.  The object
- * store is asked (base/objects.c), for a full ID.
+ * store is asked (base/objects.c).  Below 12 digits, an object starting
+ * so may well be another one (a blob, in a history of millions of
+ * objects): only its absence is told.
  *
- * Return: 1 if the repository has it (or, for an abbreviated ID, an
- * object starting so), 0 if not, -1 if that cannot be told (an alternate
- * object store, no repository known).
+ * Return: 1 if the repository has it (or, for an ID of 12 digits or
+ * more, an object starting so), 0 if not, -1 if that cannot be told (a
+ * shorter ID some object starts with, an alternate object store, no
+ * repository known).
  */
 int cbp_in_repository(const char *hex)
 {
-	return repo_commondir ? cbp_object_in_store(repo_commondir, hex) : -1;
+	int in = repo_commondir ? cbp_object_in_store(repo_commondir, hex) : -1;
+
+	return in == 1 && strlen(hex) < 12 ? -1 : in;
 }
 
 /**

@@ -61,6 +61,14 @@ test_expect_success 'one only a pull request ref has is in the repository, on no
 	git checkout -q -b drm-next HEAD~2 &&
 	test_commit "drm/xe: picked, cited in 11 digits" \
 		"(cherry picked from commit $(printf %.11s "$P"))" &&
+	git checkout -q -b side2 master~2 && test_commit "drm/xe: two on a pull request" &&
+	Q=$(git rev-parse HEAD) && git update-ref refs/pull/2/head "$Q" &&
+	git checkout -q -b drm-short master~2 && git branch -q -D side2 &&
+	test_commit "drm/xe: Q cited in 11 digits alone" \
+		"(cherry picked from commit $(printf %.11s "$Q"))" &&
+	git checkout -q -b drm-12 master~2 &&
+	test_commit "drm/xe: Q cited in 12 digits alone" \
+		"(cherry picked from commit $(printf %.12s "$Q"))" &&
 	git checkout -q master &&
 	for where in loose packed
 	do
@@ -73,6 +81,11 @@ test_expect_success 'one only a pull request ref has is in the repository, on no
 			../out &&
 		cbp names master~1 >../out &&
 		grep -x "        missing: cited, not in this repository" ../out &&
+		cbp names drm-short >../out &&
+		grep -x "        missing: cited, on no branch or tag" ../out &&
+		cbp names drm-12 >../out &&
+		grep -x "        missing: cited, in this repository, but no branch or tag reaches it" \
+			../out &&
 		cbp names --json master >../j &&
 		test "$(in_repository ../j)" = 1 &&
 		cbp names --json master~1 >../j &&

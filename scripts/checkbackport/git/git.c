@@ -405,10 +405,11 @@ static void add_ref(struct cbp_git_ref **refs, size_t *nr, size_t *alloc,
 
 /*
  * Why @ref does not peel to a commit: 0 if it leads to a tree or a blob,
- * -1 with libgit2's message in *@why if an object on the way cannot be
- * read (a pack damaged, an object missing).  libgit2's peel error does
- * not tell the two apart the same way in every version: the objects are
- * looked up one by one instead.
+ * or to no ref at all (a symbolic ref left behind, origin/HEAD of a
+ * branch deleted: nothing is lost); -1 with libgit2's message in *@why
+ * if an object on the way cannot be read (a pack damaged, an object
+ * missing).  libgit2's peel error does not tell these apart the same way
+ * in every version: the objects are looked up one by one instead.
  */
 static int peel_failure(git_repository *repo, git_reference *ref, char **why)
 {
@@ -416,8 +417,9 @@ static int peel_failure(git_repository *repo, git_reference *ref, char **why)
 	git_object *obj = NULL, *next;
 	int ret = 0;
 
-	if (git_reference_resolve(&direct, ref) < 0 ||
-	    git_object_lookup(&obj, repo, git_reference_target(direct),
+	if (git_reference_resolve(&direct, ref) < 0)
+		goto out;
+	if (git_object_lookup(&obj, repo, git_reference_target(direct),
 			      GIT_OBJECT_ANY) < 0)
 		goto unreadable;
 	while (git_object_type(obj) == GIT_OBJECT_TAG) {

@@ -129,4 +129,16 @@ test_expect_success 'a damaged commit below the tips is said, and the gap kept' 
 	grep "^$(s12 "$top") (\"drm: on top of the damage\")" ../out
 '
 
+test_expect_success 'a symbolic ref to a branch deleted loses nothing and says nothing' '
+	git init -q dangling && cd dangling &&
+	test_commit "base" &&
+	git symbolic-ref refs/remotes/origin/HEAD refs/remotes/origin/gone &&
+	test_must_fail git rev-parse -q --verify refs/remotes/origin/HEAD &&
+	"$CBP_BIN" index --rebuild >/dev/null 2>../err &&
+	grep "no branch matches the stable globs" ../err &&
+	! grep "cannot read" ../err &&
+	cbp index --json >../j &&
+	test "$(json_get ../j "\$j->{unreadable_commits} ? 1 : 0")" = 0
+'
+
 test_done

@@ -35,9 +35,7 @@
 #include <unistd.h>
 
 #include "refs-stamp.h"
-
-#define FNV_OFFSET	0xcbf29ce484222325ULL
-#define FNV_PRIME	0x100000001b3ULL
+#include "util.h"
 
 struct stamp {
 	unsigned long long sum;		/* of each file's hash, in any order */
@@ -45,15 +43,6 @@ struct stamp {
 	struct timespec newest;		/* the latest time hashed */
 	int err;
 };
-
-static unsigned long long hash(unsigned long long h, const void *p, size_t n)
-{
-	const unsigned char *s = p;
-
-	while (n--)
-		h = (h ^ *s++) * FNV_PRIME;
-	return h;
-}
 
 /*
  * Add the file at @path as @sb says, by its name in the git directory:
@@ -66,8 +55,8 @@ static void add_file(struct stamp *st, const char *path, const struct stat *sb)
 		(long long)sb->st_ino, (long long)sb->st_size,
 		(long long)sb->st_mtim.tv_sec, sb->st_mtim.tv_nsec,
 	};
-	unsigned long long h = hash(hash(FNV_OFFSET, name, strlen(name)), v,
-				    sizeof(v));
+	unsigned long long h = cbp_fnv(cbp_fnv(CBP_FNV_OFFSET, name, strlen(name)),
+				       v, sizeof(v));
 
 	/* A last mix: sums of plain FNV hashes cancel too easily. */
 	h ^= h >> 33;
@@ -139,7 +128,7 @@ unsigned long long cbp_refs_stamp(const char *commondir,
 				  struct timespec *newest)
 {
 	static const char *const dirs[] = { "heads", "remotes", "tags" };
-	struct stamp st = { .sum = FNV_OFFSET, .base = strlen(commondir) };
+	struct stamp st = { .sum = CBP_FNV_OFFSET, .base = strlen(commondir) };
 	char path[PATH_MAX];
 	struct stat sb;
 	size_t i;

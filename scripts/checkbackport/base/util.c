@@ -278,6 +278,26 @@ void cbp_strcatf(char **s, const char *fmt, ...)
 }
 
 /**
+ * cbp_fnv() - go on with an FNV-1a hash over some bytes
+ * @h: the hash so far, CBP_FNV_OFFSET to start one
+ * @p: the bytes
+ * @n: how many
+ *
+ * The index keeps such hashes (patch hashes, tree cache keys): the
+ * function must never change.
+ *
+ * Return: the hash with @p mixed in.
+ */
+unsigned long long cbp_fnv(unsigned long long h, const void *p, size_t n)
+{
+	const unsigned char *s = p;
+
+	while (n--)
+		h = (h ^ *s++) * CBP_FNV_PRIME;
+	return h;
+}
+
+/**
  * cbp_hexval() - the value of a hex digit
  * @c: the character
  *

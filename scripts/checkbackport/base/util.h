@@ -61,6 +61,11 @@ __printf(2, 3) void cbp_strcatf(char **s, const char *fmt, ...);
 double cbp_now(void);
 int cbp_hexval(int c);
 
+/* FNV-1a, 64 bits: start from CBP_FNV_OFFSET, mix a byte in by CBP_FNV_PRIME. */
+#define CBP_FNV_OFFSET		0xcbf29ce484222325ULL
+#define CBP_FNV_PRIME		0x100000001b3ULL
+unsigned long long cbp_fnv(unsigned long long h, const void *p, size_t n);
+
 void *cbp_grow(void *array, size_t elsize, size_t need, size_t *alloc);
 void cbp_sort(void *base, size_t nr, size_t size,
 	      int (*cmp)(const void *, const void *));

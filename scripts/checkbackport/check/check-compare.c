@@ -153,17 +153,6 @@ struct bkey {
 	size_t k;
 };
 
-static unsigned long long fnv(unsigned long long h, const void *p, size_t n)
-{
-	const unsigned char *c = p;
-
-	while (n--) {
-		h ^= *c++;
-		h *= 0x100000001b3ULL;
-	}
-	return h;
-}
-
 /* The hash of @l of @path, trailing blanks left out. */
 static unsigned long long line_key(const char *path, const struct cbp_dline *l)
 {
@@ -172,7 +161,7 @@ static unsigned long long line_key(const char *path, const struct cbp_dline *l)
 	while (n && (l->text[n - 1] == ' ' || l->text[n - 1] == '\t' ||
 		     l->text[n - 1] == '\r'))
 		n--;
-	return fnv(fnv(fnv(0xcbf29ce484222325ULL, path, strlen(path) + 1),
+	return cbp_fnv(cbp_fnv(cbp_fnv(CBP_FNV_OFFSET, path, strlen(path) + 1),
 		       &l->origin, 1), l->text, n);
 }
 
@@ -193,7 +182,7 @@ static const char *block_path(const struct side *s, size_t k)
 static unsigned long long block_key(const struct side *s, size_t k)
 {
 	size_t j, n = s->b[k].end - s->b[k].first;
-	unsigned long long h = fnv(0xcbf29ce484222325ULL, block_path(s, k),
+	unsigned long long h = cbp_fnv(CBP_FNV_OFFSET, block_path(s, k),
 				   strlen(block_path(s, k)) + 1);
 	int pass;
 
@@ -205,7 +194,7 @@ static unsigned long long block_key(const struct side *s, size_t k)
 			if (l->origin != (pass ? '+' : '-'))
 				continue;
 			lk = line_key("", l);
-			h = fnv(h, &lk, sizeof(lk));
+			h = cbp_fnv(h, &lk, sizeof(lk));
 		}
 	return h;
 }

@@ -44,9 +44,6 @@ struct hunk_hash {
 	size_t nr, alloc, line_alloc;
 };
 
-#define FNV_OFFSET	0xcbf29ce484222325ULL
-#define FNV_PRIME	0x100000001b3ULL
-
 static int hunk_file(const git_diff_delta *delta, float progress, void *data)
 {
 	struct hunk_hash *hh = data;
@@ -59,7 +56,7 @@ static int hunk_file(const git_diff_delta *delta, float progress, void *data)
 	hh->f[hh->nr].name = cbp_strdup(slash ? slash + 1 : path ? path : "");
 	hh->f[hh->nr].lines = 0;
 	hh->f[hh->nr].line = NULL;
-	hh->f[hh->nr++].hunks = FNV_OFFSET;
+	hh->f[hh->nr++].hunks = CBP_FNV_OFFSET;
 	hh->line_alloc = 0;
 	return 0;
 }
@@ -78,15 +75,15 @@ static int hunk_line(const git_diff_delta *delta, const git_diff_hunk *hunk,
 			line->origin != GIT_DIFF_LINE_DELETION))
 		return 0;
 	f = &hh->f[hh->nr - 1];
-	h = (f->hunks ^ (unsigned char)line->origin) * FNV_PRIME;
-	lh = (FNV_OFFSET ^ (unsigned char)line->origin) * FNV_PRIME;
+	h = (f->hunks ^ (unsigned char)line->origin) * CBP_FNV_PRIME;
+	lh = (CBP_FNV_OFFSET ^ (unsigned char)line->origin) * CBP_FNV_PRIME;
 	for (i = 0; i < line->content_len; i++) {
 		unsigned char ch = (unsigned char)line->content[i];
 
 		if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r')
 			continue;
-		h = (h ^ ch) * FNV_PRIME;
-		lh = (lh ^ ch) * FNV_PRIME;
+		h = (h ^ ch) * CBP_FNV_PRIME;
+		lh = (lh ^ ch) * CBP_FNV_PRIME;
 	}
 	f->hunks = h;
 	f->line = cbp_grow(f->line, sizeof(*f->line), f->lines + 1,
@@ -120,7 +117,7 @@ static int cmp_file_hunks(const void *a, const void *b)
 static int hash_hunks(git_diff *diff, struct cbp_git_change *ch)
 {
 	struct hunk_hash hh = { 0 };
-	unsigned long long h = FNV_OFFSET;
+	unsigned long long h = CBP_FNV_OFFSET;
 	size_t i;
 	int err;
 
@@ -132,23 +129,12 @@ static int hash_hunks(git_diff *diff, struct cbp_git_change *ch)
 		return cbp_error_git("cannot read a diff's lines");
 	cbp_sort(ch->files, ch->nr_files, sizeof(*ch->files), cmp_file_hunks);
 	for (i = 0; i < ch->nr_files; i++) {
-		h = (h ^ ch->files[i].hunks) * FNV_PRIME;
+		h = (h ^ ch->files[i].hunks) * CBP_FNV_PRIME;
 		cbp_sort(ch->files[i].line, ch->files[i].lines,
 			 sizeof(*ch->files[i].line), cmp_u64);
 	}
 	ch->hunks = h;
 	return 0;
-}
-
-static unsigned long long hash_bytes(unsigned long long h, const void *p,
-				     size_t n)
-{
-	const unsigned char *s = p;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		h = (h ^ s[i]) * FNV_PRIME;
-	return h;
 }
 
 /* Sort the paths of @ch and keep each once. */
@@ -221,15 +207,15 @@ static void walk_file(struct walk *w, const char *path,
 	static const git_oid zero;
 	unsigned int ma = a ? (unsigned int)git_tree_entry_filemode(a) : 0;
 	unsigned int mb = b ? (unsigned int)git_tree_entry_filemode(b) : 0;
-	unsigned long long h = ch->blobs ? ch->blobs : FNV_OFFSET;
+	unsigned long long h = ch->blobs ? ch->blobs : CBP_FNV_OFFSET;
 
 	add_path(ch, alloc, path);
-	h = hash_bytes(h, path, strlen(path) + 1);
-	h = hash_bytes(h, &ma, sizeof(ma));
-	h = hash_bytes(h, &mb, sizeof(mb));
-	h = hash_bytes(h, (a ? git_tree_entry_id(a) : &zero)->id, GIT_OID_RAWSZ);
-	ch->blobs = hash_bytes(h, (b ? git_tree_entry_id(b) : &zero)->id,
-			       GIT_OID_RAWSZ);
+	h = cbp_fnv(h, path, strlen(path) + 1);
+	h = cbp_fnv(h, &ma, sizeof(ma));
+	h = cbp_fnv(h, &mb, sizeof(mb));
+	h = cbp_fnv(h, (a ? git_tree_entry_id(a) : &zero)->id, GIT_OID_RAWSZ);
+	ch->blobs = cbp_fnv(h, (b ? git_tree_entry_id(b) : &zero)->id,
+			    GIT_OID_RAWSZ);
 	if (w->want_files) {
 		struct file_pair *f;
 
@@ -488,7 +474,7 @@ static int hash_file(git_repository *git, const struct file_pair *f,
 		     unsigned long long *out)
 {
 	static const git_oid zero;
-	unsigned long long h = hash_bytes(FNV_OFFSET, f->path, strlen(f->path));
+	unsigned long long h = cbp_fnv(CBP_FNV_OFFSET, f->path, strlen(f->path));
 	git_diff_options opts;
 	git_blob *a = NULL, *b = NULL;
 	git_patch *patch = NULL;
@@ -548,13 +534,13 @@ static int hash_file(git_repository *git, const struct file_pair *f,
 			if (line->origin != GIT_DIFF_LINE_ADDITION &&
 			    line->origin != GIT_DIFF_LINE_DELETION)
 				continue;
-			h = (h ^ (unsigned char)line->origin) * FNV_PRIME;
+			h = (h ^ (unsigned char)line->origin) * CBP_FNV_PRIME;
 			for (i = 0; i < line->content_len; i++) {
 				unsigned char ch = (unsigned char)line->content[i];
 
 				if (ch != ' ' && ch != '\t' && ch != '\n' &&
 				    ch != '\r')
-					h = (h ^ ch) * FNV_PRIME;
+					h = (h ^ ch) * CBP_FNV_PRIME;
 			}
 		}
 	}
@@ -563,8 +549,8 @@ static int hash_file(git_repository *git, const struct file_pair *f,
 	goto out;
 ids:
 	/* A binary file or a submodule: the same change has the same IDs. */
-	h = hash_bytes(h, f->a.id, GIT_OID_RAWSZ);
-	*out = hash_bytes(h, f->b.id, GIT_OID_RAWSZ);
+	h = cbp_fnv(h, f->a.id, GIT_OID_RAWSZ);
+	*out = cbp_fnv(h, f->b.id, GIT_OID_RAWSZ);
 	err = 0;
 out:
 	git_patch_free(patch);
@@ -635,7 +621,7 @@ int cbp_git_change_content(struct cbp_repo *repo, const struct cbp_oid *oid,
 {
 	struct cbp_git_change ch = { 0 };
 	struct walk w = { .ch = &ch, .want_files = 1 };
-	unsigned long long *fh = NULL, h = FNV_OFFSET;
+	unsigned long long *fh = NULL, h = CBP_FNV_OFFSET;
 	size_t i;
 	int err;
 
@@ -650,7 +636,7 @@ int cbp_git_change_content(struct cbp_repo *repo, const struct cbp_oid *oid,
 		}
 	cbp_sort(fh, w.nr_f, sizeof(*fh), cmp_u64);
 	for (i = 0; i < w.nr_f; i++)
-		h = (h ^ fh[i]) * FNV_PRIME;
+		h = (h ^ fh[i]) * CBP_FNV_PRIME;
 	*out = h;
 out:
 	free(fh);
@@ -681,7 +667,7 @@ int cbp_git_change_sizes(struct cbp_repo *repo, const struct cbp_oid *oid,
 {
 	struct cbp_git_change ch = { 0 };
 	struct walk w = { .ch = &ch, .want_files = 1 };
-	unsigned long long h = FNV_OFFSET;
+	unsigned long long h = CBP_FNV_OFFSET;
 	int err, large = 0;
 	size_t i;
 
@@ -694,8 +680,8 @@ int cbp_git_change_sizes(struct cbp_repo *repo, const struct cbp_oid *oid,
 		long long delta = (long long)b - (long long)a;
 
 		large |= a + b > LARGE_BYTES;
-		h = hash_bytes(h, w.f[i].path, strlen(w.f[i].path) + 1);
-		h = hash_bytes(h, &delta, sizeof(delta));
+		h = cbp_fnv(h, w.f[i].path, strlen(w.f[i].path) + 1);
+		h = cbp_fnv(h, &delta, sizeof(delta));
 	}
 	*out = (h & ~1ULL) | (unsigned long long)large;
 out:

@@ -182,16 +182,12 @@ static int collect(struct copies *cp, enum cbp_copy_kind kind,
 /* A hash of the (sorted) paths a change touches. */
 static long long files_hash(const struct cbp_git_change *ch)
 {
-	unsigned long long h = 0xcbf29ce484222325ULL;
+	unsigned long long h = CBP_FNV_OFFSET;
 	size_t i;
-	const char *s;
 
+	/* Each path with its NUL: "ab" "c" is not "a" "bc". */
 	for (i = 0; i < ch->nr_paths; i++)
-		for (s = ch->paths[i]; ; s++) {
-			h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
-			if (!*s)
-				break;
-		}
+		h = cbp_fnv(h, ch->paths[i], strlen(ch->paths[i]) + 1);
 	return (long long)h;
 }
 

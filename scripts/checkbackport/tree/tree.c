@@ -354,13 +354,8 @@ int tree_write(const char *path, const char *text, size_t len)
  */
 char *tree_hash(const char *s, size_t len)
 {
-	unsigned long long h = 0xcbf29ce484222325ULL;
-	size_t i;
+	unsigned long long h = cbp_fnv(CBP_FNV_OFFSET, s, len);
 
-	for (i = 0; i < len; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 0x100000001b3ULL;
-	}
 	return cbp_strf("%012llx", h & 0xffffffffffffULL);
 }
 

@@ -211,35 +211,68 @@ static int prefix_in_index(const struct cbp_pack_index *pi,
 	return !(hexlen % 2) || (e[hexlen / 2] & 0xf0) == id[hexlen / 2];
 }
 
-/* Is an object starting with @id in a pack of objects/pack (@dirfd)? */
-static int in_packs(int dirfd, const unsigned char *id, size_t hexlen)
+/**
+ * cbp_pack_indexes_each() - call a function for each pack index
+ * @dirfd: objects/pack, open; closed on return
+ * @fn: called with @dirfd and the name of each NAME.idx, and @data; a
+ *	non-zero return stops the walk
+ * @data: passed to @fn
+ *
+ * Return: what @fn returned to stop, 0 when every index was seen, or -1
+ * if the folder cannot be read or holds more than CBP_MAX_PACKS indexes
+ * (the callers leave such a store to git).
+ */
+int cbp_pack_indexes_each(int dirfd,
+			  int (*fn)(int dirfd, const char *name, void *data),
+			  void *data)
 {
-	struct cbp_pack_index pi;
 	struct dirent *de;
-	int found = 0, seen = 0;
+	int ret = 0, seen = 0;
 	DIR *dir = fdopendir(dirfd);
 
 	if (!dir) {
 		close(dirfd);
 		return -1;
 	}
-	while (!found && (de = readdir(dir))) {
+	while (!ret && (de = readdir(dir))) {
 		size_t n = strlen(de->d_name);
 
 		if (n <= 4 || strcmp(de->d_name + n - 4, ".idx"))
 			continue;
-		if (++seen > CBP_MAX_PACKS ||
-		    cbp_pack_index_map(&pi, dirfd, de->d_name)) {
-			found = -1;
-			break;
-		}
-		found = hexlen == CBP_OID_HEXSZ ?
-			cbp_pack_index_find(&pi, id) != 0 :
-			prefix_in_index(&pi, id, hexlen);
-		cbp_pack_index_unmap(&pi);
+		ret = ++seen > CBP_MAX_PACKS ? -1 : fn(dirfd, de->d_name, data);
 	}
 	closedir(dir);
+	return ret;
+}
+
+/* The ID sought by in_packs(), by its first digits. */
+struct prefix {
+	const unsigned char *id;
+	size_t hexlen;
+};
+
+/* 1 if the pack index @name has the ID of @data, -1 if unusable. */
+static int in_pack(int dirfd, const char *name, void *data)
+{
+	const struct prefix *want = data;
+	struct cbp_pack_index pi;
+	int found;
+
+	if (cbp_pack_index_map(&pi, dirfd, name))
+		return -1;
+	found = want->hexlen == CBP_OID_HEXSZ ?
+		cbp_pack_index_find(&pi, want->id) != 0 :
+		prefix_in_index(&pi, want->id, want->hexlen);
+	cbp_pack_index_unmap(&pi);
 	return found;
+}
+
+/* Is an object starting with @id in a pack of objects/pack (@dirfd)? */
+static int in_packs(int dirfd, const unsigned char *id, size_t hexlen)
+{
+	struct prefix want = { id, hexlen };
+
+	return cbp_pack_indexes_each(dirfd, in_pack, &want);
 }
 
 /* Is a loose object starting with @hex in objects/XX (@dirfd)? */

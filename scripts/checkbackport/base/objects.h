@@ -28,6 +28,9 @@ struct cbp_pack_index {
 const unsigned char *cbp_map_file(int dirfd, const char *name, size_t *len);
 int cbp_pack_index_map(struct cbp_pack_index *pi, int dirfd, const char *name);
 void cbp_pack_index_unmap(struct cbp_pack_index *pi);
+int cbp_pack_indexes_each(int dirfd,
+			  int (*fn)(int dirfd, const char *name, void *data),
+			  void *data);
 unsigned long long cbp_pack_index_find(const struct cbp_pack_index *pi,
 				       const unsigned char *id);
 int cbp_object_in_store(const char *commondir, const char *hex);

@@ -22,7 +22,6 @@
  * its number of objects, then the entries: a type in bits 4-6 of the
  * first byte and the size in 4 + 7n bits, then the zlib stream.
  */
-#include <dirent.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
@@ -67,12 +66,13 @@ struct cbp_pack {
  * struct cbp_packs - the packs of an object database, for commit reads
  * @pack: the packs mapped
  * @nr: how many
+ * @alloc: allocated entries of @pack
  * @zs: the zlib stream every read resets
  * @zs_ready: @zs is initialised
  */
 struct cbp_packs {
 	struct cbp_pack *pack;
-	size_t nr;
+	size_t nr, alloc;
 	z_stream zs;
 	int zs_ready;
 };
@@ -102,28 +102,30 @@ static void unmap_pack(struct cbp_pack *p)
 		munmap((void *)p->data, p->data_len);
 }
 
-/* Map objects/pack/NAME.idx and NAME.pack, if both are sound. */
-static void add_pack(struct cbp_packs *ps, int dirfd, const char *idx_name,
-		     size_t *alloc)
+/*
+ * Map objects/pack/NAME.idx and NAME.pack, if both are sound (@data: the
+ * packs); one that is not is libgit2's.  Return: 0, to go on.
+ */
+static int add_pack(int dirfd, const char *idx_name, void *data)
 {
+	struct cbp_packs *ps = data;
 	struct cbp_pack p = { 0 };
-	size_t n = strlen(idx_name);
 	char *pack_name;
 
-	if (n <= 4 || strcmp(idx_name + n - 4, ".idx"))
-		return;
 	if (cbp_pack_index_map(&p.idx, dirfd, idx_name))
-		return;
-	pack_name = cbp_strf("%.*s.pack", (int)(n - 4), idx_name);
+		return 0;
+	pack_name = cbp_strf("%.*s.pack", (int)(strlen(idx_name) - 4),
+			     idx_name);
 	p.data = cbp_map_file(dirfd, pack_name, &p.data_len);
 	free(pack_name);
-	if (!p.data || !data_valid(&p))
-		goto unmap;
-	ps->pack = cbp_grow(ps->pack, sizeof(*ps->pack), ps->nr + 1, alloc);
+	if (!p.data || !data_valid(&p)) {
+		unmap_pack(&p);
+		return 0;
+	}
+	ps->pack = cbp_grow(ps->pack, sizeof(*ps->pack), ps->nr + 1,
+			    &ps->alloc);
 	ps->pack[ps->nr++] = p;
-	return;
-unmap:
-	unmap_pack(&p);
+	return 0;
 }
 
 /**
@@ -139,33 +141,21 @@ unmap:
 struct cbp_packs *cbp_git_packs_open(const char *commondir)
 {
 	struct cbp_packs *ps = cbp_calloc(1, sizeof(*ps));
-	size_t alloc = 0, count = 0;
-	struct dirent *de;
 	char *path;
-	DIR *dir;
 	int fd;
+	size_t i;
 
 	if (getenv("GIT_OBJECT_DIRECTORY"))
 		return ps;
 	path = cbp_strf("%s/objects/pack", commondir);
 	fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	free(path);
-	if (fd < 0)
+	if (fd < 0 || cbp_pack_indexes_each(fd, add_pack, ps) >= 0)
 		return ps;
-	dir = fdopendir(fd);
-	if (!dir) {
-		close(fd);
-		return ps;
-	}
-	while ((de = readdir(dir)) && count <= CBP_MAX_PACKS)
-		if (strstr(de->d_name, ".idx"))
-			count++;
-	if (count <= CBP_MAX_PACKS) {
-		rewinddir(dir);
-		while ((de = readdir(dir)))
-			add_pack(ps, dirfd(dir), de->d_name, &alloc);
-	}
-	closedir(dir);
+	/* Too many packs, or a folder that cannot be read: all libgit2's. */
+	for (i = 0; i < ps->nr; i++)
+		unmap_pack(&ps->pack[i]);
+	ps->nr = 0;
 	return ps;
 }
 

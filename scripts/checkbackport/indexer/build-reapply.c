@@ -49,7 +49,9 @@ static unsigned long long patch_of(struct build *b, const char *hex, int *ok)
 int build_link_reapplies(struct build *b)
 {
 	struct cbp_store_reapply *c;
-	long long done = -1;
+	long long done = -1, of = -1;
+	unsigned long long x = 0, y;
+	int x_ok = 0, y_ok;
 	size_t nr, i;
 	int err = 0;
 
@@ -58,13 +60,14 @@ int build_link_reapplies(struct build *b)
 	if (cbp_store_reapply_candidates(b->w, &c, &nr))
 		return -1;
 	for (i = 0; i < nr && !err; i++) {
-		unsigned long long x, y;
-		int x_ok, y_ok;
-
 		/* The first that makes the change again undoes the revert. */
 		if (c[i].revert == done)
 			continue;
-		x = patch_of(b, c[i].change_hex, &x_ok);
+		/* The candidates of a revert come together: its change once. */
+		if (c[i].revert != of) {
+			x = patch_of(b, c[i].change_hex, &x_ok);
+			of = c[i].revert;
+		}
 		y = patch_of(b, c[i].again_hex, &y_ok);
 		if (!x_ok || !y_ok || x != y)
 			continue;

@@ -200,7 +200,7 @@ int build_collect_refs(struct build *b, const struct cbp_settings *set)
 			    !fnmatch(set->tags, refs[i].name + 10, 0))
 				ignore_tag(b, refs[i].name + 10,
 					   "it is not a commit (a tag of a tree or a blob)");
-			if (refs[i].is_commit < 0 && is_history_ref(refs[i].name))
+			if (refs[i].is_commit < 0)
 				unreadable_ref(b, &refs[i]);
 			free(refs[i].name);
 			free(refs[i].why);

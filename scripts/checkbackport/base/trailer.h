@@ -31,7 +31,9 @@
  * no origin it has to the mainline commit with the same Gerrit Change-Id
  * (cbp_change_id()); nor CBP_SAME_AUTHOR_DATE, a cherry-pick without -x
  * whose conflicts changed the patch, found by the author, the author time
- * and the subject git kept; nor CBP_REAPPLIES, a mainline commit that
+ * and the subject git kept; nor CBP_SAME_AUTHOR_NEAR, a back-patch
+ * committed anew minutes after the mainline commit, by its author and
+ * message (PostgreSQL's); nor CBP_REAPPLIES, a mainline commit that
  * makes again, with the same subject and patch, the change a revert X
  * undid (PostgreSQL commits it anew): it undoes X as a revert of X would.
  */
@@ -45,6 +47,8 @@ enum cbp_kind {
 	CBP_MASTER_COMMIT = 7,	/* master commit: X (Xen's stable branches) */
 	CBP_SAME_CHANGE_ID = 8,	/* no citation: Gerrit's Change-Id of X */
 	CBP_SAME_AUTHOR_DATE = 9,	/* no citation: X's author, date, subject */
+	/* no citation: X's author and message, authored minutes apart */
+	CBP_SAME_AUTHOR_NEAR = 10,
 	CBP_FIXES = 16,		/* Fixes: X ("subject") */
 	CBP_STABLE_DEP_OF = 17,	/* Stable-dep-of: X ("subject") */
 	CBP_REVERTS = 18,	/* This reverts commit X. */

@@ -262,6 +262,8 @@ static const char *copy_without_trailer(struct checker *chk,
 		return ", a copy with the same patch-id and no trailer";
 	case CBP_SAME_AUTHOR_DATE:
 		return ", a cherry-pick without a trailer (same author, date and subject)";
+	case CBP_SAME_AUTHOR_NEAR:
+		return ", a back-patch without a trailer (same author and message, minutes apart)";
 	}
 	return "";
 }

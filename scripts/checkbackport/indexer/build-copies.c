@@ -35,6 +35,12 @@
  * the author, author time and subject git cherry-pick keeps: it is linked
  * to the one candidate with all three (CBP_SAME_AUTHOR_DATE, "same author,
  * date and subject"), none if several have them (link_authored()).
+ * Failing that, a back-patch committed anew (PostgreSQL's, made to fit
+ * each branch) keeps the author and message, and is authored seconds or
+ * minutes after its mainline commit: it is linked to the one candidate
+ * with its author and whole message authored at most CBP_NEAR_TIME
+ * apart (CBP_SAME_AUTHOR_NEAR, "same author and message, authored
+ * minutes apart"), on the same conditions.
  * Every run looks at every pair, since a commit read earlier may have
  * reached mainline since (a -fixes branch merged).  Of several mainline
  * commits with the same patch (a change applied,
@@ -69,7 +75,7 @@
 /* One candidate pair: the branch's commit and a mainline commit. */
 struct cand {
 	long long own, ml;
-	int same_time;
+	int same_time;		/* as in struct cbp_store_cand */
 	int same_subject;
 	size_t o, m;		/* their entries in struct copies.pid */
 };
@@ -488,9 +494,12 @@ static int link_all(struct copies *cp)
 	return 0;
 }
 
-/* Do @o and @m have the same author, "Name <address>" byte for byte? */
+/*
+ * Do @o and @m have the same author, "Name <address>" byte for byte, and
+ * with @message the same message (and encoding) too?
+ */
 static int same_author(struct cbp_odb *odb, const struct pid *o,
-		       const struct pid *m)
+		       const struct pid *m, int message)
 {
 	struct cbp_git_commit a = { 0 }, b = { 0 };
 	int same = 0;
@@ -498,7 +507,10 @@ static int same_author(struct cbp_odb *odb, const struct pid *o,
 	if (!cbp_git_read_commit(odb, &o->oid, &a) &&
 	    !cbp_git_read_commit(odb, &m->oid, &b))
 		same = a.author && b.author && a.author_len == b.author_len &&
-		       !memcmp(a.author, b.author, a.author_len);
+		       !memcmp(a.author, b.author, a.author_len) &&
+		       (!message || (a.msg_len == b.msg_len &&
+				     !strcmp(a.encoding, b.encoding) &&
+				     !memcmp(a.msg, b.msg, a.msg_len)));
 	cbp_git_commit_release(&a);
 	cbp_git_commit_release(&b);
 	return same;
@@ -519,32 +531,52 @@ static int related(const struct pid *o, const struct pid *m)
 	return cbp_git_change_related(o->full, m->full);
 }
 
-/* A copy to link by its author, date and subject, and its branches. */
+/*
+ * A copy to link by its author, the link's kind
+ * (CBP_SAME_AUTHOR_DATE or CBP_SAME_AUTHOR_NEAR), and its branches.
+ */
 struct authored {
 	const struct cand *c;
+	int kind;
 	unsigned long long branches;
 };
 
-/* The one candidate of the copy at @cp->c[@i] with its author, or NULL. */
-static const struct cand *authored_pick(struct copies *cp, size_t i,
-					size_t *next)
+/*
+ * The one candidate of the copy at @cp->c[@i] with its author and
+ * subject: of its author time if any has it, else authored at most
+ * CBP_NEAR_TIME apart and with its whole message (each branch's
+ * "Translation updates" of PostgreSQL names another source commit, and
+ * is another change).  Returns 0 with @a set, or -1 if there is none or
+ * more than one.
+ */
+static int authored_pick(struct copies *cp, size_t i, size_t *next,
+			 struct authored *a)
 {
-	const struct cand *pick = NULL;
-	int nr = 0;
+	const struct cand *pick[3] = { NULL };
+	int nr[3] = { 0 };
 	size_t j;
 
 	for (j = i; j < cp->nr_c && cp->c[j].own == cp->c[i].own; j++) {
 		const struct cand *c = &cp->c[j];
 
-		if (cp->p[c->o].linked || !c->same_time || !c->same_subject ||
+		if (cp->p[c->o].linked || c->same_time <= 0 ||
+		    c->same_time > 2 || !c->same_subject ||
 		    cp->p[c->o].blobs_ok < 0 ||
-		    !same_author(cp->b->odb, &cp->p[c->o], &cp->p[c->m]))
+		    !same_author(cp->b->odb, &cp->p[c->o], &cp->p[c->m],
+				 c->same_time == 1))
 			continue;
-		pick = c;
-		nr++;
+		pick[c->same_time] = c;
+		nr[c->same_time]++;
 	}
 	*next = j;
-	return nr == 1 ? pick : NULL;
+	if (nr[2]) {
+		a->c = pick[2];
+		a->kind = CBP_SAME_AUTHOR_DATE;
+		return nr[2] == 1 ? 0 : -1;
+	}
+	a->c = pick[1];
+	a->kind = CBP_SAME_AUTHOR_NEAR;
+	return nr[1] == 1 ? 0 : -1;
 }
 
 /*
@@ -553,7 +585,10 @@ static const struct cand *authored_pick(struct copies *cp, size_t i,
  * changed the patch: a copy that no patch linked is linked to the one
  * mainline candidate with its author, author time and subject, none if
  * there are several.  Only the candidates of the same author time and
- * subject are read again, for their authors.
+ * subject are read again, for their authors.  Without one of its author
+ * time, the one with the same author and message authored at most
+ * CBP_NEAR_TIME apart is linked, as CBP_SAME_AUTHOR_NEAR: a back-patch
+ * committed anew rather than picked.
  *
  * The same message can carry another change, though (etcd's release-3.1
  * bump of a vendored library under a test script's subject, rebased onto
@@ -565,8 +600,7 @@ static const struct cand *authored_pick(struct copies *cp, size_t i,
  */
 static int link_authored(struct copies *cp)
 {
-	const struct cand **pick = NULL;
-	struct authored *a = NULL;
+	struct authored *pick = NULL, *a = NULL, one;
 	struct pid **todo;
 	size_t i = 0, j, k, nr = 0, alloc = 0, nr_pick = 0, alloc_pick = 0;
 	size_t nr_todo = 0;
@@ -578,25 +612,23 @@ static int link_authored(struct copies *cp)
 	 * files); what follows decides in order, as it always did.
 	 */
 	while (i < cp->nr_c) {
-		const struct cand *c = authored_pick(cp, i, &i);
-
-		if (!c)
+		if (authored_pick(cp, i, &i, &one))
 			continue;
 		pick = cbp_grow(pick, sizeof(*pick), nr_pick + 1, &alloc_pick);
-		pick[nr_pick++] = c;
+		pick[nr_pick++] = one;
 	}
 	todo = cbp_calloc(2 * nr_pick + 1, sizeof(*todo));
 	for (i = 0; i < cp->nr_p; i++)
 		cp->p[i].queued = 0;
 	for (k = 0; k < nr_pick; k++) {
-		queue(&cp->p[pick[k]->o], 0, todo, &nr_todo);
-		queue(&cp->p[pick[k]->m], 0, todo, &nr_todo);
+		queue(&cp->p[pick[k].c->o], 0, todo, &nr_todo);
+		queue(&cp->p[pick[k].c->m], 0, todo, &nr_todo);
 	}
 	parallel_step(cp, todo, nr_todo, compute_full);
 	free(todo);
 
 	for (k = 0; !err && k < nr_pick; k++) {
-		const struct cand *c = pick[k];
+		const struct cand *c = pick[k].c;
 		unsigned long long br;
 		int named;
 
@@ -611,7 +643,7 @@ static int link_authored(struct copies *cp)
 		if (named)
 			continue;
 		a = cbp_grow(a, sizeof(*a), nr + 1, &alloc);
-		a[nr].c = c;
+		a[nr] = pick[k];
 		a[nr++].branches = br;
 	}
 	for (i = 0; !err && i < nr; i++) {
@@ -625,8 +657,8 @@ static int link_authored(struct copies *cp)
 			continue;
 		cbp_oid_tohex(&cp->p[a[i].c->m].oid, hex);
 		cp->b->copies++;
-		err = cbp_store_add_authored_copy(cp->b->w, a[i].c->own, hex,
-						  a[i].c->ml);
+		err = cbp_store_add_authored_copy(cp->b->w, a[i].c->own,
+						  a[i].kind, hex, a[i].c->ml);
 	}
 	for (i = 0; i < cp->nr_p; i++) {
 		if (cp->p[i].full)

@@ -50,6 +50,11 @@ const char *cbp_cite_form(int kind, const char *cited, char *buf, size_t size)
 		snprintf(buf, size, "same author, date and subject as %s, no trailer",
 			 cited);
 		break;
+	case CBP_SAME_AUTHOR_NEAR:
+		snprintf(buf, size,
+			 "same author and message as %s, authored minutes apart, no trailer",
+			 cited);
+		break;
 	default:
 		snprintf(buf, size, "%s: %s", cbp_kind_name(kind), cited);
 		break;

@@ -190,7 +190,8 @@ int cbp_store_put_trust(struct cbp_writer *w, long long src, long long dst,
 	"  AND d.state = 1 WHERE l.src = c.id AND l.kind < 16))\n"
 
 #define PAIR_SQL(on)							\
-	"SELECT o.id, o.hex, m.id, m.hex, o.atime = m.atime,\n"	\
+	"SELECT o.id, o.hex, m.id, m.hex, CASE WHEN o.atime = m.atime THEN 2\n" \
+	" WHEN abs(o.atime - m.atime) <= " CBP_NEAR_TIME_STR " THEN 1 ELSE 0 END,\n" \
 	" o.subject = m.subject FROM own o\n"				\
 	" JOIN commits m ON " on " JOIN reach rm ON rm.id = m.id\n"	\
 	" WHERE m.state = 1 AND (rm.branches & ?1) != 0\n"		\
@@ -281,18 +282,20 @@ int cbp_store_copy_candidates(struct cbp_writer *w, enum cbp_copy_kind kind,
  * cbp_store_add_authored_copy() - record a cherry-pick without a citation
  * @w: the writer
  * @own: the copy's row
+ * @kind: CBP_SAME_AUTHOR_DATE, or CBP_SAME_AUTHOR_NEAR for author times
+ *	  up to CBP_NEAR_TIME apart
  * @ml_hex: the full ID of the mainline commit it was picked from
  * @ml: that commit's row
  *
- * A link of kind CBP_SAME_AUTHOR_DATE, resolved; no verdict is stored:
- * the subjects are the same, which makes it consistent.
+ * A link of @kind, resolved; no verdict is stored: the subjects are the
+ * same, which makes it consistent.
  *
  * Return: 0, or -1 with SQLite's message recorded.
  */
-int cbp_store_add_authored_copy(struct cbp_writer *w, long long own,
+int cbp_store_add_authored_copy(struct cbp_writer *w, long long own, int kind,
 				const char *ml_hex, long long ml)
 {
-	return add_found_link(w, own, CBP_SAME_AUTHOR_DATE, ml_hex, NULL, ml);
+	return add_found_link(w, own, kind, ml_hex, NULL, ml);
 }
 
 /**
@@ -316,7 +319,8 @@ int cbp_store_named_on_branch(struct cbp_writer *w, long long own,
 					   "SELECT ro.branches, (ro.branches & rm.branches) != 0\n"
 					   " OR EXISTS (SELECT 1 FROM links l\n"
 					   "  JOIN reach rx ON rx.id = l.src\n"
-					   "  WHERE l.dst = ?2 AND l.kind < 16 AND l.kind != 9\n"
+					   "  WHERE l.dst = ?2 AND l.kind < 16\n"
+					   "  AND l.kind NOT IN " CBP_AUTHORED_KINDS "\n"
 					   "  AND l.src != ?1 AND (rx.branches & ro.branches) != 0)\n"
 					   " FROM reach ro, reach rm WHERE ro.id = ?1 AND rm.id = ?2");
 	int rc, named = 0;
@@ -355,7 +359,8 @@ int cbp_store_drop_authored_twins(struct cbp_writer *w, long long own,
 				  long long ml, unsigned long long branches)
 {
 	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_TWINS,
-					   "DELETE FROM links WHERE kind = 9 AND dst = ?2 AND src != ?1\n"
+					   "DELETE FROM links WHERE kind IN "
+					   CBP_AUTHORED_KINDS " AND dst = ?2 AND src != ?1\n"
 					   " AND src IN (SELECT id FROM reach WHERE (branches & ?3) != 0)");
 
 	if (!st)

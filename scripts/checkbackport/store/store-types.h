@@ -25,8 +25,10 @@
  * 18: pids.pid of the lines between those alike (git-change.c).
  * 19: links of mainline commits that re-apply a change its revert undid
  *     (CBP_REAPPLIES, build-reapply.c).
+ * 20: links of back-patches by their author and message, authored
+ *     minutes after their mainline commit (CBP_SAME_AUTHOR_NEAR).
  */
-#define CBP_SCHEMA_VERSION	19
+#define CBP_SCHEMA_VERSION	20
 #define CBP_MAX_BRANCHES	64
 
 /*

@@ -245,7 +245,8 @@ int cbp_store_put_trust(struct cbp_writer *w, long long src, long long dst,
  * @own_hex: its full ID (may be NULL in a damaged index)
  * @ml: the mainline commit
  * @ml_hex: its full ID (likewise)
- * @same_time: both have the same author time
+ * @same_time: 2 if both have the same author time, 1 if they are at most
+ *	       CBP_NEAR_TIME seconds apart, else 0
  * @same_subject: both have the same subject, byte for byte
  */
 struct cbp_store_cand {
@@ -256,6 +257,14 @@ struct cbp_store_cand {
 	int same_time;
 	int same_subject;
 };
+
+/*
+ * How far apart, in seconds, the author times of a mainline commit and a
+ * back-patch committed anew may be for their author and message to join
+ * them (CBP_SAME_AUTHOR_NEAR): ten minutes.
+ */
+#define CBP_NEAR_TIME		600
+#define CBP_NEAR_TIME_STR	"600"
 
 /* Which candidates cbp_store_copy_candidates() lists. */
 enum cbp_copy_kind {
@@ -300,7 +309,7 @@ int cbp_store_squashed_of(struct cbp_writer *w, long long src,
 			  void *data);
 int cbp_store_add_copy(struct cbp_writer *w, long long own,
 		       const char *ml_hex, long long ml);
-int cbp_store_add_authored_copy(struct cbp_writer *w, long long own,
+int cbp_store_add_authored_copy(struct cbp_writer *w, long long own, int kind,
 				const char *ml_hex, long long ml);
 
 /**

@@ -448,4 +448,58 @@ test_expect_success 'two mainline commits of the author, date and subject: none'
 	grep "^1 name " out
 '
 
+# A back-patch committed anew rather than picked (PostgreSQL's: the
+# patch made to fit the branch, committed with the same message minutes
+# after mainline's) is linked to the one mainline commit of its author
+# and whole message authored at most ten minutes apart, as a kind of its
+# own.  Not another message under the subject (each branch's
+# "Translation updates" names another source), nor the same message
+# two hours later.
+test_expect_success 'a back-patch committed anew minutes later: same author and message' '
+	cd picked &&
+	test_change pacemakerd.c "check g" "pacemakerd: check the group" \
+		"Backpatch-through: 1.1" &&
+	B=$(tip) &&
+	test_change po/de.po "msgstr master" "Translation updates" \
+		"Source-Git-Hash: 1111" &&
+	U=$(tip) &&
+	test_change pacemakerd.c "check h" "pacemakerd: check the host" &&
+	H=$(tip) &&
+	git checkout -q 1.1 &&
+	at=$(git log -1 --format=%at $B) &&
+	echo "check g" >>mcp/pacemaker.c &&
+	git commit -q -a -C $B --date="$((at + 90)) +0000" &&
+	BP=$(tip) &&
+	at=$(git log -1 --format=%at $U) &&
+	mkdir -p po && echo "msgstr 1.1" >>po/de.po && git add po/de.po &&
+	git commit -q -m "Translation updates" -m "Source-Git-Hash: 2222" \
+		--date="$((at + 60)) +0000" &&
+	UP=$(tip) &&
+	at=$(git log -1 --format=%at $H) &&
+	echo "check h" >>mcp/pacemaker.c &&
+	git commit -q -a -C $H --date="$((at + 7200)) +0000" &&
+	HP=$(tip) &&
+	git checkout -q master &&
+	test "$(git log -1 --format=%an%B $BP)" = "$(git log -1 --format=%an%B $B)" &&
+	test "$(git log -1 --format=%at $BP)" != "$(git log -1 --format=%at $B)" &&
+	test "$(git log -1 --format=%an%s $UP)" = "$(git log -1 --format=%an%s $U)" &&
+	cbp index >/dev/null &&
+	cbp names $BP >out &&
+	grep "^2 names " out &&
+	grep -F "via: same author and message as $B, authored minutes apart, no trailer" out &&
+	cbp names --json $BP >out.json &&
+	test "$(json_get out.json "(grep { \$_->{id} eq q{$BP} } @{\$j->{members}})[0]{citations}[0]{trailer}")" = \
+		"same author and message, authored minutes apart" &&
+	cbp names $UP >out &&
+	grep "^1 name " out &&
+	cbp names $HP >out &&
+	grep "^1 name " out &&
+	test_expect_code 1 cbp check --stable 1.1 $B >out &&
+	grep -F "already in 1.1 as $(s12 $BP)" out &&
+	grep -F "a back-patch without a trailer (same author and message, minutes apart)" out &&
+	cbp index --rebuild >/dev/null &&
+	cbp names $BP >out &&
+	grep "^2 names " out
+'
+
 test_done

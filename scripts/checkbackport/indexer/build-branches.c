@@ -93,6 +93,82 @@ static size_t mainline_tags(struct build *b, unsigned long long mask,
 	return n;
 }
 
+/* The row of the mainline branch, for tags_out_of_order(); 0 if none. */
+static long long mainline_row(const struct build *b)
+{
+	size_t i;
+
+	for (i = 0; i < b->nr_br; i++)
+		if (b->br[i].role == CBP_ROLE_MAINLINE && b->br[i].row >= 0)
+			return b->br[i].row;
+	return 0;
+}
+
+/* The name of the release tag of row @row, for a warning. */
+static const char *tag_name(const struct build *b, unsigned int row)
+{
+	size_t i;
+
+	for (i = 0; i < b->nr_tags; i++)
+		if (b->tags[i].row == (long long)row)
+			return b->tags[i].name;
+	return "?";
+}
+
+/*
+ * mark_branch() stops at mainline release tags, and queries count a
+ * mainline commit released no later than the newest one met as in the
+ * branch: that holds only while mainline's release tags follow each
+ * other in history, so that a commit's first release names a tag that
+ * is an ancestor of every later one.  A tag whose own commit was
+ * released earlier, by a tag of a lower version, breaks it: GLib's
+ * 2.20.0 sits on the commit of 2.24.0, which put about 1,500 commits of
+ * 2.21 to 2.24 into glib-2-20 and glib-2-22; a stable branch that merged
+ * mainline and tagged the merge does the same to the branches after it.
+ * Then no branch stops at mainline tags (each is marked whole), and the
+ * build says why.  Returns 1 if so.
+ */
+static int tags_out_of_order(struct build *b, unsigned long long mainline)
+{
+	size_t i;
+
+	for (i = 0; i < b->nr_tags; i++) {
+		struct ref_tip *t = &b->tags[i];
+		struct node *n = t->id ? build_get_node(b, t->id) : NULL;
+
+		if (!n || n->state != NODE_LOADED || !(n->br & mainline) ||
+		    !n->rel || b->tag_key[n->rel] >= t->vkey)
+			continue;
+		cbp_note("warning: tag '%s' is on a commit that '%s', an earlier version, has",
+			 t->name, tag_name(b, n->rel));
+		cbp_note("warning: so branches other than mainline are indexed whole");
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * A branch whose bit an earlier run set leaning on mainline's releases
+ * (its base) is marked again whole, when the tags no longer allow it.
+ */
+static int unbase_branch(struct build *b, struct ref_tip *t)
+{
+	unsigned long long bit = 1ULL << t->row;
+	size_t i;
+
+	t->vkey = 1;
+	t->base = -1;
+	if (b->cold)
+		return 0;
+	b->refind = 1;
+	if (cbp_store_clear_branch_bits(b->w, bit))
+		return -1;
+	for (i = 1; i < b->nr_node; i++)
+		if (b->node[i].state == NODE_LOADED)
+			b->node[i].br &= ~bit;
+	return 0;
+}
+
 /* What the branches recorded say, for build_update_branches(). */
 struct old_branches {
 	struct build *b;
@@ -213,7 +289,7 @@ int build_update_branches(struct build *b)
 	size_t nr_mtags = 0;
 	unsigned long long used, clear;
 	const char *first_ignored = NULL;
-	int ignored = 0;
+	int ignored = 0, pass;
 	size_t i;
 
 	for (i = 0; i < b->nr_br; i++) {
@@ -242,34 +318,42 @@ int build_update_branches(struct build *b)
 			if (b->node[i].state == NODE_LOADED)
 				b->node[i].br &= ~clear;
 	}
-	for (i = 0; i < b->nr_br; i++) {
-		struct ref_tip *t = &b->br[i];
-		int bit;
+	/* Mainline first: the other branches stop at its release tags. */
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; i < b->nr_br; i++) {
+			struct ref_tip *t = &b->br[i];
+			int bit, ml = t->role == CBP_ROLE_MAINLINE;
 
-		if (t->row < 0) {
-			for (bit = 0; bit < CBP_MAX_BRANCHES; bit++)
-				if (!(used & (1ULL << bit)))
-					break;
-			if (bit == CBP_MAX_BRANCHES) {
-				if (!ignored++)
-					first_ignored = t->name;
+			if (ml == pass)
 				continue;
+			if (t->row < 0) {
+				for (bit = 0; bit < CBP_MAX_BRANCHES; bit++)
+					if (!(used & (1ULL << bit)))
+						break;
+				if (bit == CBP_MAX_BRANCHES) {
+					if (!ignored++)
+						first_ignored = t->name;
+					continue;
+				}
+				used |= 1ULL << bit;
+				t->row = bit;
+				t->vkey = 1;
 			}
-			used |= 1ULL << bit;
-			t->row = bit;
-			t->vkey = 1;
+			if (clear & (1ULL << t->row)) {
+				t->vkey = 1;
+				t->base = -1;
+			}
+			if (pass && !nr_mtags && t->base >= 0 &&
+			    unbase_branch(b, t))
+				return -1;
+			if (t->vkey && t->id)
+				mark_branch(b, t->id, (int)t->row, mtags,
+					    pass ? nr_mtags : 0, &t->base);
+			if (ml)
+				nr_mtags = mainline_tags(b, 1ULL << t->row, &mtags);
 		}
-		if (clear & (1ULL << t->row)) {
-			t->vkey = 1;
-			t->base = -1;
-		}
-		if (t->vkey && t->id)
-			mark_branch(b, t->id, (int)t->row,
-				    t->role == CBP_ROLE_MAINLINE ? NULL : mtags,
-				    t->role == CBP_ROLE_MAINLINE ? 0 : nr_mtags,
-				    &t->base);
-		if (t->role == CBP_ROLE_MAINLINE)
-			nr_mtags = mainline_tags(b, 1ULL << t->row, &mtags);
+		if (!pass && nr_mtags && tags_out_of_order(b, 1ULL << mainline_row(b)))
+			nr_mtags = 0;
 	}
 	free(mtags);
 	if (ignored)

@@ -1,0 +1,111 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Branch containment when mainline's release tags do not follow each
+# other in history.  A stable branch's walk stops at mainline release
+# tags, and a mainline commit released no later than the newest one it
+# met counts as in the branch: true only while every release tag sits
+# after the tags of earlier versions.  GLib's 2.20.0 sits on the commit
+# of 2.24.0, which put about 1,500 commits of 2.21 to 2.24 into its
+# glib-2-20 and glib-2-22; a stable branch that merges mainline and tags
+# the merge does the same to the branches after it.  Then every other
+# branch is indexed whole, with a warning, and each commit is in exactly
+# the branches git says.
+
+. "$(dirname "$0")/lib-checkbackport.sh"
+
+# branches_of ID: the tracked branches names gives for ID, space-separated.
+branches_of () {
+	cbp names "$1" >"$TRASH/names.out" &&
+	sed -n "s/.*; in: //p" "$TRASH/names.out" | head -n 1
+}
+
+# same_as_git: every tracked branch holds, by names, the commits git
+# lists for it, and no other.
+same_as_git () {
+	for c in $(git rev-list --all)
+	do
+		want=$(git for-each-ref --contains "$c" --format="%(refname:short)" \
+			refs/heads/master "refs/heads/stable-*" | sort | tr "\n" " ") &&
+		got=$(branches_of "$c" | tr " " "\n" | sed "/^$/d" | sort | tr "\n" " ") &&
+		if test "$want" != "$got"
+		then
+			echo "$c: git says '$want', names says '$got'"
+			return 1
+		fi
+	done
+}
+
+test_expect_success 'set up: releases in order, two stable branches' '
+	git init -q repo && cd repo &&
+	test_commit "base" && git tag v1.0 &&
+	test_commit "one" && git tag v1.1 &&
+	test_commit "two" && git rev-parse HEAD >../TWO &&
+	test_commit "three" && git rev-parse HEAD >../THREE &&
+	git tag v1.2 &&
+	git checkout -q -b stable-1.0 v1.0 && test_commit "fix on 1.0" &&
+	git tag v1.0.1 &&
+	git checkout -q -b stable-1.1 v1.1 && test_commit "fix on 1.1" &&
+	git checkout -q master &&
+	"$CBP_BIN" index --stable "stable-*" --tags "v*" >/dev/null 2>../err &&
+	! grep "out of order\|earlier version" ../err &&
+	test "$(branches_of "$(cat ../TWO)")" = master &&
+	same_as_git
+'
+
+test_expect_success 'a tag of an earlier version on a later commit: no commit joins a branch' '
+	cd repo &&
+	git tag v1.0.5 "$(cat ../THREE)" &&
+	"$CBP_BIN" index >/dev/null 2>../err &&
+	grep "warning: tag .v1.[12]. is on a commit that .v1.0.5., an earlier version, has" ../err &&
+	grep "warning: so branches other than mainline are indexed whole" ../err &&
+	test "$(branches_of "$(cat ../TWO)")" = master &&
+	same_as_git
+'
+
+test_expect_success 'the same from a fresh build' '
+	cd repo &&
+	"$CBP_BIN" index --rebuild >/dev/null 2>../err &&
+	grep "warning: tag .v1.[12]. is on a commit that .v1.0.5." ../err &&
+	same_as_git
+'
+
+test_expect_success 'the tag gone: the branches lean on releases again, answers unchanged' '
+	cd repo &&
+	git tag -d v1.0.5 >/dev/null &&
+	"$CBP_BIN" index >/dev/null 2>../err &&
+	! grep "earlier version" ../err &&
+	same_as_git
+'
+
+test_expect_success 'a stable branch that merged mainline and tagged the merge' '
+	cd repo &&
+	git checkout -q stable-1.0 &&
+	test_tick &&
+	git merge -q --no-ff -m "Merge master into stable-1.0" master &&
+	git tag v1.0.2 &&
+	git checkout -q master &&
+	test_commit "four" &&
+	"$CBP_BIN" index >/dev/null 2>../err &&
+	grep "warning: tag .v1.1. is on a commit that .v1.0.2., an earlier version, has" ../err &&
+	test "$(branches_of "$(cat ../TWO)")" = "master stable-1.0" &&
+	same_as_git &&
+	cbp index --rebuild >/dev/null 2>&1 &&
+	same_as_git
+'
+
+test_expect_success 'a stable branch made after its release is no disorder' '
+	git init -q late && cd late &&
+	test_commit "base" && git tag v2.0 &&
+	test_commit "after the release" &&
+	git checkout -q -b stable-2.0 && test_commit "fix on 2.0" &&
+	git tag v2.0.1 &&
+	git checkout -q master && test_commit "next" && git tag v2.1 &&
+	git checkout -q -b stable-2.1 && test_commit "fix on 2.1" &&
+	git checkout -q master &&
+	"$CBP_BIN" index --stable "stable-*" --tags "v*" >/dev/null 2>../err &&
+	! grep "earlier version" ../err &&
+	same_as_git
+'
+
+test_done

@@ -148,25 +148,34 @@ static int tags_out_of_order(struct build *b, unsigned long long mainline)
 }
 
 /*
+ * Clear branch @bits on the commits of earlier runs, to be marked again:
+ * commits may leave branches, or mainline (see build-copies.c).
+ */
+static int clear_bits(struct build *b, unsigned long long bits)
+{
+	size_t i;
+
+	if (b->cold)
+		return 0;
+	b->refind = 1;
+	if (cbp_store_clear_branch_bits(b->w, bits))
+		return -1;
+	/* Rows this run already loaded would write the bits back. */
+	for (i = 1; i < b->nr_node; i++)
+		if (b->node[i].state == NODE_LOADED)
+			b->node[i].br &= ~bits;
+	return 0;
+}
+
+/*
  * A branch whose bit an earlier run set leaning on mainline's releases
  * (its base) is marked again whole, when the tags no longer allow it.
  */
 static int unbase_branch(struct build *b, struct ref_tip *t)
 {
-	unsigned long long bit = 1ULL << t->row;
-	size_t i;
-
 	t->vkey = 1;
 	t->base = -1;
-	if (b->cold)
-		return 0;
-	b->refind = 1;
-	if (cbp_store_clear_branch_bits(b->w, bit))
-		return -1;
-	for (i = 1; i < b->nr_node; i++)
-		if (b->node[i].state == NODE_LOADED)
-			b->node[i].br &= ~bit;
-	return 0;
+	return clear_bits(b, 1ULL << t->row);
 }
 
 /* What the branches recorded say, for build_update_branches(). */
@@ -308,16 +317,8 @@ int build_update_branches(struct build *b)
 		if (b->br[i].role == CBP_ROLE_MAINLINE && b->br[i].row >= 0 &&
 		    (clear & (1ULL << b->br[i].row)))
 			clear |= used;
-	if (clear && !b->cold) {
-		/* Commits may leave branches, or mainline: see build-copies.c. */
-		b->refind = 1;
-		if (cbp_store_clear_branch_bits(b->w, clear))
-			return -1;
-		/* Rows this run already loaded would write the bits back. */
-		for (i = 1; i < b->nr_node; i++)
-			if (b->node[i].state == NODE_LOADED)
-				b->node[i].br &= ~clear;
-	}
+	if (clear && clear_bits(b, clear))
+		return -1;
 	/* Mainline first: the other branches stop at its release tags. */
 	for (pass = 0; pass < 2; pass++) {
 		for (i = 0; i < b->nr_br; i++) {

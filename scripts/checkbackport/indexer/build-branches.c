@@ -93,17 +93,6 @@ static size_t mainline_tags(struct build *b, unsigned long long mask,
 	return n;
 }
 
-/* The row of the mainline branch, for tags_out_of_order(); 0 if none. */
-static long long mainline_row(const struct build *b)
-{
-	size_t i;
-
-	for (i = 0; i < b->nr_br; i++)
-		if (b->br[i].role == CBP_ROLE_MAINLINE && b->br[i].row >= 0)
-			return b->br[i].row;
-	return 0;
-}
-
 /* The name of the release tag of row @row, for a warning. */
 static const char *tag_name(const struct build *b, unsigned int row)
 {
@@ -353,7 +342,7 @@ int build_update_branches(struct build *b)
 			if (ml)
 				nr_mtags = mainline_tags(b, 1ULL << t->row, &mtags);
 		}
-		if (!pass && nr_mtags && tags_out_of_order(b, 1ULL << mainline_row(b)))
+		if (!pass && nr_mtags && tags_out_of_order(b, build_mainline_bit(b)))
 			nr_mtags = 0;
 	}
 	free(mtags);

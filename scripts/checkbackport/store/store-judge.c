@@ -191,7 +191,7 @@ int cbp_store_put_trust(struct cbp_writer *w, long long src, long long dst,
 
 #define PAIR_SQL(on)							\
 	"SELECT o.id, o.hex, m.id, m.hex, CASE WHEN o.atime = m.atime THEN 2\n" \
-	" WHEN abs(o.atime - m.atime) <= " CBP_NEAR_TIME_STR " THEN 1 ELSE 0 END,\n" \
+	" WHEN abs(o.atime - m.atime) <= ?2 THEN 1 ELSE 0 END,\n"	\
 	" o.subject = m.subject FROM own o\n"				\
 	" JOIN commits m ON " on " JOIN reach rm ON rm.id = m.id\n"	\
 	" WHERE m.state = 1 AND (rm.branches & ?1) != 0\n"		\
@@ -263,6 +263,8 @@ int cbp_store_copy_candidates(struct cbp_writer *w, enum cbp_copy_kind kind,
 			   mainline_pairs_sql : pairs_sql, &st))
 		return -1;
 	sqlite3_bind_int64(st, 1, (long long)mainline);
+	if (kind != CBP_COPY_MAINLINE)
+		sqlite3_bind_int64(st, 2, CBP_NEAR_TIME);
 	while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct cbp_store_cand c = {
 			.own = sqlite3_column_int64(st, 0),

@@ -264,7 +264,6 @@ struct cbp_store_cand {
  * them (CBP_SAME_AUTHOR_NEAR): ten minutes.
  */
 #define CBP_NEAR_TIME		600
-#define CBP_NEAR_TIME_STR	"600"
 
 /* Which candidates cbp_store_copy_candidates() lists. */
 enum cbp_copy_kind {

@@ -200,6 +200,21 @@ const char *cbp_git_commondir(const struct cbp_repo *repo)
 	return git_repository_commondir(repo->git);
 }
 
+/*
+ * Is @name (as libgit2 gives it: section and key in lower case, the
+ * subsection as written) remote.<name>.promisor, whatever the name, as
+ * git reads it (an empty one too)?
+ */
+static int is_promisor_key(const char *name)
+{
+	static const char head[] = "remote.", tail[] = ".promisor";
+	size_t len = strlen(name);
+
+	return len >= strlen(head) + strlen(tail) &&
+	       !strncmp(name, head, strlen(head)) &&
+	       !strcmp(name + len - strlen(tail), tail);
+}
+
 /**
  * cbp_git_gaps() - what the repository lacks of its history
  * @repo: the repository
@@ -243,13 +258,19 @@ int cbp_git_gaps(struct cbp_repo *repo)
 		git_reference_iterator_free(refs);
 	}
 	git_error_clear();
-	if (!repo->cfg || git_config_iterator_glob_new(&it, repo->cfg,
-						       "^remote\\..*\\.promisor$") < 0) {
+	/*
+	 * Every entry, matched here: libgit2's glob iterator runs a regular
+	 * expression whose match data it does not free when an entry does
+	 * not match, some kilobytes each, so the branch.* entries of a
+	 * developer's repository cost tens of megabytes.
+	 */
+	if (!repo->cfg || git_config_iterator_new(&it, repo->cfg) < 0) {
 		git_error_clear();
 		return gaps;
 	}
 	while (!git_config_next(&e, it))
-		if (!git_config_parse_bool(&on, e->value) && on)
+		if (is_promisor_key(e->name) &&
+		    !git_config_parse_bool(&on, e->value) && on)
 			gaps |= CBP_GAP_PARTIAL;
 	git_config_iterator_free(it);
 	git_error_clear();

@@ -62,7 +62,6 @@
  * of what is linked).  A run that adds commits and moves none (most
  * updates) unlinks nothing.
  */
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -296,63 +295,26 @@ static void compute_patch(struct cbp_repo *repo, struct pid *p)
 	p->dirty = 1;
 }
 
-/* One parallel step: each commit of @todo computed by whichever thread. */
+/* One parallel step: @fn on each commit of @todo. */
 struct step {
-	struct copies *cp;
 	struct pid **todo;
-	size_t nr, next;
 	void (*fn)(struct cbp_repo *repo, struct pid *p);
-	pthread_mutex_t lock;
 };
 
-static void run_step(struct step *st, struct cbp_repo *repo)
-{
-	for (;;) {
-		size_t i;
-
-		pthread_mutex_lock(&st->lock);
-		i = st->next++;
-		pthread_mutex_unlock(&st->lock);
-		if (i >= st->nr)
-			break;
-		st->fn(repo, st->todo[i]);
-	}
-}
-
-static void *step_main(void *data)
+static void step_one(struct cbp_repo *repo, size_t i, void *data)
 {
 	struct step *st = data;
-	struct cbp_repo *repo;
 
-	/* libgit2's objects are not shared between threads: a repository each. */
-	if (cbp_git_open(&repo, cbp_git_dir(st->cp->b->repo)))
-		return NULL;
-	run_step(st, repo);
-	cbp_git_close(repo);
-	return NULL;
+	st->fn(repo, st->todo[i]);
 }
 
-/* Fewer commits than this are not worth a thread. */
-#define STEP_MIN_PARALLEL	8
-
-/*
- * Compute @fn for the @nr commits of @todo on every core: this thread
- * and one helper (the cold build's other thread is done by now).
- */
+/* Compute @fn for the @nr commits of @todo on every core. */
 static void parallel_step(struct copies *cp, struct pid **todo, size_t nr,
 			  void (*fn)(struct cbp_repo *repo, struct pid *p))
 {
-	struct step st = { .cp = cp, .todo = todo, .nr = nr, .fn = fn };
-	pthread_t helper;
-	int threaded;
+	struct step st = { .todo = todo, .fn = fn };
 
-	pthread_mutex_init(&st.lock, NULL);
-	threaded = nr >= STEP_MIN_PARALLEL && sysconf(_SC_NPROCESSORS_ONLN) > 1 &&
-		   !pthread_create(&helper, NULL, step_main, &st);
-	run_step(&st, cp->b->repo);
-	if (threaded)
-		pthread_join(helper, NULL);
-	pthread_mutex_destroy(&st.lock);
+	build_parallel(cp->b, nr, step_one, &st);
 }
 
 /*

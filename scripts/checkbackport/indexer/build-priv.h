@@ -196,6 +196,11 @@ int build_resolve_links(struct build *b, long long first_rowid);
 int build_resolve_unresolved(struct build *b);
 int build_reresolve_absent(struct build *b);
 
+/* build-parallel.c */
+typedef void (*build_parallel_fn)(struct cbp_repo *repo, size_t i, void *data);
+void build_parallel(struct build *b, size_t nr, build_parallel_fn fn,
+		    void *data);
+
 /* build-trust.c */
 int build_judge_links(struct build *b, long long first_rowid,
 		      long long max_id);

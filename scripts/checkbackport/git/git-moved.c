@@ -222,15 +222,31 @@ static size_t lines_shared_all(const struct cbp_git_change *a,
 }
 
 /**
+ * cbp_git_change_shares_files() - whether two changes touch a file alike
+ * @a: a change, its files known (with or without its patch-id)
+ * @b: another
+ *
+ * Return: 1 if a path, or a file name under any folders, is both
+ * changes', else 0.  Where it is 1, so is cbp_git_change_related(),
+ * without the lines that needs.
+ */
+int cbp_git_change_shares_files(const struct cbp_git_change *a,
+				const struct cbp_git_change *b)
+{
+	return cbp_git_change_common(a, b, NULL) || a_name_shared(a, b);
+}
+
+/**
  * cbp_git_change_related() - whether two changes have anything in common
  * @a: a change read with its patch-id (cbp_git_change_of(), want_pid)
  * @b: another, likewise
  *
- * A path or a file name both touch, or changed lines both make, blanks
- * aside, whatever the files: a quarter of the smaller change's lines,
- * and two when it has more than two.  A message reused for another
- * change (a rebase gone wrong) has none of these; a backport adapted
- * across a move, a rename or another name of a function has one.
+ * A path or a file name both touch (cbp_git_change_shares_files()), or
+ * changed lines both make, blanks aside, whatever the files: a quarter
+ * of the smaller change's lines, and two when it has more than two.  A
+ * message reused for another change (a rebase gone wrong) has none of
+ * these; a backport adapted across a move, a rename or another name of
+ * a function has one.
  *
  * Return: 1 if so, 0 if not.
  */
@@ -239,7 +255,7 @@ int cbp_git_change_related(const struct cbp_git_change *a,
 {
 	size_t n, smaller;
 
-	if (cbp_git_change_common(a, b, NULL) || a_name_shared(a, b))
+	if (cbp_git_change_shares_files(a, b))
 		return 1;
 	n = lines_shared_all(a, b, &smaller);
 	return n && (n >= 2 || smaller <= 2) && 4 * n >= smaller;

@@ -217,6 +217,8 @@ enum cbp_git_moved {
 	CBP_GIT_MOVED_ALIKE,	/* files of the same names changed alike */
 };
 
+int cbp_git_change_shares_files(const struct cbp_git_change *a,
+				const struct cbp_git_change *b);
 int cbp_git_change_related(const struct cbp_git_change *a,
 			   const struct cbp_git_change *b);
 int cbp_git_change_may_move(const struct cbp_git_change *a,

@@ -101,9 +101,12 @@ struct pid {
 	int linked;		/* this copy was linked already */
 	int queued;		/* on the list of a parallel step */
 	int dirty;		/* computed here, to be kept in the pids table */
-	/* for link_authored(): 0 not wanted, 1 @full read, -1 unreadable */
+	/*
+	 * for link_authored(): 0 not wanted, 1 @full has the files, 2 the
+	 * lines and patch-id too (cbp_git_change_of()), -1 unreadable
+	 */
 	int full_state;
-	struct cbp_git_change *full;	/* cbp_git_change_of(), patch-id too */
+	struct cbp_git_change *full;
 };
 
 struct copies {
@@ -478,17 +481,54 @@ static int same_author(struct cbp_odb *odb, const struct pid *o,
 	return same;
 }
 
-/* @p's change with its patch-id, for related(); any thread. */
-static void compute_full(struct cbp_repo *repo, struct pid *p)
+/* @p's change for related(): its files, or with @lines its lines too. */
+static void compute_change(struct cbp_repo *repo, struct pid *p, int lines)
 {
-	p->full = cbp_calloc(1, sizeof(*p->full));
-	p->full_state = cbp_git_change_of(repo, &p->oid, 1, p->full) ? -1 : 1;
+	if (p->full_state < 0 || p->full_state >= 1 + lines)
+		return;
+	if (p->full)
+		cbp_git_change_release(p->full);
+	else
+		p->full = cbp_calloc(1, sizeof(*p->full));
+	p->full_state = cbp_git_change_of(repo, &p->oid, lines, p->full) ?
+			-1 : 1 + lines;
 }
 
-/* Have the changes of @o and @m anything in common (cbp_git_change_related())? */
+/* The files @p changes; any thread. */
+static void compute_files(struct cbp_repo *repo, struct pid *p)
+{
+	compute_change(repo, p, 0);
+}
+
+/* Its lines and patch-id too; any thread. */
+static void compute_full(struct cbp_repo *repo, struct pid *p)
+{
+	compute_change(repo, p, 1);
+}
+
+/*
+ * Is whether @o and @m are related still open once their files are
+ * known: no file in common, so their lines must say?
+ */
+static int needs_lines(const struct pid *o, const struct pid *m)
+{
+	return o->full_state == 1 && m->full_state == 1 &&
+	       !cbp_git_change_shares_files(o->full, m->full);
+}
+
+/*
+ * Have the changes of @o and @m anything in common
+ * (cbp_git_change_related())?  A file in common says so from the trees
+ * alone; only a pair with none needs its lines read, most of the cost
+ * of a vendor update.
+ */
 static int related(const struct pid *o, const struct pid *m)
 {
 	if (o->full_state <= 0 || m->full_state <= 0)
+		return 0;
+	if (cbp_git_change_shares_files(o->full, m->full))
+		return 1;
+	if (o->full_state < 2 || m->full_state < 2)
 		return 0;
 	return cbp_git_change_related(o->full, m->full);
 }
@@ -569,9 +609,10 @@ static int link_authored(struct copies *cp)
 	int err = 0;
 
 	/*
-	 * The picks first, then the changes of both sides of each on every
-	 * core, as each can take a second (a licence line added to 3,000
-	 * files); what follows decides in order, as it always did.
+	 * The picks first, then on every core the files both sides of each
+	 * change, then the lines of the pairs with no file in common, as
+	 * those can take a second (a licence line added to 3,000 files);
+	 * what follows decides in order, as it always did.
 	 */
 	while (i < cp->nr_c) {
 		if (authored_pick(cp, i, &i, &one))
@@ -585,6 +626,17 @@ static int link_authored(struct copies *cp)
 	for (k = 0; k < nr_pick; k++) {
 		queue(&cp->p[pick[k].c->o], 0, todo, &nr_todo);
 		queue(&cp->p[pick[k].c->m], 0, todo, &nr_todo);
+	}
+	parallel_step(cp, todo, nr_todo, compute_files);
+	for (i = 0; i < cp->nr_p; i++)
+		cp->p[i].queued = 0;
+	for (k = 0, nr_todo = 0; k < nr_pick; k++) {
+		struct pid *o = &cp->p[pick[k].c->o], *m = &cp->p[pick[k].c->m];
+
+		if (!needs_lines(o, m))
+			continue;
+		queue(o, 0, todo, &nr_todo);
+		queue(m, 0, todo, &nr_todo);
 	}
 	parallel_step(cp, todo, nr_todo, compute_full);
 	free(todo);

@@ -140,4 +140,27 @@ test_expect_success 'remote.<name>.promisor alone, among 20000 other entries' '
 	grep "warning: the $PARTIAL" ../err
 '
 
+# A pick without -x whose conflict was resolved by hand keeps only the
+# author, date and subject, and is joined when the two changes have a
+# file in common, which the trees say: a partial clone, without the
+# blobs to diff, joins it too (it once needed every line of both).
+test_expect_success 'a partial clone joins a hand-resolved pick by its files' '
+	git clone -q up up2 && cd up2 &&
+	git config uploadpack.allowFilter true &&
+	git checkout -q main &&
+	sed "s/^line 25$/line 25, fixed/" f >f.new && mv f.new f &&
+	test_tick && git commit -q -am "fix: line twenty-five" &&
+	git rev-parse HEAD >../F25 && git checkout -q -b stable-1 origin/stable-1 &&
+	git cherry-pick --no-commit "$(cat ../F25)" &&
+	sed "s/^line 26$/line 26, by hand/" f >f.new && mv f.new f &&
+	git commit -q -a -C "$(cat ../F25)" &&
+	git rev-parse HEAD >../C25 && git checkout -q main &&
+	cd .. && git clone -q --filter=blob:none --no-local up2 partial2 &&
+	cd partial2 && git branch -q stable-1 origin/stable-1 &&
+	"$CBP_BIN" -q index $SET >../out &&
+	"$CBP_BIN" -q names "$(cat ../F25)" >../out &&
+	grep "^2 names" ../out &&
+	grep "^\`-- $(s12 "$(cat ../C25)")" ../out
+'
+
 test_done

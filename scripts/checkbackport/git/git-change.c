@@ -182,10 +182,11 @@ static int read_diff(git_diff *diff, int want_pid, struct cbp_git_change *ch)
 /* Deeper trees than this are not walked (only hostile data has them). */
 #define MAX_TREE_DEPTH	256
 
-/* A file that changed: its path and blob IDs (zero: no such side). */
+/* A file that changed: its path, modes and blob IDs (zero: no such side). */
 struct file_pair {
 	char *path;
 	git_oid a, b;
+	unsigned int mode_a, mode_b;
 	int binary_a, binary_b;
 };
 
@@ -223,6 +224,8 @@ static void walk_file(struct walk *w, const char *path,
 		f = &w->f[w->nr_f++];
 		memset(f, 0, sizeof(*f));
 		f->path = cbp_strdup(path);
+		f->mode_a = ma;
+		f->mode_b = mb;
 		/* A submodule's commit is no blob: its ID is the change. */
 		if (a && git_tree_entry_type(a) == GIT_OBJECT_BLOB)
 			git_oid_cpy(&f->a, git_tree_entry_id(a));
@@ -642,6 +645,128 @@ out:
 	free(fh);
 	walk_release(&w);
 	return err;
+}
+
+/* struct file_pair by path. */
+static int cmp_file_pair(const void *a, const void *b)
+{
+	const struct file_pair *x = a, *y = b;
+
+	return strcmp(x->path, y->path);
+}
+
+/* Do @x and @y turn a file from the same blob into the same blob? */
+static int same_pair(const struct file_pair *x, const struct file_pair *y)
+{
+	return !strcmp(x->path, y->path) && x->mode_a == y->mode_a &&
+	       x->mode_b == y->mode_b && git_oid_equal(&x->a, &y->a) &&
+	       git_oid_equal(&x->b, &y->b) && x->binary_a == y->binary_a &&
+	       x->binary_b == y->binary_b;
+}
+
+/* A text file both sides of which are blobs: changed, not added or removed. */
+static int modified(const struct file_pair *f)
+{
+	return !f->binary_a && !f->binary_b && !git_oid_is_zero(&f->a) &&
+	       !git_oid_is_zero(&f->b) && f->mode_a == f->mode_b;
+}
+
+/* The patch-id of commit @oid's diff of the @nr @paths alone, into @pid. */
+static int paths_pid(struct cbp_repo *repo, const struct cbp_oid *oid,
+		     char **paths, size_t nr, char *pid)
+{
+	git_commit *c = NULL, *parent = NULL;
+	git_tree *t = NULL, *pt = NULL;
+	git_diff *diff = NULL;
+	git_diff_options opts;
+	git_buf text = { 0 };
+	int err = -1;
+
+	if (commit_trees(repo, oid, &c, &parent, &t, &pt) < 0)
+		goto out;
+	/* As cbp_git_change_of() diffs, but for the paths. */
+	git_diff_options_init(&opts, GIT_DIFF_OPTIONS_VERSION);
+	opts.pathspec.strings = paths;
+	opts.pathspec.count = nr;
+	opts.flags |= GIT_DIFF_DISABLE_PATHSPEC_MATCH;
+	opts.flags |= GIT_DIFF_INDENT_HEURISTIC;
+	if (git_diff_tree_to_tree(&diff, repo->git, pt, t, &opts) < 0 ||
+	    git_diff_to_buf(&text, diff, GIT_DIFF_FORMAT_PATCH) < 0) {
+		cbp_error_git("cannot diff a commit");
+		goto out;
+	}
+	err = cbp_patch_id(text.ptr, text.size, pid) ? 1 : 0;
+out:
+	git_buf_dispose(&text);
+	git_diff_free(diff);
+	git_tree_free(pt);
+	git_tree_free(t);
+	git_commit_free(parent);
+	git_commit_free(c);
+	return err;
+}
+
+/**
+ * cbp_git_change_same_patch() - one patch, told by the files that differ
+ * @repo: the repository
+ * @a: a commit
+ * @b: another, said to change the same paths
+ *
+ * A file both commits turn from the same blob into the same blob, with
+ * the same modes, is the same diff in both, so it adds the same to their
+ * patch-ids: only the files whose blobs differ need diffing, where
+ * cbp_git_change_of() diffs every file of both.  A vendor update picked
+ * onto a branch whose copy of one file differs then reads that file, not
+ * thousands.  It answers when every file whose blobs differ is a text
+ * file changed on both sides (no file added, removed, renamed or made
+ * another type there, which the whole diff would pair otherwise), and
+ * neither is a merge.
+ *
+ * Return: 1 if their patch-ids are equal, 0 if not, CBP_GIT_UNDECIDED
+ * when it cannot tell so (cbp_git_change_of() can), or -1 with libgit2's
+ * message recorded.
+ */
+int cbp_git_change_same_patch(struct cbp_repo *repo, const struct cbp_oid *a,
+			      const struct cbp_oid *b)
+{
+	struct cbp_git_change cha = { 0 }, chb = { 0 };
+	struct walk wa = { .ch = &cha, .want_files = 1 };
+	struct walk wb = { .ch = &chb, .want_files = 1 };
+	char pa[CBP_OID_HEXSZ + 1], pb[CBP_OID_HEXSZ + 1];
+	char **paths = NULL;
+	size_t i, nr = 0;
+	int ra, rb, ret;
+
+	ra = commit_files(repo, a, &wa);
+	rb = ra ? 0 : commit_files(repo, b, &wb);
+	ret = ra < 0 || rb < 0 ? -1 : CBP_GIT_UNDECIDED;
+	if (ra || rb || wa.nr_f != wb.nr_f)
+		goto out;
+	cbp_sort(wa.f, wa.nr_f, sizeof(*wa.f), cmp_file_pair);
+	cbp_sort(wb.f, wb.nr_f, sizeof(*wb.f), cmp_file_pair);
+	paths = cbp_calloc(wa.nr_f + 1, sizeof(*paths));
+	for (i = 0; i < wa.nr_f; i++) {
+		if (same_pair(&wa.f[i], &wb.f[i]))
+			continue;
+		if (strcmp(wa.f[i].path, wb.f[i].path) ||
+		    !modified(&wa.f[i]) || !modified(&wb.f[i]))
+			goto out;
+		paths[nr++] = wa.f[i].path;
+	}
+	ret = 1;
+	if (!nr)
+		goto out;
+	ra = paths_pid(repo, a, paths, nr, pa);
+	rb = ra ? 0 : paths_pid(repo, b, paths, nr, pb);
+	if (ra || rb)
+		ret = ra < 0 || rb < 0 ? -1 : CBP_GIT_UNDECIDED;
+	else
+		ret = !strcmp(pa, pb);
+out:
+	free(paths);
+	walk_release(&wa);
+	walk_release(&wb);
+	return ret;
 }
 
 /**

@@ -25,6 +25,7 @@
 #define CBP_GIT_NO_REVISION	1	/* git does not know the name */
 #define CBP_GIT_NO_COMMIT	2	/* it names something else */
 #define CBP_GIT_AMBIGUOUS	3	/* a short ID of several objects */
+#define CBP_GIT_UNDECIDED	4	/* cbp_git_change_same_patch() cannot tell */
 
 /**
  * struct cbp_oid - a SHA-1 object ID
@@ -202,6 +203,8 @@ int cbp_git_change_of(struct cbp_repo *repo, const struct cbp_oid *oid,
 		      int want_pid, struct cbp_git_change *ch);
 int cbp_git_text_change(const char *diff, size_t len,
 			struct cbp_git_change *ch);
+int cbp_git_change_same_patch(struct cbp_repo *repo, const struct cbp_oid *a,
+			      const struct cbp_oid *b);
 int cbp_git_change_sizes(struct cbp_repo *repo, const struct cbp_oid *oid,
 			 unsigned long long *out);
 int cbp_git_change_content(struct cbp_repo *repo, const struct cbp_oid *oid,

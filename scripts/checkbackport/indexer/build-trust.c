@@ -13,7 +13,10 @@
  * names, under other paths (git-moved.c: a directory moved between the
  * branches), which makes it adapted; links
  * with a file in common need the patch-ids, which tell a consistent link
- * (same patch-id) from an adapted one.  Each commit is diffed at most
+ * (same patch-id) from an adapted one: of the files both turn from the
+ * same blobs into the same blobs nothing is diffed, so a vendor update
+ * picked onto a branch where one file differs costs that file
+ * (cbp_git_change_same_patch()).  Each commit is diffed whole at most
  * once per run, however many links name it.
  *
  * A commit citing as its origins a change and a fix of it (a squash:
@@ -284,6 +287,15 @@ static int judge_one(struct judge *j, const struct pair *p)
 		return store(j, p, CBP_TRUST_ADAPTED, s, d, common, path);
 	if (s->ch.blobs == d->ch.blobs)
 		return store(j, p, CBP_TRUST_SAME_PATCH, s, d, common, path);
+	/* Mostly the same blobs (a vendor update): diff those that differ. */
+	switch (cbp_git_change_same_patch(j->b->repo, &s->oid, &d->oid)) {
+	case 1:
+		return store(j, p, CBP_TRUST_SAME_PATCH, s, d, common, path);
+	case 0:
+		return store(j, p, CBP_TRUST_ADAPTED, s, d, common, path);
+	default:
+		break;
+	}
 	load(j, s, 1);
 	load(j, d, 1);
 	if (s->state < 0 || d->state < 0)

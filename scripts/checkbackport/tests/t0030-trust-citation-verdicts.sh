@@ -230,4 +230,46 @@ test_expect_success 'a copy citing the original and an ID missing here hangs und
 	test "$(json_get ../j "scalar grep { !defined \$_->{parent} } @{\$j->{members}}")" = 1
 '
 
+# A vendor update picked under another subject onto a branch whose copy
+# of one of its files differs elsewhere: its other files turn the same
+# blobs into the same blobs, and the one that differs is diffed alone
+# (cbp_git_change_same_patch()): the same lines there, consistent; other
+# lines, adapted.
+test_expect_success 'a pick of many files, one differing elsewhere: by its diff' '
+	git init -q -b main vendor && cd vendor && mkdir vendor &&
+	for f in a b c d
+	do
+		seq 1 20 >vendor/$f.go || return 1
+	done &&
+	git add vendor && test_tick && git commit -q -m "vendor: import" &&
+	git tag v1.0 && git checkout -q -b release-1 &&
+	sed "s/^2$/2, branch only/" vendor/a.go >t && mv t vendor/a.go &&
+	test_tick && git commit -q -am "vendor: a branch-only line" &&
+	git checkout -q main &&
+	for f in a b c d
+	do
+		echo "new in $f" >>vendor/$f.go || return 1
+	done &&
+	test_tick && git commit -q -am "vendor: update the modules" &&
+	U=$(git rev-parse HEAD) &&
+	sed "s/^10$/10, fixed/" vendor/b.go >t && mv t vendor/b.go &&
+	echo "more in a" >>vendor/a.go &&
+	test_tick && git commit -q -am "vendor: update again" &&
+	U2=$(git rev-parse HEAD) &&
+	git checkout -q release-1 &&
+	git cherry-pick -n "$U" && test_tick &&
+	git commit -q -m "[release-1] vendor: bump" -m "(cherry picked from commit $U)" &&
+	P=$(git rev-parse HEAD) &&
+	git cherry-pick -n "$U2" &&
+	echo "and by hand" >>vendor/a.go && git add vendor/a.go && test_tick &&
+	git commit -q -m "[release-1] vendor: bump again" \
+		-m "(cherry picked from commit $U2)" &&
+	P2=$(git rev-parse HEAD) &&
+	"$CBP_BIN" -q index --mainline=main --stable="release-*" >/dev/null &&
+	"$CBP_BIN" -q names "$P" >../out &&
+	grep -x "        via: (cherry picked from commit $U)  (consistent: subjects differ, same patch-id)" ../out &&
+	"$CBP_BIN" -q names "$P2" >../out &&
+	grep -F "(adapted: subjects and patch-ids differ, 2 files in common (vendor/a.go, ...))" ../out
+'
+
 test_done

@@ -215,7 +215,8 @@ done
 	# containerd's and NetworkManager's shape: vendor-heavy pairs, copies
 	# without a trailer (the cost of link verdicts and copies).
 	progress "vendor-heavy history with copies without a trailer"
-	set -- $(sh "$here/bench/shapes-bench.sh" "$dir/shapes-$gen_key.git")
+	shapes_key=$(cksum <"$here/bench/shapes-bench.sh" | cut -d" " -f1)
+	set -- $(sh "$here/bench/shapes-bench.sh" "$dir/shapes-$shapes_key.git")
 	printf "vendor-heavy pairs and copies without trailer, %s commits:\n" "${COMMITS:-6000}"
 	printf "  history read (git log --branches --tags --format=%%H%%x00%%B)  %8.2f s\n" "$1"
 	printf "  cold index                                               %8.2f s   (%.2fx the read; %d vendor pairs consistent)\n" \

@@ -9,8 +9,11 @@
 # VENDOR_FILES files under vendor/; "release/1.0" forks half-way and
 # carries picks of the later mainline commits: with a trailer and the
 # same subject, without a trailer (a cherry-pick without -x: same subject
-# and author date), and the vendor updates with a trailer but another
-# subject (the vendor-heavy pairs whose links need the changes compared).
+# and author date), the vendor updates with a trailer but another
+# subject (the vendor-heavy pairs whose links need the changes compared),
+# and every third vendor update as containerd's branches carry many:
+# picked without -x, a conflict in one file resolved by hand, so only
+# the author, date and subject join it to mainline's.
 # It prints one line,
 #   "READ_S COLD_S CHECK_P50_MS CHECK_P99_MS NAMES_P50_MS NAMES_P99_MS PAIRS"
 # the history read (git log --branches --tags --format=%H%x00%B), the
@@ -38,12 +41,16 @@ then
 		if (from)
 			printf "from :%d\n", from
 	}
-	# One change: a line added to one file, or to vf vendor files.
-	function change(br, i,    k, p) {
+	# One change: a line added to one file, or to vf vendor files
+	# (and with "resolved", one more line at the top of the first, far
+	# from what later updates change).
+	function change(br, i, resolved,    k, p) {
 		if (i % ve == 0) {
 			for (k = 0; k < vf; k++) {
 				p = sprintf("vendor/mod%02d/file%03d.go", k % 40, k)
 				text[br, p] = text[br, p] "// vendored at " i "\n"
+				if (resolved && !k)
+					text[br, p] = "// resolved by hand\n" text[br, p]
 				blob(p, text[br, p])
 			}
 		} else {
@@ -65,7 +72,7 @@ then
 		for (i = 1; i <= n; i++) {
 			commit("main", i, i > 1 ? i - 1 : 0, 1600000000 + i * 600,
 			       subject(i) "\n\nSigned-off-by: Dev <dev@example.org>\n")
-			change("m", i)
+			change("m", i, 0)
 			if (i == fork) {
 				# the branch starts with the trees of the fork
 				nk = 0
@@ -83,7 +90,10 @@ then
 			if (i % ve != 0 && i % 7 != 0)
 				continue
 			mark++
-			if (i % ve == 0)
+			resolved = i % (3 * ve) == 0
+			if (resolved)
+				msg = subject(i) "\n\nSigned-off-by: Dev <dev@example.org>\n"
+			else if (i % ve == 0)
 				msg = "[release/1.0] " subject(i) " (backport)\n\n" \
 				      "(cherry picked from commit " ref(i) ")\n"
 			else if (i % 21 == 0)
@@ -91,7 +101,7 @@ then
 			else
 				msg = subject(i) "\n\n(cherry picked from commit " ref(i) ")\n"
 			commit("release/1.0", mark, from, 1600000000 + i * 600, msg)
-			change("s", i)
+			change("s", i, resolved)
 			from = mark
 		}
 	}' >"$dir/stream"

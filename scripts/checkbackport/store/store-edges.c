@@ -477,6 +477,120 @@ static signed char *memo_of(struct rev_memo *m, long long id)
 }
 
 static int reverted(struct cbp_edges *e, const struct cbp_change *ch, int bit,
+		    struct cbp_commit *by, struct rev_memo *m, int depth);
+
+/*
+ * Did branch @bit make @ch again after @r, the revert of it the branch
+ * has (its name there: member @in), by reverting another revert of @ch?
+ * git revert of a revert cites that revert: one made twice (on a topic
+ * branch the index does not track, and again in mainline) leaves the
+ * re-application citing the copy, which no link joins to the revert
+ * the branch has.  It counts when the branch has it after @r in mainline
+ * order (both must have a place there: elsewhere the order is not known)
+ * and did not revert it in turn; @by, if not NULL, is set to it.
+ *
+ * Return: 1 if so, 0 if not, -1 on error (message recorded).
+ */
+static int reapplied_after(struct cbp_edges *e, const struct cbp_change *ch,
+			   const struct cbp_change *r, int in, int bit,
+			   struct cbp_commit *by, struct rev_memo *m, int depth)
+{
+	long long rpos = cbp_mainline_pos(e, r->cls.members[in].c.id);
+	size_t i, k, x;
+	int ret = 0;
+
+	if (rpos <= 0)
+		return rpos < 0 ? -1 : 0;
+	for (i = 0; i < ch->cls.nr && !ret; i++) {
+		struct cbp_link *l;
+		size_t n;
+
+		if (cbp_edges_into(e, ch->cls.members[i].c.id, &l, &n))
+			return -1;
+		/* @l: the reverts of @ch; those of @r are looked at already. */
+		for (k = 0; k < n && !ret; k++) {
+			struct cbp_link *rl;
+			size_t nr;
+
+			if (!cbp_kind_is_revert(l[k].kind) ||
+			    cbp_class_contains(&r->cls, l[k].src) >= 0 ||
+			    cbp_class_contains(&ch->cls, l[k].src) >= 0)
+				continue;
+			if (cbp_edges_into(e, l[k].src, &rl, &nr)) {
+				ret = -1;
+				break;
+			}
+			for (x = 0; x < nr && !ret; x++) {
+				struct cbp_change xc;
+				long long xpos;
+				int xin;
+
+				if (!cbp_kind_is_revert(rl[x].kind) ||
+				    cbp_class_contains(&r->cls, rl[x].src) >= 0)
+					continue;
+				if (cbp_change_of(e, rl[x].src, &xc)) {
+					ret = -1;
+					break;
+				}
+				xin = cbp_change_in_branch(e, &xc, bit);
+				xpos = xin < 0 ? 0 :
+				       cbp_mainline_pos(e, xc.cls.members[xin].c.id);
+				if (xpos < 0)
+					ret = -1;
+				else if (xpos > rpos)
+					ret = reverted(e, &xc, bit, NULL, m, depth + 1) ?
+					      0 : 1;
+				if (ret > 0 && by)
+					*by = xc.cls.members[xin].c;
+				cbp_change_release(&xc);
+			}
+			free(rl);
+		}
+		free(l);
+	}
+	return ret;
+}
+
+/*
+ * Is @ch, a revert, undone on branch @bit by a revert of another revert
+ * of what it reverts (reapplied_after(); @by as there)?
+ */
+static int undone_elsewhere(struct cbp_edges *e, const struct cbp_change *ch,
+			    int bit, struct cbp_commit *by,
+			    struct rev_memo *m, int depth)
+{
+	int in = cbp_change_in_branch(e, ch, bit), ret = 0;
+	size_t i, k;
+
+	if (in < 0)
+		return 0;
+	for (i = 0; i < ch->cls.nr; i++) {
+		struct cbp_change t;
+		struct cbp_link *l;
+		long long target = 0;
+		size_t n;
+
+		if (ch->cls.members[i].c.state != CBP_PRESENT)
+			continue;
+		if (cbp_links(e->idx, ch->cls.members[i].c.id, 1, 0, &l, &n))
+			return -1;
+		for (k = 0; k < n && !target; k++)
+			if (cbp_kind_is_revert(l[k].kind) &&
+			    cbp_class_contains(&ch->cls, l[k].dst) < 0)
+				target = l[k].dst;
+		free(l);
+		if (!target)
+			continue;
+		if (cbp_change_of(e, target, &t))
+			return -1;
+		ret = reapplied_after(e, &t, ch, in, bit, by, m, depth + 1);
+		cbp_change_release(&t);
+		break;
+	}
+	return ret;
+}
+
+static int reverted(struct cbp_edges *e, const struct cbp_change *ch, int bit,
 		    struct cbp_commit *by, struct rev_memo *m, int depth)
 {
 	long long self = canonical(ch);
@@ -523,6 +637,8 @@ static int reverted(struct cbp_edges *e, const struct cbp_change *ch, int bit,
 		}
 		free(l);
 	}
+	if (!ret)
+		ret = undone_elsewhere(e, ch, bit, by, m, depth);
 	if (ret >= 0)
 		*memo_of(m, self) = (signed char)ret;
 	return ret;

@@ -104,4 +104,20 @@ test_expect_success 'the stable branch can come from git config' '
 	git config --unset checkbackport.stable
 '
 
+# NetworkManager merges its stable branches into main: the branch's own
+# commits are then in mainline too, and leaving out all of mainline left
+# out the copy (--patch-id compares the commits since the branch forked).
+test_expect_success 'ALREADY_APPLIED_PATCH_ID: still once mainline merged the branch' '
+	cd repo && git checkout -q master &&
+	test_tick && git merge -q --no-edit linux-6.12.y &&
+	cbp index >/dev/null &&
+	check_terse 1 ../out --patch-id $S ../f2.patch &&
+	has_finding ../out ERROR:ALREADY_APPLIED_PATCH_ID &&
+	grep -q "as $(s12 $S2) (\"drm/b: fix two, backported by hand\")" ../out &&
+	git format-patch -q --stdout -1 v6.12 >../init.patch &&
+	check_terse 1 ../out --patch-id $S ../init.patch &&
+	lacks_finding ../out ERROR:ALREADY_APPLIED_PATCH_ID &&
+	git reset -q --hard HEAD^ && cbp index >/dev/null
+'
+
 test_done

@@ -149,6 +149,22 @@ int cmd_index(struct cbp_ctx *ctx)
 
 	if (ctx->opt->verify)
 		return verify(ctx);
+	/*
+	 * A mainline named on the command line that is no branch (a typo)
+	 * would put no commit in mainline and stay tracked for every later
+	 * query: refused, the index untouched.  One from the git config or
+	 * the default is only warned about after the build (no_branch_notes()):
+	 * a repository may not have it yet.
+	 */
+	if ((ctx->opt->set.given & (1U << CBP_TRACK_MAINLINE)) &&
+	    !cbp_git_has_branch(ctx->repo, ctx->opt->set.mainline)) {
+		const char *ml = ctx->opt->set.mainline;
+
+		cbp_error("--mainline=%s: no branch '%s' %s; %s", ml, ml,
+			  "(local or remote-tracking)",
+			  "the index is left as it was");
+		return cbp_fail();
+	}
 	if (ctx->opt->rebuild)
 		flags |= CBP_OPEN_REBUILD;
 	if (cbp_git_open_index(ctx, flags, &st))

@@ -216,6 +216,34 @@ static int is_promisor_key(const char *name)
 }
 
 /**
+ * cbp_git_has_branch() - whether a short name is a branch the index reads
+ * @repo: the repository
+ * @name: "master", "origin/linux-6.12.y"
+ *
+ * Return: 1 if refs/heads/@name or refs/remotes/@name exists (packed or
+ * not, symbolic or not), else 0.
+ */
+int cbp_git_has_branch(struct cbp_repo *repo, const char *name)
+{
+	static const char *const prefix[] = { "refs/heads/", "refs/remotes/" };
+	int found = 0;
+	size_t i;
+
+	for (i = 0; i < 2 && !found; i++) {
+		char *ref = cbp_strf("%s%s", prefix[i], name);
+		git_reference *r;
+
+		if (!git_reference_lookup(&r, repo->git, ref)) {
+			git_reference_free(r);
+			found = 1;
+		}
+		free(ref);
+	}
+	git_error_clear();
+	return found;
+}
+
+/**
  * cbp_git_gaps() - what the repository lacks of its history
  * @repo: the repository
  *

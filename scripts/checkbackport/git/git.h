@@ -154,6 +154,7 @@ int cbp_git_open(struct cbp_repo **out, const char *path);
 void cbp_git_close(struct cbp_repo *repo);
 const char *cbp_git_dir(const struct cbp_repo *repo);
 const char *cbp_git_commondir(const struct cbp_repo *repo);
+int cbp_git_has_branch(struct cbp_repo *repo, const char *name);
 int cbp_git_gaps(struct cbp_repo *repo);
 int cbp_git_config_string(struct cbp_repo *repo, const char *key,
 			  char **value);

@@ -126,9 +126,11 @@ test_expect_success 'a bad pattern is an error, the index is kept' '
 	test_must_fail cbp index --release-pattern "v[0-9]+" 2>err &&
 	grep "no (group) to take the version from" err &&
 	cbp index -v >out && grep "^track" out >before &&
+	git branch other &&
 	test_expect_code 2 "$CBP_BIN" index --mainline=other \
 		--release-pattern "(?:x)([0-9]+)" 2>err &&
 	grep "release pattern" err && ! grep "now tracking" err &&
+	git branch -D -q other &&
 	cbp index -v >out && grep "^track" out >after &&
 	test_cmp before after &&
 	cbp index --release-pattern "$SYSTEMD" >/dev/null &&

@@ -157,10 +157,20 @@ test_expect_success 'a shallow clone is indexed without crashing' '
 	cbp index --verify >/dev/null
 '
 
-test_expect_success 'a mainline or stable glob naming no branch: warned, once' '
+# On the command line a mainline naming no branch is a typo to refuse
+# before anything is tracked; from the git config, a branch the
+# repository may get later: warned about.
+test_expect_success 'a mainline or stable glob naming no branch: refused, or warned once' '
 	cd repo &&
-	"$CBP_BIN" index --mainline=nosuch >/dev/null 2>../err &&
+	test_expect_code 2 "$CBP_BIN" index --mainline=nosuch >../out 2>../err &&
+	grep -x "checkbackport: error: --mainline=nosuch: no branch .nosuch. (local or remote-tracking); the index is left as it was" ../err &&
+	! grep "now tracking" ../err && test_must_be_empty ../out &&
+	cbp index --json >../j &&
+	test "$(json_get ../j "\$j->{tracking}{mainline}")" = master &&
+	git config checkbackport.mainline nosuch &&
+	"$CBP_BIN" index >/dev/null 2>../err &&
 	grep "warning: no branch .nosuch. to track as mainline" ../err &&
+	git config --unset checkbackport.mainline &&
 	"$CBP_BIN" index --mainline=master --stable="nosuch-*" >/dev/null 2>../err &&
 	! grep "to track as mainline" ../err &&
 	grep "warning: no branch matches the stable globs .nosuch-\*." ../err &&

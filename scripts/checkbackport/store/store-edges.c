@@ -389,16 +389,19 @@ int cbp_change_in_branch(struct cbp_edges *e, const struct cbp_change *ch,
 	return found;
 }
 
-static int is_revert(struct cbp_edges *e, const struct cbp_change *ch,
-		     int depth)
+/*
+ * The change @ch reverts, into @t (release it): the commit that its
+ * first name with a revert citation of a commit outside @ch cites.
+ * 1 if found, 0 if @ch reverts nothing, -1 on error (recorded).
+ */
+static int reverted_change(struct cbp_edges *e, const struct cbp_change *ch,
+			   struct cbp_change *t)
 {
+	long long target = 0;
 	size_t i, k;
 
-	if (depth > MAX_REVERT_DEPTH)
-		return 0;
-	for (i = 0; i < ch->cls.nr; i++) {
+	for (i = 0; i < ch->cls.nr && !target; i++) {
 		struct cbp_link *l;
-		long long target = 0;
 		size_t n;
 
 		if (ch->cls.members[i].c.state != CBP_PRESENT)
@@ -410,18 +413,26 @@ static int is_revert(struct cbp_edges *e, const struct cbp_change *ch,
 			    cbp_class_contains(&ch->cls, l[k].dst) < 0)
 				target = l[k].dst;
 		free(l);
-		if (target) {
-			struct cbp_change t;
-			int r;
-
-			if (cbp_change_of(e, target, &t))
-				return -1;
-			r = is_revert(e, &t, depth + 1);
-			cbp_change_release(&t);
-			return r < 0 ? -1 : !r;
-		}
 	}
-	return 0;
+	if (!target)
+		return 0;
+	return cbp_change_of(e, target, t) ? -1 : 1;
+}
+
+static int is_revert(struct cbp_edges *e, const struct cbp_change *ch,
+		     int depth)
+{
+	struct cbp_change t;
+	int r;
+
+	if (depth > MAX_REVERT_DEPTH)
+		return 0;
+	r = reverted_change(e, ch, &t);
+	if (r <= 0)
+		return r;
+	r = is_revert(e, &t, depth + 1);
+	cbp_change_release(&t);
+	return r < 0 ? -1 : !r;
 }
 
 /**
@@ -476,6 +487,40 @@ static signed char *memo_of(struct rev_memo *m, long long id)
 	return &m->state[m->nr++];
 }
 
+/*
+ * The commits that cite a name of @ch as what they revert, outside @ch,
+ * in the order of its names and their citations: *@out, *@nr of them
+ * (free() it).  0, or -1 on error (recorded).
+ */
+static int reverts_of(struct cbp_edges *e, const struct cbp_change *ch,
+		      long long **out, size_t *nr)
+{
+	size_t i, k, alloc = 0;
+
+	*out = NULL;
+	*nr = 0;
+	for (i = 0; i < ch->cls.nr; i++) {
+		struct cbp_link *l;
+		size_t n;
+
+		if (cbp_edges_into(e, ch->cls.members[i].c.id, &l, &n)) {
+			free(*out);
+			*out = NULL;
+			*nr = 0;
+			return -1;
+		}
+		for (k = 0; k < n; k++) {
+			if (!cbp_kind_is_revert(l[k].kind) ||
+			    cbp_class_contains(&ch->cls, l[k].src) >= 0)
+				continue;
+			*out = cbp_grow(*out, sizeof(**out), *nr + 1, &alloc);
+			(*out)[(*nr)++] = l[k].src;
+		}
+		free(l);
+	}
+	return 0;
+}
+
 static int reverted(struct cbp_edges *e, const struct cbp_change *ch, int bit,
 		    struct cbp_commit *by, struct rev_memo *m, int depth);
 
@@ -496,58 +541,53 @@ static int reapplied_after(struct cbp_edges *e, const struct cbp_change *ch,
 			   struct cbp_commit *by, struct rev_memo *m, int depth)
 {
 	long long rpos = cbp_mainline_pos(e, r->cls.members[in].c.id);
-	size_t i, k, x;
+	long long *rev = NULL, *again = NULL;
+	size_t nr_rev = 0, nr_again = 0, k, x;
 	int ret = 0;
 
 	if (rpos <= 0)
 		return rpos < 0 ? -1 : 0;
-	for (i = 0; i < ch->cls.nr && !ret; i++) {
-		struct cbp_link *l;
-		size_t n;
+	if (reverts_of(e, ch, &rev, &nr_rev))
+		return -1;
+	/* The other reverts of @ch; those of @r are looked at already. */
+	for (k = 0; k < nr_rev && !ret; k++) {
+		struct cbp_change s;
 
-		if (cbp_edges_into(e, ch->cls.members[i].c.id, &l, &n))
-			return -1;
-		/* @l: the reverts of @ch; those of @r are looked at already. */
-		for (k = 0; k < n && !ret; k++) {
-			struct cbp_link *rl;
-			size_t nr;
+		if (cbp_class_contains(&r->cls, rev[k]) >= 0)
+			continue;
+		if (cbp_change_of(e, rev[k], &s)) {
+			ret = -1;
+			break;
+		}
+		ret = reverts_of(e, &s, &again, &nr_again);
+		cbp_change_release(&s);
+		for (x = 0; x < nr_again && !ret; x++) {
+			struct cbp_change xc;
+			long long xpos;
+			int xin;
 
-			if (!cbp_kind_is_revert(l[k].kind) ||
-			    cbp_class_contains(&r->cls, l[k].src) >= 0 ||
-			    cbp_class_contains(&ch->cls, l[k].src) >= 0)
+			if (cbp_class_contains(&r->cls, again[x]) >= 0)
 				continue;
-			if (cbp_edges_into(e, l[k].src, &rl, &nr)) {
+			if (cbp_change_of(e, again[x], &xc)) {
 				ret = -1;
 				break;
 			}
-			for (x = 0; x < nr && !ret; x++) {
-				struct cbp_change xc;
-				long long xpos;
-				int xin;
-
-				if (!cbp_kind_is_revert(rl[x].kind) ||
-				    cbp_class_contains(&r->cls, rl[x].src) >= 0)
-					continue;
-				if (cbp_change_of(e, rl[x].src, &xc)) {
-					ret = -1;
-					break;
-				}
-				xin = cbp_change_in_branch(e, &xc, bit);
-				xpos = xin < 0 ? 0 :
-				       cbp_mainline_pos(e, xc.cls.members[xin].c.id);
-				if (xpos < 0)
-					ret = -1;
-				else if (xpos > rpos)
-					ret = reverted(e, &xc, bit, NULL, m, depth + 1) ?
-					      0 : 1;
-				if (ret > 0 && by)
-					*by = xc.cls.members[xin].c;
-				cbp_change_release(&xc);
-			}
-			free(rl);
+			xin = cbp_change_in_branch(e, &xc, bit);
+			xpos = xin < 0 ? 0 :
+			       cbp_mainline_pos(e, xc.cls.members[xin].c.id);
+			if (xpos < 0)
+				ret = -1;
+			else if (xpos > rpos)
+				ret = reverted(e, &xc, bit, NULL, m, depth + 1) ?
+				      0 : 1;
+			if (ret > 0 && by)
+				*by = xc.cls.members[xin].c;
+			cbp_change_release(&xc);
 		}
-		free(l);
+		free(again);
+		again = NULL;
 	}
+	free(rev);
 	return ret;
 }
 
@@ -559,42 +599,24 @@ static int undone_elsewhere(struct cbp_edges *e, const struct cbp_change *ch,
 			    int bit, struct cbp_commit *by,
 			    struct rev_memo *m, int depth)
 {
-	int in = cbp_change_in_branch(e, ch, bit), ret = 0;
-	size_t i, k;
+	int in = cbp_change_in_branch(e, ch, bit), ret;
+	struct cbp_change t;
 
 	if (in < 0)
 		return 0;
-	for (i = 0; i < ch->cls.nr; i++) {
-		struct cbp_change t;
-		struct cbp_link *l;
-		long long target = 0;
-		size_t n;
-
-		if (ch->cls.members[i].c.state != CBP_PRESENT)
-			continue;
-		if (cbp_links(e->idx, ch->cls.members[i].c.id, 1, 0, &l, &n))
-			return -1;
-		for (k = 0; k < n && !target; k++)
-			if (cbp_kind_is_revert(l[k].kind) &&
-			    cbp_class_contains(&ch->cls, l[k].dst) < 0)
-				target = l[k].dst;
-		free(l);
-		if (!target)
-			continue;
-		if (cbp_change_of(e, target, &t))
-			return -1;
-		ret = reapplied_after(e, &t, ch, in, bit, by, m, depth + 1);
-		cbp_change_release(&t);
-		break;
-	}
+	ret = reverted_change(e, ch, &t);
+	if (ret <= 0)
+		return ret;
+	ret = reapplied_after(e, &t, ch, in, bit, by, m, depth + 1);
+	cbp_change_release(&t);
 	return ret;
 }
 
 static int reverted(struct cbp_edges *e, const struct cbp_change *ch, int bit,
 		    struct cbp_commit *by, struct rev_memo *m, int depth)
 {
-	long long self = canonical(ch);
-	size_t i, k;
+	long long self = canonical(ch), *rev;
+	size_t nr_rev, k;
 	int ret = 0;
 
 	if (depth > MAX_REVERT_DEPTH)
@@ -602,41 +624,33 @@ static int reverted(struct cbp_edges *e, const struct cbp_change *ch, int bit,
 	if (*memo_of(m, self) >= 0 && !by)
 		return *memo_of(m, self) == 1;
 	*memo_of(m, self) = 2;
-	for (i = 0; i < ch->cls.nr && !ret; i++) {
-		struct cbp_link *l;
-		size_t n;
+	if (reverts_of(e, ch, &rev, &nr_rev))
+		return -1;
+	for (k = 0; k < nr_rev && !ret; k++) {
+		struct cbp_change r;
+		signed char *seen;
+		int in;
 
-		if (cbp_edges_into(e, ch->cls.members[i].c.id, &l, &n))
-			return -1;
-		for (k = 0; k < n && !ret; k++) {
-			struct cbp_change r;
-			signed char *seen;
-			int in;
-
-			if (!cbp_kind_is_revert(l[k].kind) ||
-			    cbp_class_contains(&ch->cls, l[k].src) >= 0)
-				continue;
-			if (cbp_change_of(e, l[k].src, &r)) {
-				ret = -1;
-				break;
-			}
-			seen = memo_of(m, canonical(&r));
-			in = cbp_change_in_branch(e, &r, bit);
-			/* A revert the branch has, unless it was reverted too. */
-			if (in >= 0 && *seen != 2) {
-				ret = reverted(e, &r, bit, NULL, m, depth + 1);
-				if (!ret) {
-					if (by)
-						*by = r.cls.members[in].c;
-					ret = 1;
-				} else if (ret > 0) {
-					ret = 0;
-				}
-			}
-			cbp_change_release(&r);
+		if (cbp_change_of(e, rev[k], &r)) {
+			ret = -1;
+			break;
 		}
-		free(l);
+		seen = memo_of(m, canonical(&r));
+		in = cbp_change_in_branch(e, &r, bit);
+		/* A revert the branch has, unless it was reverted too. */
+		if (in >= 0 && *seen != 2) {
+			ret = reverted(e, &r, bit, NULL, m, depth + 1);
+			if (!ret) {
+				if (by)
+					*by = r.cls.members[in].c;
+				ret = 1;
+			} else if (ret > 0) {
+				ret = 0;
+			}
+		}
+		cbp_change_release(&r);
 	}
+	free(rev);
 	if (!ret)
 		ret = undone_elsewhere(e, ch, bit, by, m, depth);
 	if (ret >= 0)

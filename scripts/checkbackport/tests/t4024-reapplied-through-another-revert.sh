@@ -16,13 +16,20 @@ mainline revert, it is reverted for good after all.'
 
 SET="--mainline=main --stable=stable-*"
 
-test_expect_success 'set up: reverted on a topic and in mainline, then re-applied' '
-	git init -q -b main repo && cd repo &&
+# reverted_on_topic DIR: a repository DIR, entered, whose main has the
+# change A (and stable-1 with it), reverted on the branch topic by R2;
+# main checked out.
+reverted_on_topic () {
+	git init -q -b main "$1" && cd "$1" &&
 	test_change f base "base: the start" &&
 	test_change f feature "feat: add the feature" && A=$(tip) &&
 	git branch stable-1 &&
 	git checkout -q -b topic && revert $A && R2=$(tip) &&
-	git checkout -q main && test_change g other "other: a change" &&
+	git checkout -q main
+}
+
+test_expect_success 'set up: reverted on a topic and in mainline, then re-applied' '
+	reverted_on_topic repo && test_change g other "other: a change" &&
 	revert $A && R1=$(tip) &&
 	test_change h more "more: a change" &&
 	revert $R2 && X=$(tip) && git branch stable-2 &&
@@ -50,12 +57,7 @@ test_expect_success 'check: not reverted upstream, nor on a branch that has it a
 '
 
 test_expect_success 'made again before the mainline revert: reverted for good' '
-	git init -q -b main early && cd early &&
-	test_change f base "base: the start" &&
-	test_change f feature "feat: add the feature" && A=$(tip) &&
-	git branch stable-1 &&
-	git checkout -q -b topic && revert $A && R2=$(tip) &&
-	git checkout -q main && revert $A && R0=$(tip) &&
+	reverted_on_topic early && revert $A && R0=$(tip) &&
 	revert $R2 && X=$(tip) &&
 	test_change h more "more: a change" &&
 	git revert --no-edit $X >/dev/null && R1=$(tip) &&

@@ -218,11 +218,8 @@ int cbp_git_patch_ids(struct cbp_repo *repo, const char *branch,
 	struct cbp_git_change ch;
 	git_revwalk *walk;
 	git_commit *c;
-	git_oid oid;
-	int rc, merge;
-
-	git_oid fork;
-	int forked = 0;
+	git_oid oid, fork;
+	int rc, merge, forked = 0;
 
 	if (exclude) {
 		forked = fork_point(repo, branch, exclude, &fork);

@@ -609,9 +609,9 @@ static int link_authored(struct copies *cp)
 	int err = 0;
 
 	/*
-	 * The picks first, then on every core the files both sides of each
-	 * change, then the lines of the pairs with no file in common, as
-	 * those can take a second (a licence line added to 3,000 files);
+	 * The picks first, then on every core the files each side of each
+	 * pick changes, then the lines of the pairs with no file in common,
+	 * as those can take a second (a licence line added to 3,000 files);
 	 * what follows decides in order, as it always did.
 	 */
 	while (i < cp->nr_c) {

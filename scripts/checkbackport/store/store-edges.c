@@ -526,13 +526,15 @@ static int reverted(struct cbp_edges *e, const struct cbp_change *ch, int bit,
 
 /*
  * Did branch @bit make @ch again after @r, the revert of it the branch
- * has (its name there: member @in), by reverting another revert of @ch?
- * git revert of a revert cites that revert: one made twice (on a topic
- * branch the index does not track, and again in mainline) leaves the
- * re-application citing the copy, which no link joins to the revert
- * the branch has.  It counts when the branch has it after @r in mainline
- * order (both must have a place there: elsewhere the order is not known)
- * and did not revert it in turn; @by, if not NULL, is set to it.
+ * has (its name there: member @in), by reverting another revert of @ch
+ * that the branch does not have?  git revert of a revert cites that
+ * revert: one made twice (on a topic branch the index does not track,
+ * and again in mainline) leaves the re-application citing the copy,
+ * which no link joins to the revert the branch has.  (Of two reverts
+ * the branch has, undoing one leaves the other.)  It counts when the
+ * branch has it after @r in mainline order (both must have a place
+ * there: elsewhere the order is not known) and did not revert it in
+ * turn; @by, if not NULL, is set to it.
  *
  * Return: 1 if so, 0 if not, -1 on error (message recorded).
  */
@@ -559,7 +561,10 @@ static int reapplied_after(struct cbp_edges *e, const struct cbp_change *ch,
 			ret = -1;
 			break;
 		}
-		ret = reverts_of(e, &s, &again, &nr_again);
+		/* One the branch has is undone on its own: the others stand. */
+		nr_again = 0;
+		ret = cbp_change_in_branch(e, &s, bit) >= 0 ? 0 :
+		      reverts_of(e, &s, &again, &nr_again);
 		cbp_change_release(&s);
 		for (x = 0; x < nr_again && !ret; x++) {
 			struct cbp_change xc;
@@ -578,8 +583,10 @@ static int reapplied_after(struct cbp_edges *e, const struct cbp_change *ch,
 			if (xpos < 0)
 				ret = -1;
 			else if (xpos > rpos)
-				ret = reverted(e, &xc, bit, NULL, m, depth + 1) ?
-				      0 : 1;
+				ret = reverted(e, &xc, bit, NULL, m, depth + 1);
+			/* Made again unless it was reverted in turn. */
+			if (xpos > rpos && ret >= 0)
+				ret = !ret;
 			if (ret > 0 && by)
 				*by = xc.cls.members[xin].c;
 			cbp_change_release(&xc);

@@ -71,4 +71,21 @@ test_expect_success 'made again before the mainline revert: reverted for good' '
 	grep "reverted in mainline by $(s12 $R1) .*, not re-applied" ../out
 '
 
+# Two reverts in mainline itself (the bench's generated histories have
+# storms of them): reverting one undoes that one, the other stands.
+test_expect_success 'two reverts in mainline: undoing one leaves the other' '
+	git init -q -b main twice && cd twice &&
+	test_change f base "base: the start" &&
+	test_change f feature "feat: add the feature" && A=$(tip) &&
+	git branch stable-1 &&
+	revert $A && R1=$(tip) &&
+	test_change h again "Revert \"feat: add the feature\" once more" \
+		"This reverts commit $A." && R1b=$(tip) &&
+	revert $R1b &&
+	cbp index $SET >/dev/null &&
+	test_expect_code 1 cbp missing --stable stable-1 >../out &&
+	grep "^revert   $(s12 $R1) " ../out &&
+	! grep "^revert   $(s12 $R1b) " ../out
+'
+
 test_done

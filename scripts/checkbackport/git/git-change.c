@@ -153,11 +153,50 @@ static void sort_paths(struct cbp_git_change *ch)
 	ch->nr_paths = o;
 }
 
+/*
+ * The patch-id of @diff into @pid: the one patch-id (patch-id.c), of the
+ * diff as git show prints it.  0, 1 if it has none, or -1 with libgit2's
+ * message recorded.
+ */
+static int diff_patch_id(git_diff *diff, char *pid)
+{
+	git_buf text = { 0 };
+	int rc;
+
+	if (git_diff_to_buf(&text, diff, GIT_DIFF_FORMAT_PATCH) < 0)
+		return cbp_error_git("cannot print a diff");
+	rc = cbp_patch_id(text.ptr, text.size, pid) ? 1 : 0;
+	git_buf_dispose(&text);
+	return rc;
+}
+
+/*
+ * The diff of @pt to @t for the @nr @paths alone, as every patch-id here
+ * is taken from: libgit2 then reads only the trees along the paths,
+ * where a whole-tree diff reads every tree of a large repository, and
+ * places a change in a run of lines as git does (its indent heuristic,
+ * the default since 2.14).  0, or -1 with libgit2's message recorded.
+ */
+static int diff_paths(struct cbp_repo *repo, git_tree *pt, git_tree *t,
+		      char **paths, size_t nr, git_diff **diff)
+{
+	git_diff_options opts;
+
+	git_diff_options_init(&opts, GIT_DIFF_OPTIONS_VERSION);
+	opts.pathspec.strings = paths;
+	opts.pathspec.count = nr;
+	opts.flags |= GIT_DIFF_DISABLE_PATHSPEC_MATCH;
+	opts.flags |= GIT_DIFF_INDENT_HEURISTIC;
+	if (git_diff_tree_to_tree(diff, repo->git, pt, t, &opts) < 0)
+		return cbp_error_git("cannot diff a commit");
+	return 0;
+}
+
 /* The paths of @diff's deltas, sorted, each once; and its patch-id. */
 static int read_diff(git_diff *diff, int want_pid, struct cbp_git_change *ch)
 {
 	size_t n = git_diff_num_deltas(diff), alloc = 0, i;
-	git_buf text = { 0 };
+	int rc;
 
 	for (i = 0; i < n; i++) {
 		const git_diff_delta *d = git_diff_get_delta(diff, i);
@@ -169,11 +208,10 @@ static int read_diff(git_diff *diff, int want_pid, struct cbp_git_change *ch)
 	sort_paths(ch);
 	if (!want_pid || !n)
 		return 0;
-	/* The one patch-id (patch-id.c), of the diff as git show prints it. */
-	if (git_diff_to_buf(&text, diff, GIT_DIFF_FORMAT_PATCH) < 0)
-		return cbp_error_git("cannot print a diff");
-	ch->has_pid = !cbp_patch_id(text.ptr, text.size, ch->pid);
-	git_buf_dispose(&text);
+	rc = diff_patch_id(diff, ch->pid);
+	if (rc < 0)
+		return -1;
+	ch->has_pid = !rc;
 	if (hash_hunks(diff, ch))
 		return -1;
 	return 0;
@@ -352,7 +390,6 @@ int cbp_git_change_of(struct cbp_repo *repo, const struct cbp_oid *oid,
 	git_commit *c = NULL, *parent = NULL;
 	git_tree *t = NULL, *pt = NULL;
 	git_diff *diff = NULL;
-	git_diff_options opts;
 	struct cbp_git_change walked = { 0 };
 	struct walk w = { .ch = ch };
 	int err = -1, merge;
@@ -367,22 +404,10 @@ int cbp_git_change_of(struct cbp_repo *repo, const struct cbp_oid *oid,
 	sort_paths(ch);
 	if (!want_pid || !ch->nr_paths)
 		goto out;
-	/*
-	 * The diff for the patch-id, limited to the files the walk found:
-	 * libgit2 then reads only the trees along their paths, where a
-	 * whole-tree diff reads every tree of a large repository.
-	 */
-	git_diff_options_init(&opts, GIT_DIFF_OPTIONS_VERSION);
-	opts.pathspec.strings = ch->paths;
-	opts.pathspec.count = ch->nr_paths;
-	opts.flags |= GIT_DIFF_DISABLE_PATHSPEC_MATCH;
-	/* git's default since 2.14: where a change sits in a run of lines */
-	opts.flags |= GIT_DIFF_INDENT_HEURISTIC;
+	/* The diff for the patch-id, limited to the files the walk found. */
 	err = -1;
-	if (git_diff_tree_to_tree(&diff, repo->git, pt, t, &opts) < 0) {
-		cbp_error_git("cannot diff a commit");
+	if (diff_paths(repo, pt, t, ch->paths, ch->nr_paths, &diff))
 		goto out;
-	}
 	/* Renames matter to the patch-id only; paths are both sides anyway. */
 	if (!merge && git_diff_find_similar(diff, NULL) < 0) {
 		cbp_error_git("cannot find renames");
@@ -678,26 +703,13 @@ static int paths_pid(struct cbp_repo *repo, const struct cbp_oid *oid,
 	git_commit *c = NULL, *parent = NULL;
 	git_tree *t = NULL, *pt = NULL;
 	git_diff *diff = NULL;
-	git_diff_options opts;
-	git_buf text = { 0 };
 	int err = -1;
 
-	if (commit_trees(repo, oid, &c, &parent, &t, &pt) < 0)
+	if (commit_trees(repo, oid, &c, &parent, &t, &pt) < 0 ||
+	    diff_paths(repo, pt, t, paths, nr, &diff))
 		goto out;
-	/* As cbp_git_change_of() diffs, but for the paths. */
-	git_diff_options_init(&opts, GIT_DIFF_OPTIONS_VERSION);
-	opts.pathspec.strings = paths;
-	opts.pathspec.count = nr;
-	opts.flags |= GIT_DIFF_DISABLE_PATHSPEC_MATCH;
-	opts.flags |= GIT_DIFF_INDENT_HEURISTIC;
-	if (git_diff_tree_to_tree(&diff, repo->git, pt, t, &opts) < 0 ||
-	    git_diff_to_buf(&text, diff, GIT_DIFF_FORMAT_PATCH) < 0) {
-		cbp_error_git("cannot diff a commit");
-		goto out;
-	}
-	err = cbp_patch_id(text.ptr, text.size, pid) ? 1 : 0;
+	err = diff_patch_id(diff, pid);
 out:
-	git_buf_dispose(&text);
 	git_diff_free(diff);
 	git_tree_free(pt);
 	git_tree_free(t);

@@ -14,15 +14,23 @@
 static_assert(sizeof(git_oid) == sizeof(struct cbp_oid),
 	      "struct cbp_oid must be a git_oid");
 
+struct cbp_content_memo;
+
 /**
  * struct cbp_repo - an open repository
  * @git: libgit2's handle
  * @cfg: a snapshot of its config, taken on first use
+ * @memo: the files cbp_git_change_content() hashed (git-change.c), made
+ *	  on first use; each thread's repository has its own
  */
 struct cbp_repo {
 	git_repository *git;
 	git_config *cfg;
+	struct cbp_content_memo *memo;
 };
+
+/* git-change.c */
+void cbp_content_memo_free(struct cbp_content_memo *memo);
 
 /**
  * struct cbp_odb - a repository's object database

@@ -172,6 +172,7 @@ void cbp_git_close(struct cbp_repo *repo)
 {
 	if (!repo)
 		return;
+	cbp_content_memo_free(repo->memo);
 	git_config_free(repo->cfg);
 	git_repository_free(repo->git);
 	free(repo);

@@ -473,6 +473,95 @@ static void common_files(void **state)
 	cbp_git_change_release(&a);
 }
 
+/* The content hash of the commit @rev names (cbp_git_change_content()). */
+static unsigned long long content_of(const char *rev)
+{
+	char cmd[128], *out;
+	struct cbp_oid oid;
+	unsigned long long h;
+
+	snprintf(cmd, sizeof(cmd), "git rev-parse '%s'", rev);
+	out = slurp(cmd);
+	out[strcspn(out, "\n")] = '\0';
+	assert_int_equal(cbp_oid_fromhex(&oid, out), 0);
+	free(out);
+	assert_int_equal(cbp_git_change_content(repo, &oid, &h), 0);
+	return h;
+}
+
+/*
+ * The repository remembers the files it hashed (git-change.c): a file
+ * changed the same way is one hash wherever it is, but the memo must
+ * tell a file apart by its path and both its blobs.  memo-p changes f
+ * from "a b" to "a B"; memo-q the same file from "a b" to "a C"; memo-g
+ * the same blobs in g; memo-p2 makes memo-p's change to f on another
+ * base, from the same blobs.
+ */
+static void content_memo(void **state)
+{
+	unsigned long long p, q, g, p2;
+
+	(void)state;
+	free(slurp("git checkout -q --orphan memo && git rm -rqf . &&\n"
+		   "printf 'a\\nb\\n' >f && cp f g && git add f g &&\n"
+		   "git commit -qm 'memo base' && git tag memo-base &&\n"
+		   "printf 'a\\nB\\n' >f && git commit -qam 'memo p' &&\n"
+		   "git tag memo-p && git checkout -q memo-base &&\n"
+		   "printf 'a\\nC\\n' >f && git commit -qam 'memo q' &&\n"
+		   "git tag memo-q && git checkout -q memo-base &&\n"
+		   "printf 'a\\nB\\n' >g && git commit -qam 'memo g' &&\n"
+		   "git tag memo-g && git checkout -q memo-base &&\n"
+		   "printf 'other\\n' >h && git add h && git commit -qm 'memo h' &&\n"
+		   "printf 'a\\nB\\n' >f && git commit -qam 'memo p2' &&\n"
+		   "git tag memo-p2 && git checkout -q master"));
+	p = content_of("memo-p");
+	q = content_of("memo-q");
+	g = content_of("memo-g");
+	p2 = content_of("memo-p2");
+	assert_true(p != q);
+	assert_true(p != g);
+	assert_true(q != g);
+	assert_true(p == p2);
+}
+
+/*
+ * More files than the memo keeps (16384): it starts over on the way,
+ * and the answers stay those of the files.  memo-big adds 17000 files
+ * of one line to an empty tree (in folders of 100: fast-import sorts a
+ * folder's entries on each addition; into a pack, as fast-import leaves
+ * a small import loose, and a loose blob costs four system calls a
+ * read); memo-same adds the same files next to another file; memo-other
+ * the same but one file of another line.
+ */
+static void content_memo_full(void **state)
+{
+	unsigned long long big;
+
+	(void)state;
+	free(slurp("awk 'BEGIN {\n"
+		   "  print \"blob\"; print \"mark :1\"; print \"data 7\"; print \"memo x\"\n"
+		   "  print \"blob\"; print \"mark :2\"; print \"data 7\"; print \"memo y\"\n"
+		   "  commit(\"memo-big\", \"\", 0)\n"
+		   "  print \"commit refs/tags/memo-side\"; print \"mark :3\"\n"
+		   "  print \"committer C <c@example.com> 0 +0000\"; print \"data 0\"\n"
+		   "  print \"M 100644 :1 side\"\n"
+		   "  commit(\"memo-same\", \":3\", 0)\n"
+		   "  commit(\"memo-other\", \":3\", 1)\n"
+		   "}\n"
+		   "function commit(tag, from, odd,   i) {\n"
+		   "  print \"commit refs/tags/\" tag\n"
+		   "  print \"committer C <c@example.com> 0 +0000\"; print \"data 0\"\n"
+		   "  if (from != \"\") print \"from \" from\n"
+		   "  for (i = 0; i < 17000; i++)\n"
+		   "    printf \"M 100644 :%d d/%d/%d\\n\", odd && i == 9000 ? 2 : 1,\n"
+		   "      i / 100, i % 100\n"
+		   "}' | git -c fastimport.unpackLimit=0 fast-import --quiet"));
+	big = content_of("memo-big");
+	assert_true(content_of("memo-same") == big);
+	assert_true(content_of("memo-other") != big);
+	assert_true(content_of("memo-big") == big);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -481,6 +570,8 @@ int main(void)
 		cmocka_unit_test(no_patch_id),
 		cmocka_unit_test(text_is_commit),
 		cmocka_unit_test(common_files),
+		cmocka_unit_test(content_memo),
+		cmocka_unit_test(content_memo_full),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);

@@ -384,8 +384,12 @@ int cbp_store_drop_authored_twins(struct cbp_writer *w, long long own,
  *
  * For each revert ("This reverts commit X.") mainline has of a commit
  * mainline has, the mainline commits after the revert with X's subject,
- * but those already linked to the revert as undoing it.  Whether one
- * makes X's change again is for its patch to say (build-reapply.c).
+ * but those already linked to the revert as undoing it, and those X
+ * names as its origin: X was made from them, so they are older than its
+ * revert, whatever place a merge gave them in mainline order (a topic
+ * branch merged after the pick and revert of its commit, NetworkManager's
+ * 78b43f7ea170).  Whether one makes X's change again is for its patch to
+ * say (build-reapply.c).
  *
  * Return: 0, or -1 with SQLite's message recorded.
  */
@@ -409,6 +413,8 @@ int cbp_store_reapply_candidates(struct cbp_writer *w,
 			   " JOIN morder my ON my.id = y.id AND my.pos > mr.pos\n"
 			   " WHERE l.kind = 18 AND NOT EXISTS (SELECT 1 FROM links z\n"
 			   "  WHERE z.src = y.id AND z.kind IN (18, 19) AND z.dst = l.src)\n"
+			   " AND NOT EXISTS (SELECT 1 FROM links o\n"
+			   "  WHERE o.src = x.id AND o.dst = y.id AND o.kind < 16)\n"
 			   " ORDER BY l.src, my.pos", &st))
 		return -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {

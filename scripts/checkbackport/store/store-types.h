@@ -27,8 +27,10 @@
  *     (CBP_REAPPLIES, build-reapply.c).
  * 20: links of back-patches by their author and message, authored
  *     minutes after their mainline commit (CBP_SAME_AUTHOR_NEAR).
+ * 21: no CBP_REAPPLIES link from a commit the reverted one was made
+ *     from (cbp_store_reapply_candidates()).
  */
-#define CBP_SCHEMA_VERSION	20
+#define CBP_SCHEMA_VERSION	21
 #define CBP_MAX_BRANCHES	64
 
 /*

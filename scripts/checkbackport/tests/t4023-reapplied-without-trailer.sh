@@ -8,7 +8,10 @@ revert of the revert would have said "This reverts commit" of the
 revert.  The revert stood for good: followups said "not re-applied",
 missing listed the revert for each branch with the change, and check
 refused the change as reverted upstream.  A later commit of the same
-subject but another patch makes nothing again.'
+subject but another patch makes nothing again, nor does the commit a
+pick was made from, merged after the revert of the pick
+(NetworkManager'"'"'s 78b43f7ea170, labelled a re-application of its
+own revert).'
 
 . "$(dirname "$0")/lib-checkbackport.sh"
 . "$CBP_DIR/tests/lib-real.sh"
@@ -90,6 +93,44 @@ test_expect_success 'an update finds it too, and a rebuilt index the same' '
 	git reset -q --hard "$Z2" &&
 	cbp followups "$X" >../after &&
 	test_cmp ../cold ../after
+'
+
+# NetworkManager: 78b43f7ea170 on a topic branch, picked with -x onto
+# the first-parent line (8f4caab60196) and reverted there (98b4b4754e0d,
+# a pick of the topic's revert d626298b4877, which names the pick); the
+# topic merged afterwards puts the original after the revert in
+# mainline order, with its subject and patch.
+test_expect_success 'the commit a pick was made from, merged after the revert, re-applies nothing' '
+	git init -q -b master topic-repo &&
+	cd topic-repo &&
+	test_change f base "base: the start" &&
+	git branch topic &&
+	test_change g x "other: work" &&
+	git checkout -q topic &&
+	test_change f two "device: sync stage3" &&
+	O=$(tip) &&
+	git checkout -q master &&
+	test_pick "$O" &&
+	P=$(tip) &&
+	git checkout -q topic &&
+	test_tick &&
+	git revert --no-edit "$O" >/dev/null &&
+	git commit -q --amend -m "Revert \"device: sync stage3\"" \
+		-m "This reverts commit $P." &&
+	git checkout -q master &&
+	test_pick topic &&
+	R=$(tip) &&
+	test_tick &&
+	git merge -q --no-ff -m "merge topic" topic &&
+	cbp index --mainline master >/dev/null &&
+	cbp followups "$P" >../out &&
+	grep "^1\. revert of the change: $(s12 "$R") " ../out &&
+	! grep "reapply" ../out &&
+	grep "reverted in mainline by .*, not re-applied" ../out &&
+	cbp followups "$O" >../out-o &&
+	sed 1d ../out >../expect &&
+	sed 1d ../out-o >../actual &&
+	test_cmp ../expect ../actual
 '
 
 test_done

@@ -364,6 +364,7 @@ void cbp_change_release(struct cbp_change *ch)
  *
  * A name of the branch's own (a backport, which mainline does not have)
  * is preferred to a mainline commit the branch contains since it forked.
+ * Mainline's is its first there (@ch->ml), as followups shows it.
  *
  * Return: the member's index in @ch->cls.members, or -1 if the branch has
  * no name of the change.
@@ -376,6 +377,8 @@ int cbp_change_in_branch(struct cbp_edges *e, const struct cbp_change *ch,
 
 	if (bit < 0)
 		return -1;
+	if (bit == mb && ch->ml >= 0)
+		return ch->ml;
 	for (i = 0; i < ch->cls.nr; i++) {
 		const struct cbp_commit *c = &ch->cls.members[i].c;
 

@@ -126,7 +126,7 @@ test_expect_success 'the commit a pick was made from, merged after the revert, r
 	cbp followups "$P" >../out &&
 	grep "^1\. revert of the change: $(s12 "$R") " ../out &&
 	! grep "reapply" ../out &&
-	grep "reverted in mainline by .*, not re-applied" ../out &&
+	grep "reverted in mainline by $(s12 "$R") .*, not re-applied" ../out &&
 	cbp followups "$O" >../out-o &&
 	sed 1d ../out >../expect &&
 	sed 1d ../out-o >../actual &&

@@ -588,156 +588,23 @@ out:
 }
 
 /*
- * The files cbp_git_change_content() hashed, by path and blob IDs.  A
- * vendor update and its pick onto a branch turn most files from the
- * same blob into the same blob, and the commits a build compares are
- * queued side by side: each such file is then diffed once, not once per
- * commit (containerd's re-vendor and its pick took 40 ms each; the pick
- * now costs the few files that differ).  Each repository has its own,
- * so each thread; past CONTENT_MEMO_MAX files it starts over, which
- * bounds its memory to a few MiB.
- */
-#define CONTENT_MEMO_MAX	16384
-
-struct memo_entry {
-	char *path;		/* NULL: a free slot */
-	git_oid a, b;
-	int binary_a, binary_b;
-	unsigned long long key, hash;
-};
-
-struct cbp_content_memo {
-	struct memo_entry *slot;
-	size_t nr, size;	/* size: a power of two, twice @nr or more */
-};
-
-/* The hash table's key of @f: everything hash_file() reads of it. */
-static unsigned long long memo_key(const struct file_pair *f)
-{
-	unsigned long long h = cbp_fnv(CBP_FNV_OFFSET, f->path, strlen(f->path));
-
-	h = cbp_fnv(h, f->a.id, GIT_OID_RAWSZ);
-	h = cbp_fnv(h, f->b.id, GIT_OID_RAWSZ);
-	return (h ^ (unsigned long long)(f->binary_a * 2 + f->binary_b)) *
-	       CBP_FNV_PRIME;
-}
-
-/* The slot of @f in @m: its entry, or the free slot it would take. */
-static struct memo_entry *memo_slot(const struct cbp_content_memo *m,
-				    const struct file_pair *f,
-				    unsigned long long key)
-{
-	size_t i = key & (m->size - 1);
-
-	for (;; i = (i + 1) & (m->size - 1)) {
-		struct memo_entry *e = &m->slot[i];
-
-		if (!e->path)
-			return e;
-		if (e->key == key && !strcmp(e->path, f->path) &&
-		    git_oid_equal(&e->a, &f->a) && git_oid_equal(&e->b, &f->b) &&
-		    e->binary_a == f->binary_a && e->binary_b == f->binary_b)
-			return e;
-	}
-}
-
-/* Empty @m, keeping @size slots (a power of two). */
-static void memo_reset(struct cbp_content_memo *m, size_t size)
-{
-	size_t i;
-
-	for (i = 0; i < m->size; i++)
-		free(m->slot[i].path);
-	free(m->slot);
-	m->slot = cbp_calloc(size, sizeof(*m->slot));
-	m->size = size;
-	m->nr = 0;
-}
-
-/* Twice the slots, every entry kept. */
-static void memo_grow(struct cbp_content_memo *m)
-{
-	struct memo_entry *old = m->slot;
-	size_t i, n = m->size;
-
-	m->slot = cbp_calloc(2 * n, sizeof(*m->slot));
-	m->size = 2 * n;
-	for (i = 0; i < n; i++) {
-		size_t j = old[i].key & (m->size - 1);
-
-		if (!old[i].path)
-			continue;
-		while (m->slot[j].path)
-			j = (j + 1) & (m->size - 1);
-		m->slot[j] = old[i];
-	}
-	free(old);
-}
-
-/* Keep @hash as the hash of @f, in the free slot @e of @m. */
-static void memo_put(struct cbp_content_memo *m, struct memo_entry *e,
-		     const struct file_pair *f, unsigned long long key,
-		     unsigned long long hash)
-{
-	e->path = cbp_strdup(f->path);
-	e->a = f->a;
-	e->b = f->b;
-	e->binary_a = f->binary_a;
-	e->binary_b = f->binary_b;
-	e->key = key;
-	e->hash = hash;
-	m->nr++;
-}
-
-/*
- * hash_file() of @f, from @repo's memo when a commit read before
- * changed the same file alike.
+ * hash_file() of @f, from @repo's memo (git-memo.c) when a commit read
+ * before changed the same file alike.
  */
 static int memo_hash_file(struct cbp_repo *repo, const struct file_pair *f,
 			  unsigned long long *out)
 {
-	struct cbp_content_memo *m = repo->memo;
-	unsigned long long key = memo_key(f);
-	struct memo_entry *e;
+	const struct cbp_memo_key key = {
+		.path = f->path, .a = &f->a, .b = &f->b,
+		.binary_a = f->binary_a, .binary_b = f->binary_b,
+	};
 
-	if (!m) {
-		m = cbp_calloc(1, sizeof(*m));
-		memo_reset(m, 1024);
-		repo->memo = m;
-	}
-	e = memo_slot(m, f, key);
-	if (e->path) {
-		*out = e->hash;
+	if (cbp_content_memo_get(repo, &key, out))
 		return 0;
-	}
 	if (hash_file(repo->git, f, out))
 		return -1;
-	if (m->nr >= CONTENT_MEMO_MAX) {
-		memo_reset(m, m->size);
-	} else if (2 * (m->nr + 1) > m->size) {
-		memo_grow(m);
-	} else {
-		memo_put(m, e, f, key, *out);
-		return 0;
-	}
-	memo_put(m, memo_slot(m, f, key), f, key, *out);
+	cbp_content_memo_put(repo, &key, *out);
 	return 0;
-}
-
-/**
- * cbp_content_memo_free() - free a repository's memo of hashed files
- * @memo: the memo, or NULL
- */
-void cbp_content_memo_free(struct cbp_content_memo *memo)
-{
-	size_t i;
-
-	if (!memo)
-		return;
-	for (i = 0; i < memo->size; i++)
-		free(memo->slot[i].path);
-	free(memo->slot);
-	free(memo);
 }
 
 /*

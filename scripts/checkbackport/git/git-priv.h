@@ -29,7 +29,25 @@ struct cbp_repo {
 	struct cbp_content_memo *memo;
 };
 
-/* git-change.c */
+/**
+ * struct cbp_memo_key - a file as a commit changes it, for git-memo.c
+ * @path: its path
+ * @a: its blob before (zero: none)
+ * @b: its blob after (zero: none)
+ * @binary_a: the side before is no blob (a submodule's commit)
+ * @binary_b: the same of the side after
+ */
+struct cbp_memo_key {
+	const char *path;
+	const git_oid *a, *b;
+	int binary_a, binary_b;
+};
+
+/* git-memo.c */
+int cbp_content_memo_get(struct cbp_repo *repo, const struct cbp_memo_key *k,
+			 unsigned long long *hash);
+void cbp_content_memo_put(struct cbp_repo *repo, const struct cbp_memo_key *k,
+			  unsigned long long hash);
 void cbp_content_memo_free(struct cbp_content_memo *memo);
 
 /**

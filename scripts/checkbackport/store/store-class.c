@@ -44,9 +44,20 @@ void cbp_class_release(struct cbp_class *cls)
 	memset(cls, 0, sizeof(*cls));
 }
 
+/*
+ * How a member was found: as the commit citing row @from (-1: the start,
+ * or found as a commit cited), that citation only adapted or not.
+ */
+struct found {
+	long long from;
+	int adapted;
+};
+
 struct walk {
 	struct cbp_member *m;	/* in discovery order */
 	size_t nr, alloc;
+	struct found *f;	/* how each of @m was found */
+	size_t alloc_f;
 	struct cbp_link *e;	/* origin links followed inside the class */
 	size_t nr_e, alloc_e;
 };
@@ -118,6 +129,36 @@ static int find(const struct walk *w, long long id)
 	return -1;
 }
 
+/* A citation that says only that the citer changes a file in common. */
+static int adapted(int trust)
+{
+	return trust == CBP_TRUST_ADAPTED;
+}
+
+/* Record how member @i was found. */
+static void found_from(struct walk *w, size_t i, long long from,
+		       int was_adapted)
+{
+	w->f = cbp_grow(w->f, sizeof(*w->f), i + 1, &w->alloc_f);
+	w->f[i].from = from;
+	w->f[i].adapted = was_adapted;
+}
+
+/*
+ * Would following citation @l of a member found as the citer of row
+ * @came (the citation adapted if @came_adapted) join two changes?  A
+ * commit citing several origins, one of them only adapted, carries
+ * several changes, as a backport squashing unrelated commits does
+ * (ansible's "Docsbackportapalooza" on stable-2.10): it is a name of
+ * each, but no path between them.  Its own names still reach them all.
+ */
+static int joins_squashed(long long came, int came_adapted,
+			  const struct cbp_link *l)
+{
+	return came >= 0 && l->dst != came &&
+	       (came_adapted || adapted(l->trust));
+}
+
 /**
  * cbp_class_of() - every name of the change a row belongs to
  * @idx: the index
@@ -127,7 +168,9 @@ static int find(const struct walk *w, long long id)
  * Rows joined by origin citations (cherry picked from, commit X upstream,
  * [ Upstream commit X ], Upstream commit X, backported from), in either
  * direction and to any depth, form the class; a suspicious citation is
- * not followed, but kept in @cls->cut.  The members are returned as a
+ * not followed, but kept in @cls->cut.  A commit citing several origins
+ * and only adapted from one of them joins each, but is no path between
+ * them (joins_squashed()).  The members are returned as a
  * tree in depth-first order, rooted at the original, each once
  * (cbp_class_layout(), store-tree.c).  Members joined only through
  * adapted citations are in different groups (struct cbp_member).
@@ -147,10 +190,13 @@ int cbp_class_of(struct cbp_index *idx, long long id, struct cbp_class *cls)
 		return cbp_errmsg()[0] ? -1 : cbp_error("no index row %lld", id);
 	}
 	w.nr = 1;
+	found_from(&w, 0, -1, 0);
 
 	while (head < w.nr && w.nr < MAX_CLASS) {
-		long long at = w.m[head++].c.id;
-		int dir;
+		long long at = w.m[head].c.id, came = w.f[head].from;
+		int came_adapted = w.f[head].adapted, dir;
+
+		head++;
 
 		for (dir = 0; dir < 2; dir++) {
 			struct cbp_link *l;
@@ -173,10 +219,14 @@ int cbp_class_of(struct cbp_index *idx, long long id, struct cbp_class *cls)
 				}
 				if (find(&w, other) >= 0 || w.nr >= MAX_CLASS)
 					continue;
+				if (dir && joins_squashed(came, came_adapted, &l[i]))
+					continue;
 				w.m = cbp_grow(w.m, sizeof(*w.m), w.nr + 1,
 					       &w.alloc);
 				if (cbp_commit_get(idx, other, &w.m[w.nr].c))
 					continue;
+				found_from(&w, w.nr, dir ? -1 : at,
+					   !dir && adapted(l[i].trust));
 				w.nr++;
 			}
 			free(l);
@@ -189,6 +239,7 @@ int cbp_class_of(struct cbp_index *idx, long long id, struct cbp_class *cls)
 out:
 	free(w.m);
 	free(w.e);
+	free(w.f);
 	if (err)
 		cbp_class_release(cls);
 	return err;

@@ -168,7 +168,8 @@ test_expect_success 'check follows the backport across the move' '
 # A backport squashing two fixes made after the move (etcd's 0263597ba84f
 # took three commits into one under server/mvcc/, their files being under
 # server/storage/mvcc/ upstream): neither fix's lines are the squash's,
-# but most of each is there, in a file of the same name.
+# but most of each is there, in a file of the same name.  The squash is a
+# name of each fix, which stay two changes (t0024).
 test_expect_success 'a squash of two fixes across the move: changed alike' '
 	cd repo &&
 	printf "package mount\n\nvar limit = 1\nvar wait = 2\n" \
@@ -199,10 +200,14 @@ test_expect_success 'a squash of two fixes across the move: changed alike' '
 	git checkout -q master &&
 	cbp index >/dev/null &&
 	cbp names $M1 >out &&
-	grep "^3 names " out &&
+	grep "^2 names " out &&
 	grep -F "$(s12 $SQ) (\"Limits and a ticker (backport to 1.7)\")  [adapted]" out &&
 	grep -F "via: (cherry picked from commit $M1)  (adapted: subjects and patch-ids differ, 1 file changed alike under other folders (mount/limits.go; core/mount/limits.go))" out &&
+	cbp names $M2 >out &&
+	grep "^2 names " out &&
 	grep -F "via: (cherry picked from commit $M2)  (adapted: subjects and patch-ids differ, 1 file changed alike under other folders (mount/limits.go; core/mount/limits.go))" out &&
+	cbp names $SQ >out &&
+	grep "^3 names " out &&
 	cbp names --json $SQ >j &&
 	sq="(grep { \$_->{id} eq q{$SQ} } @{\$j->{members}})[0]" &&
 	test "$(json_get j "$sq{citations}[0]{trust}{files}{other_folders}")" = 1 &&

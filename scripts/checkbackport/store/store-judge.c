@@ -175,7 +175,11 @@ int cbp_store_put_trust(struct cbp_writer *w, long long src, long long dst,
  * The pairs: the branch's commits without an origin citation of a
  * commit, not merges, against mainline commits (not merges) with the same
  * subject, "[...]" groups and pull request numbers aside (commits.ckey),
- * or author time, that no citation joins to them already.
+ * or author time, that no citation joins to them already.  A commit on
+ * no tracked branch that a branch's commit cites as its origin counts as
+ * the branch's: ansible's stable-2.9 picked ab276803183a from a branch
+ * it does not track, which devel has rebased as 10fe54de5844, and only
+ * a link from the one to the other makes them one change.
  * The branches are looked at first (CROSS JOIN keeps SQLite to that
  * order): only the commits outside mainline are looked up in links, not
  * every commit of the history.
@@ -184,7 +188,10 @@ int cbp_store_put_trust(struct cbp_writer *w, long long src, long long dst,
 	"WITH own AS (SELECT c.id, c.hex, c.ckey, c.atime, c.subject\n" \
 	" FROM reach r\n"						\
 	" CROSS JOIN commits c ON c.id = r.id\n"			\
-	" WHERE c.state = 1 AND (r.branches & ?1) = 0 AND r.branches != 0\n" \
+	" WHERE c.state = 1 AND (r.branches & ?1) = 0\n"		\
+	" AND (r.branches != 0 OR EXISTS (SELECT 1 FROM links k\n"	\
+	"  JOIN reach rk ON rk.id = k.src\n"				\
+	"  WHERE k.dst = c.id AND k.kind < 16 AND rk.branches != 0))\n" \
 	" AND length(c.parents) = 4 AND NOT EXISTS\n"			\
 	" (SELECT 1 FROM links l JOIN commits d ON d.id = l.dst\n"	\
 	"  AND d.state = 1 WHERE l.src = c.id AND l.kind < 16))\n"

@@ -29,8 +29,10 @@
  *     minutes after their mainline commit (CBP_SAME_AUTHOR_NEAR).
  * 21: no CBP_REAPPLIES link from a commit the reverted one was made
  *     from (cbp_store_reapply_candidates()).
+ * 22: copies without a trailer of commits on no tracked branch that a
+ *     branch's commit cites (cbp_store_copy_candidates()).
  */
-#define CBP_SCHEMA_VERSION	21
+#define CBP_SCHEMA_VERSION	22
 #define CBP_MAX_BRANCHES	64
 
 /*

@@ -282,7 +282,8 @@ test_expect_success 'a duplicate in mainline: the commit citing it gone' '
 
 # The copy S cites X (with -x), which the repository lacks, so it was
 # linked to M by its patch: once X arrives, S cites a commit of the
-# repository as its origin, and a fresh build would not look for a copy.
+# repository as its origin, and a fresh build would not look for a copy
+# of S; X, on no tracked branch and cited by S, is the copy then (t0025).
 test_expect_success 'a copy linked by its patch whose cited origin arrives' '
 	git init -q late && cd late &&
 	test_commit "base" && git tag v1.0 &&
@@ -297,7 +298,10 @@ test_expect_success 'a copy linked by its patch whose cited origin arrives' '
 	grep "same patch-id as $M, no trailer" ../out &&
 	git branch next refs/hidden/next && cbp index >/dev/null &&
 	names_as_fresh &&
-	cbp names "$S" >../out && ! grep "no trailer" ../out
+	cbp names "$S" >../out &&
+	grep -A2 "^\`-- $(s12 "$X") " ../out >../x &&
+	grep "same patch-id as $M, no trailer" ../x &&
+	grep "via: (cherry picked from commit $X)" ../out
 '
 
 test_done

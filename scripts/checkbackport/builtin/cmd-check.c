@@ -23,7 +23,9 @@ static int branch_tip(struct cbp_repo *repo, const char *name,
 
 /*
  * The target branch: --stable or checkbackport.stable when it names one
- * branch, else the only stable branch the index tracks.
+ * branch, else the only stable branch the index tracks.  A pattern given
+ * as --stable is refused, as missing and followups refuse it: the one
+ * tracked branch may be one it does not match.
  */
 static int pick_stable(struct checker *chk)
 {
@@ -31,6 +33,9 @@ static int pick_stable(struct checker *chk)
 	const char *found = NULL;
 	int bit, n = 0;
 
+	if (s && strpbrk(s, "*?[ ,\t"))
+		return cbp_error("--stable '%s': name one branch, not a pattern",
+				 s);
 	if (!s)
 		s = chk->ctx->opt->set.config[CBP_TRACK_STABLE];
 	if (s && s[0] && !strpbrk(s, "*?[ ,\t")) {

@@ -146,6 +146,19 @@ test_expect_success 'exit 2: an unknown stable branch' '
 	grep -q "no branch .linux-5.4.y." ../err
 '
 
+# With one stable branch tracked, a pattern used to stand for it,
+# whatever it matched: "other-*", or one matching nothing.
+test_expect_success 'exit 2: a pattern as --stable, as missing refuses it' '
+	cd repo && git branch other-6.12 v6.12 &&
+	test_expect_code 2 cbp check --stable "other-*" ../good.patch \
+		>../out 2>../err &&
+	grep -q "name one branch, not a pattern" ../err &&
+	! test -s ../out &&
+	test_expect_code 2 cbp check --stable "nomatch*" ../good.patch 2>../err &&
+	grep -q "name one branch, not a pattern" ../err &&
+	git branch -D other-6.12 >/dev/null
+'
+
 test_expect_success 'exit 2: several stable branches and no --stable' '
 	cd repo && git branch linux-6.11.y v6.12 &&
 	test_expect_code 2 cbp check ../good.patch 2>../err &&

@@ -106,6 +106,27 @@ static size_t copy_group(const char *p, const char *end)
 	return q > p + 2 && q < end && *q == ')' ? (size_t)(q - p) + 1 : 0;
 }
 
+/*
+ * The length of @out (@o bytes, no blank at its end) without the pull
+ * request numbers "(#N)" ending it, and the blanks before them.
+ */
+static size_t drop_pr_numbers(const char *out, size_t o)
+{
+	for (;;) {
+		size_t k = o;
+
+		if (!k || out[k - 1] != ')')
+			return o;
+		for (k--; k && out[k - 1] >= '0' && out[k - 1] <= '9'; k--)
+			;
+		if (k == o - 1 || k < 2 || out[k - 1] != '#' || out[k - 2] != '(')
+			return o;
+		o = k - 2;
+		while (o && out[o - 1] == ' ')
+			o--;
+	}
+}
+
 /**
  * cbp_subject_norm() - a subject as compared for link trust
  * @in: the subject, NUL-terminated
@@ -126,7 +147,9 @@ static size_t copy_group(const char *p, const char *end)
  * also every "[...]" group and every pull request number "(#N)" (Loki's
  * backports are "fix: x [release-3.6.x] (#23771)" of "fix: x (#23326)"),
  * which only the search for copies without a trailer wants: a link is
- * never judged on it.
+ * never judged on it.  With CBP_NORM_PR, the "(#N)" groups ending it,
+ * which a forge's merge appends: ansible's backport pull requests read
+ * "fix x (#100) (#101)", picked with -x from "fix x (#100)".
  *
  * Return: the length of the result.
  */
@@ -160,6 +183,8 @@ size_t cbp_subject_norm(const char *in, char *out, size_t outsz,
 	}
 	while (o && out[o - 1] == ' ')
 		o--;
+	if (flags & CBP_NORM_PR)
+		o = drop_pr_numbers(out, o);
 	/* OVS's "... ct_state flags." backported as "... ct_state flags". */
 	if (o && out[o - 1] == '.') {
 		o--;
@@ -175,8 +200,9 @@ size_t cbp_subject_norm(const char *in, char *out, size_t outsz,
  * @a: a subject
  * @b: another
  *
- * Compares them normalised with cbp_subject_norm(), case folded.  Two
- * subjects that normalise to nothing are not taken as the same.
+ * Compares them normalised with cbp_subject_norm(), case folded and
+ * without the pull request numbers ending them.  Two subjects that
+ * normalise to nothing are not taken as the same.
  *
  * Return: 1 if they are the same, else 0.
  */
@@ -184,9 +210,9 @@ int cbp_subjects_consistent(const char *a, const char *b)
 {
 	char na[CBP_SUBJECT_MAX], nb[CBP_SUBJECT_MAX];
 
-	if (!cbp_subject_norm(a, na, sizeof(na), CBP_NORM_FOLD))
+	if (!cbp_subject_norm(a, na, sizeof(na), CBP_NORM_FOLD | CBP_NORM_PR))
 		return 0;
-	cbp_subject_norm(b, nb, sizeof(nb), CBP_NORM_FOLD);
+	cbp_subject_norm(b, nb, sizeof(nb), CBP_NORM_FOLD | CBP_NORM_PR);
 	return !strcmp(na, nb);
 }
 

@@ -60,6 +60,7 @@ enum cbp_trust {
 /* cbp_subject_norm() flags. */
 #define CBP_NORM_FOLD		0x1	/* fold ASCII letters to lower case */
 #define CBP_NORM_COPY		0x2	/* also drop "[...]" and "(#N)" anywhere */
+#define CBP_NORM_PR		0x4	/* also drop "(#N)" groups ending it */
 
 size_t cbp_subject_norm(const char *in, char *out, size_t outsz,
 			unsigned int flags);

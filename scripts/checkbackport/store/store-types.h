@@ -31,8 +31,10 @@
  *     from (cbp_store_reapply_candidates()).
  * 22: copies without a trailer of commits on no tracked branch that a
  *     branch's commit cites (cbp_store_copy_candidates()).
+ * 23: subjects ending in other pull request numbers "(#N)" are the same
+ *     subject (cbp_subjects_consistent()).
  */
-#define CBP_SCHEMA_VERSION	22
+#define CBP_SCHEMA_VERSION	23
 #define CBP_MAX_BRANCHES	64
 
 /*

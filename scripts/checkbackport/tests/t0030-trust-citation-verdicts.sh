@@ -272,4 +272,31 @@ test_expect_success 'a pick of many files, one differing elsewhere: by its diff'
 	grep -F "(adapted: subjects and patch-ids differ, 2 files in common (vendor/a.go, ...))" ../out
 '
 
+# ansible: a forge merges a backport pull request as "fix x (#100) (#101)",
+# picked with -x from mainline's "fix x (#100)"; one had to change
+# another file (setup.py, not setup.cfg).  The pull request numbers
+# ending a subject are no part of it, or the citation, with no file in
+# common, was suspicious and not followed.
+test_expect_success 'subjects that differ in the pull request numbers ending them' '
+	git init -q -b main forge && cd forge &&
+	printf "[metadata]\nname = x\n" >setup.cfg &&
+	printf "setup(\n  name=\"x\",\n)\n" >setup.py &&
+	git add setup.cfg setup.py && test_tick && git commit -q -m "base" &&
+	git tag v1.0 && git branch stable-1.0 &&
+	echo "type = md" >>setup.cfg && test_tick &&
+	git commit -q -am "Set the description type (#100)" &&
+	M=$(git rev-parse HEAD) &&
+	git checkout -q stable-1.0 &&
+	echo "# type = md" >>setup.py && test_tick &&
+	git commit -q -am "Set the description type (#100) (#101)" \
+		-m "(cherry picked from commit $M)" &&
+	S=$(git rev-parse HEAD) &&
+	"$CBP_BIN" -q index --mainline=main --stable="stable-*" >/dev/null &&
+	"$CBP_BIN" -q names "$S" >../out &&
+	grep "^2 names " ../out &&
+	grep -x "        via: (cherry picked from commit $M)" ../out &&
+	"$CBP_BIN" -q lint >../out &&
+	grep "^total: 0 suspicious" ../out
+'
+
 test_done

@@ -131,6 +131,15 @@ static void consistent_subjects(void **state)
 	assert_false(cbp_subjects_consistent(".", "."));
 	/* Nothing left is not a match. */
 	assert_false(cbp_subjects_consistent("[PATCH]", "BACKPORT:"));
+	/* A forge's pull request numbers ending it (ansible's backports). */
+	assert_true(cbp_subjects_consistent("Set explicit meta type (#100) (#101)",
+					    "Set explicit meta type (#100)"));
+	assert_true(cbp_subjects_consistent("fix x. (#7)", "fix x"));
+	assert_false(cbp_subjects_consistent("fix (#7) x", "fix x"));
+	assert_false(cbp_subjects_consistent("fix x (#7a)", "fix x"));
+	assert_false(cbp_subjects_consistent("fix x (#)", "fix x"));
+	assert_false(cbp_subjects_consistent("fix x #7)", "fix x"));
+	assert_false(cbp_subjects_consistent("(#3)", "(#4)"));
 }
 
 static void verdict_names(void **state)

@@ -205,11 +205,29 @@ static int build_incremental(struct cbp_index *idx, struct cbp_repo *repo,
 }
 
 /*
- * What the run will track (build-track.c): read from the index when it
- * is ours, even if it is to be rebuilt.  Returns 0, or -1 with the error
- * recorded.
+ * Would a build whose index said nothing of what it tracked take one
+ * of @set's keys from the built-in default (neither given as an option
+ * nor set in git config)?
  */
-static int decide_tracking(struct cbp_index *idx, int state,
+static int takes_a_default(const struct cbp_settings *set)
+{
+	int k;
+
+	for (k = 0; k < CBP_TRACK_NR; k++)
+		if (!(set->given & (1U << k)) && !set->config[k])
+			return 1;
+	return 0;
+}
+
+/*
+ * What the run will track (build-track.c): read from the index when it
+ * is ours, even if it is to be rebuilt.  A damaged index whose settings
+ * cannot be read is not rebuilt on the defaults unless asked to
+ * (@rebuild, index --rebuild): built with other options, it would then
+ * answer for other branches and releases, and a query would not say so.
+ * Returns 0, or -1 with the error recorded.
+ */
+static int decide_tracking(struct cbp_index *idx, int state, int rebuild,
 			   const struct cbp_settings *set,
 			   struct cbp_settings *eff, char *keep[CBP_TRACK_NR])
 {
@@ -217,6 +235,13 @@ static int decide_tracking(struct cbp_index *idx, int state,
 	int have_old = !cbp_store_tracked(idx, state, keep, seen);
 	int err;
 
+	if (!have_old && state == CBP_STORE_STALE && !rebuild &&
+	    takes_a_default(set)) {
+		cbp_track_free(seen);
+		return cbp_error("%s is damaged, and what it tracked cannot be read from it: %s",
+				 cbp_index_path(idx),
+				 "run 'checkbackport index --rebuild' with the --mainline, --stable, --branches, --tags and --release-pattern it was built with (or set them in git config checkbackport.*)");
+	}
 	err = build_track_decide(set, have_old, keep, seen, eff);
 	cbp_track_free(seen);
 	return err;
@@ -336,7 +361,7 @@ int cbp_index_open(struct cbp_index **out, struct cbp_repo *repo,
 		goto opened;
 	if (state == 0 && !(flags & CBP_OPEN_REBUILD) &&
 	    cbp_store_read_only(idx)) {
-		if (decide_tracking(idx, state, set, &eff, keep) ||
+		if (decide_tracking(idx, state, flags & CBP_OPEN_REBUILD, set, &eff, keep) ||
 		    update_in_memory(idx, repo, &eff, stats))
 			goto fail;
 		goto opened;
@@ -351,7 +376,7 @@ int cbp_index_open(struct cbp_index **out, struct cbp_repo *repo,
 	state = cbp_store_check_index(idx);
 	if (state == CBP_STORE_FOREIGN)
 		goto fail;
-	if (decide_tracking(idx, state, set, &eff, keep))
+	if (decide_tracking(idx, state, flags & CBP_OPEN_REBUILD, set, &eff, keep))
 		goto fail;
 	if (state == 1) {
 		cbp_note("no index at %s; building it", path);

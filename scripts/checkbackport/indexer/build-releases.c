@@ -74,6 +74,35 @@ static int tag_key(const struct cbp_store_tag *t, void *data)
 	return 0;
 }
 
+/*
+ * Two release tags of one version on other commits: the release pattern
+ * left out of its first group what tells them apart (ansible's tags read
+ * with 'v([0-9]+\.[0-9]+\.[0-9]+)(rc[0-9]+)?' make v2.9.0rc1 and v2.9.0
+ * one version), and the commits of either are labelled with whichever
+ * sorts first.  The tags are sorted by version, so such pairs are
+ * neighbours.  Said by each build that reads new tags.
+ */
+static void same_version_tags(const struct build *b)
+{
+	size_t i, n = 0, first = 0;
+
+	for (i = 1; i < b->nr_tags; i++) {
+		const struct ref_tip *x = &b->tags[i - 1], *y = &b->tags[i];
+
+		if (x->vkey != y->vkey || !x->id || !y->id || x->id == y->id)
+			continue;
+		if (!n++)
+			first = i;
+	}
+	if (!n)
+		return;
+	cbp_note("warning: release tags '%s' and '%s' are one version by the release pattern, on other commits (%zu such pair%s)",
+		 b->tags[first - 1].name, b->tags[first].name, n,
+		 n == 1 ? "" : "s");
+	cbp_note("warning: the first releases of their commits may be either; %s",
+		 "the pattern's first group must hold all that tells releases apart (--release-pattern)");
+}
+
 /**
  * build_update_releases() - bring first releases up to date
  * @b: the build, after the new commits were read
@@ -87,6 +116,7 @@ static int tag_key(const struct cbp_store_tag *t, void *data)
 int build_update_releases(struct build *b)
 {
 	struct old_tags ot = { .b = b, .full = b->cold };
+	int fresh = 0;
 	size_t i;
 
 	for (i = 0; i < b->nr_tags; i++)
@@ -112,7 +142,10 @@ int build_update_releases(struct build *b)
 		if (cbp_store_add_tag(b->w, t->name, t->id, t->vkey, &t->row))
 			return -1;
 		t->role = 1;	/* new: needs a walk */
+		fresh = 1;
 	}
+	if (fresh)
+		same_version_tags(b);
 
 	/* Keys of every tag row, old and new, by tags.id. */
 	if (cbp_store_each_tag(b->w, tag_key, b))

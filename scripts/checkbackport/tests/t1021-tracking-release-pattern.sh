@@ -321,4 +321,19 @@ test_expect_success 'the kernel default still reads kernel tags alone' '
 	grep "^not a release: tag v6.12.1.2.3: " out
 '
 
+# ansible's v2.9.0rc1 read with a pattern leaving "rc1" out of its first
+# group: one version with v2.9.0, and the commits of either labelled
+# with whichever sorts first, which index said nothing of.
+test_expect_success 'two tags one version by the pattern, on other commits: said' '
+	tag_each one v1.0.0 v1.1.0rc1 v1.1.0 &&
+	"$CBP_BIN" index --release-pattern "v([0-9]+\.[0-9]+\.[0-9]+)(rc[0-9]+)?" \
+		>out 2>err &&
+	grep "warning: release tags .v1.1.0. and .v1.1.0rc1. are one version by the release pattern, on other commits (1 such pair)" err &&
+	grep "first group must hold all that tells releases apart" err &&
+	"$CBP_BIN" index --rebuild \
+		--release-pattern "v([0-9]+\.[0-9]+\.[0-9]+(rc[0-9]+)?)" >out 2>err &&
+	! grep "one version" err &&
+	first_releases_are_tags
+'
+
 test_done

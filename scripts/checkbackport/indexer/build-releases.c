@@ -96,8 +96,9 @@ static void same_version_tags(const struct build *b)
 	}
 	if (!n)
 		return;
-	cbp_note("warning: release tags '%s' and '%s' are one version by the release pattern, on other commits (%zu such pair%s)",
-		 b->tags[first - 1].name, b->tags[first].name, n,
+	cbp_note("warning: release tags '%s' and '%s' are %s (%zu such pair%s)",
+		 b->tags[first - 1].name, b->tags[first].name,
+		 "one version by the release pattern, on other commits", n,
 		 n == 1 ? "" : "s");
 	cbp_note("warning: the first releases of their commits may be either; %s",
 		 "the pattern's first group must hold all that tells releases apart (--release-pattern)");

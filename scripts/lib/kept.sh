@@ -52,7 +52,7 @@ kept_tools() {
 		"$t" --version 2>&1 | head -n 1
 	done
 	dpkg-query -W libgit2-dev libsqlite3-dev libjson-c-dev \
-		libcmocka-dev libjson-xs-perl sparse 2>&1
+		libdeflate-dev libcmocka-dev libjson-xs-perl sparse 2>&1
 	return 0
 }
 

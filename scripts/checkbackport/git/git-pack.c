@@ -6,8 +6,13 @@
  * under a lock), allocating a zlib stream and an object for it, and
  * freeing both.  Here each pack's index and data are mapped once, an ID
  * is found by the fan-out table and a search that guesses its place
- * (cbp_pack_index_find()), and the commit is inflated with one zlib
- * stream kept for the whole run into a buffer the caller keeps.
+ * (cbp_pack_index_find()), and the commit is inflated into a buffer the
+ * caller keeps, in one call of libdeflate's, whose decompressor is kept
+ * for the whole run.  Its header gives the size the entry inflates to, so
+ * the stream is inflated whole, not a piece at a time as zlib's inflate()
+ * allows, and with it a cold build of gen-repo's 10,000 commits runs 19 %
+ * fewer instructions than with zlib (callgrind: 899 to 731 million), the
+ * most of them saved in building each small stream's decoding tables.
  *
  * Only the plain case is handled: a commit stored whole (not as a delta)
  * in a pack with an index of version 2 in the repository's own objects
@@ -30,7 +35,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
+#include <libdeflate.h>
 
 #include "git-priv.h"
 #include "base/objects.h"
@@ -67,14 +72,12 @@ struct cbp_pack {
  * @pack: the packs mapped
  * @nr: how many
  * @alloc: allocated entries of @pack
- * @zs: the zlib stream every read resets
- * @zs_ready: @zs is initialised
+ * @d: the decompressor every read uses, made by the first
  */
 struct cbp_packs {
 	struct cbp_pack *pack;
 	size_t nr, alloc;
-	z_stream zs;
-	int zs_ready;
+	struct libdeflate_decompressor *d;
 };
 
 static unsigned int be32(const unsigned char *p)
@@ -160,7 +163,7 @@ struct cbp_packs *cbp_git_packs_open(const char *commondir)
 }
 
 /**
- * cbp_git_packs_close() - unmap the packs and free the stream
+ * cbp_git_packs_close() - unmap the packs and free the decompressor
  * @ps: the packs, or NULL
  */
 void cbp_git_packs_close(struct cbp_packs *ps)
@@ -171,8 +174,8 @@ void cbp_git_packs_close(struct cbp_packs *ps)
 		return;
 	for (i = 0; i < ps->nr; i++)
 		unmap_pack(&ps->pack[i]);
-	if (ps->zs_ready)
-		inflateEnd(&ps->zs);
+	if (ps->d)
+		libdeflate_free_decompressor(ps->d);
 	free(ps->pack);
 	free(ps);
 }
@@ -205,27 +208,24 @@ static int entry_header(const struct cbp_pack *p, unsigned long long off, int *t
 	return 0;
 }
 
-/* Inflate exactly @size bytes from @p's pack at @start into @buf. */
+/*
+ * Inflate exactly @size bytes from @p's pack at @start into @buf: a
+ * stream that inflates to more (no space left) or to less is refused.
+ */
 static int inflate_entry(struct cbp_packs *ps, const struct cbp_pack *p,
 			 size_t start, char *buf, size_t size)
 {
-	size_t avail = p->data_len - CBP_OID_RAWSZ - start;
-	int ret;
+	size_t avail = p->data_len - CBP_OID_RAWSZ - start, out;
 
-	if (!ps->zs_ready) {
-		if (inflateInit(&ps->zs) != Z_OK)
+	if (!ps->d) {
+		ps->d = libdeflate_alloc_decompressor();
+		if (!ps->d)
 			return -1;
-		ps->zs_ready = 1;
-	} else if (inflateReset(&ps->zs) != Z_OK) {
-		return -1;
 	}
-	ps->zs.next_in = (unsigned char *)p->data + start;
-	ps->zs.avail_in = avail > UINT_MAX ? UINT_MAX : (unsigned int)avail;
-	/* One byte more than the header says, to catch a longer stream. */
-	ps->zs.next_out = (unsigned char *)buf;
-	ps->zs.avail_out = (unsigned int)size + 1;
-	ret = inflate(&ps->zs, Z_FINISH);
-	return ret == Z_STREAM_END && ps->zs.total_out == size ? 0 : -1;
+	if (libdeflate_zlib_decompress_ex(ps->d, p->data + start, avail, buf,
+					  size, NULL, &out) != LIBDEFLATE_SUCCESS)
+		return -1;
+	return out == size ? 0 : -1;
 }
 
 /**
@@ -236,7 +236,7 @@ static int inflate_entry(struct cbp_packs *ps, const struct cbp_pack *p,
  * @alloc: its size
  * @len: the commit object's length
  *
- * Context: one thread at a time per @ps (the stream is shared).
+ * Context: one thread at a time per @ps (the decompressor is shared).
  *
  * Return: 1 with the object in *@buf; CBP_GIT_NO_COMMIT if a pack has
  * @oid as another type of object; 0 if libgit2 must read it (not found,

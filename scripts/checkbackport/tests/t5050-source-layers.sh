@@ -213,8 +213,8 @@ test_expect_success 'a call into a layer above does not link' '
 '
 
 test_expect_success 'a call into a layer beside does not link' '
-	grep "^libgit.a: does not link against base and libgit2 zlib:" links &&
-	linked libgit.a "base and libgit2 zlib"
+	grep "^libgit.a: does not link against base and libgit2 libdeflate:" links &&
+	linked libgit.a "base and libgit2 libdeflate"
 '
 
 test_expect_success 'two files of a layer calling each other are refused' '

@@ -63,18 +63,21 @@ static unsigned char lower(unsigned char c)
 	return (c >= 'A' && c <= 'Z') ? c + ('a' - 'A') : c;
 }
 
-/* Does [p, end) start with the lower-case keyword @kw, ignoring case? */
+/*
+ * Does [p, end) start with the lower-case keyword @kw, ignoring case?
+ * It is asked of every word of every message read (is it "from" or
+ * "of"?), so it stops at the first byte that differs, most often the
+ * first, rather than measuring @kw first.
+ */
 static const char *match_kw(const char *p, const char *end, const char *kw)
 {
-	size_t n = strlen(kw);
 	size_t i;
 
-	if ((size_t)(end - p) < n)
-		return NULL;
-	for (i = 0; i < n; i++)
-		if (lower((unsigned char)p[i]) != (unsigned char)kw[i])
+	for (i = 0; kw[i]; i++)
+		if (p + i == end ||
+		    lower((unsigned char)p[i]) != (unsigned char)kw[i])
 			return NULL;
-	return p + n;
+	return p + i;
 }
 
 static const char *skip_blank(const char *p, const char *end)

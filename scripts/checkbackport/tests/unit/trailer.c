@@ -616,6 +616,43 @@ static void not_nul_terminated(void **state)
 	assert_string_equal(f.c[0].hex, "0123456789ab");
 }
 
+/*
+ * A message cut anywhere, even inside a keyword, is read up to its end
+ * and no further: each prefix of a message citing in every form parses
+ * the same with the rest of the message after it as with other bytes.
+ */
+static void cut_anywhere(void **state)
+{
+	static const char msg[] =
+		"drm/x: fix\n\nCherry-picked from commit 0123456789ab.\n"
+		"(cherry picked from commit 123456789abc)\n"
+		"Backport of commit 23456789abcd\n"
+		"[ Upstream commit 3456789abcde ]\n"
+		"commit 456789abcdef upstream.\n"
+		"This reverts commit 56789abcdef0.\n"
+		"master commit: 6789abcdef01\n"
+		"Fixes: 789abcdef012 (\"drm/x: add it\")\n";
+	char other[sizeof(msg)];
+	size_t n, i;
+
+	(void)state;
+	for (n = 0; n < sizeof(msg); n++) {
+		struct found whole = { .nr = 0 }, cut = { .nr = 0 };
+
+		memcpy(other, msg, n);
+		memset(other + n, 'x', sizeof(other) - n);
+		assert_int_equal(cbp_parse_message(msg, n, collect, &whole), 0);
+		assert_int_equal(cbp_parse_message(other, n, collect, &cut), 0);
+		assert_int_equal(whole.nr, cut.nr);
+		for (i = 0; i < (size_t)whole.nr; i++) {
+			assert_int_equal(whole.c[i].kind, cut.c[i].kind);
+			assert_string_equal(whole.c[i].hex, cut.c[i].hex);
+		}
+	}
+	/* The whole message cites in every form, or the cuts prove little. */
+	assert_int_equal(parse(msg).nr, 8);
+}
+
 static void callback_stops_scan(void **state)
 {
 	struct found f = { .nr = 16 };	/* full: collect() returns 1 */
@@ -712,6 +749,7 @@ int main(void)
 		cmocka_unit_test(malformed_reported_when_asked),
 		cmocka_unit_test(fixes_without_quote),
 		cmocka_unit_test(not_nul_terminated),
+		cmocka_unit_test(cut_anywhere),
 		cmocka_unit_test(callback_stops_scan),
 		cmocka_unit_test(subject_first_paragraph),
 		cmocka_unit_test(subject_truncated),

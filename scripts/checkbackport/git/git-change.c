@@ -455,6 +455,30 @@ static size_t blob_size(git_repository *git, const git_oid *id)
 	return len;
 }
 
+/*
+ * How much of a file git reads to tell binary from text: a NUL in its
+ * first 8000 bytes makes it binary when no attribute says (git's
+ * buffer_is_binary(), and libgit2's diff, which decides the patch-ids
+ * compared beside these hashes).
+ */
+#define BINARY_PROBE_BYTES	8000
+
+/*
+ * Is @b binary as git diff sees it?  Not libgit2's git_blob_is_binary(),
+ * which also calls binary a file of more than one control byte in 128
+ * (a file git and libgit2's own diff show as text, and whose change
+ * would then be compared by its blob IDs only), looking at each byte in
+ * turn where memchr() takes many at a time.
+ */
+static int blob_is_binary(const git_blob *b)
+{
+	size_t n = (size_t)git_blob_rawsize(b);
+
+	if (n > BINARY_PROBE_BYTES)
+		n = BINARY_PROBE_BYTES;
+	return !!memchr(git_blob_rawcontent(b), '\0', n);
+}
+
 /* Whether @pos, in @s of the kept part starting at @start, starts a line. */
 static int line_start(const char *s, size_t pos, size_t start)
 {
@@ -526,7 +550,7 @@ static int hash_file(git_repository *git, const struct file_pair *f,
 	 * repository's diff attributes up (stat() calls and a path
 	 * resolution per file), which could also call a text file binary.
 	 */
-	if ((a && git_blob_is_binary(a)) || (b && git_blob_is_binary(b)))
+	if ((a && blob_is_binary(a)) || (b && blob_is_binary(b)))
 		goto ids;
 	if (a) {
 		ta = git_blob_rawcontent(a);

@@ -524,6 +524,53 @@ static void content_memo(void **state)
 	assert_true(p == p2);
 }
 
+/* The first line of what a shell command prints, in @buf. */
+static void first_line(const char *cmd, char *buf, size_t len)
+{
+	char *out = slurp(cmd);
+
+	out[strcspn(out, "\n")] = '\0';
+	snprintf(buf, len, "%s", out);
+	free(out);
+}
+
+/*
+ * Binary or text as git tells them: ctl-p and ctl-q make one change (a
+ * line added at the end) to a file of control bytes, on two bases, and
+ * nul-p and nul-q the same to a file with NULs.  Whatever git diff shows
+ * as text is hashed by its lines, so ctl-p and ctl-q hash alike, as git
+ * gives them one patch-id; a binary file's change is told by its blob
+ * IDs, which differ.
+ */
+static void binary_as_git(void **state)
+{
+	char p[128], q[128];
+
+	(void)state;
+	free(slurp("git checkout -q --orphan bin && git rm -rqf . &&\n"
+		   "perl -e 'print \"\\x01\\x02\\x03x\\n\" x 50' >ctl.body &&\n"
+		   "perl -e 'print \"\\x00x\\n\" x 50' >nul.body &&\n"
+		   "for f in ctl nul; do\n"
+		   "  { echo one; cat $f.body; } >$f && git add $f &&\n"
+		   "  git commit -qm \"$f base\" && echo new >>$f &&\n"
+		   "  git commit -qam \"$f p\" && git tag $f-p &&\n"
+		   "  { echo two; cat $f.body; } >$f &&\n"
+		   "  git commit -qam \"$f other base\" && echo new >>$f &&\n"
+		   "  git commit -qam \"$f q\" && git tag $f-q || exit 1\n"
+		   "done && rm ctl.body nul.body && git checkout -q master"));
+	/* What git makes of them. */
+	first_line("git diff --numstat ctl-p^ ctl-p", p, sizeof(p));
+	assert_string_equal(p, "1\t0\tctl");
+	first_line("git diff --numstat nul-p^ nul-p", p, sizeof(p));
+	assert_string_equal(p, "-\t-\tnul");
+	first_line("git show ctl-p | git patch-id --stable", p, sizeof(p));
+	first_line("git show ctl-q | git patch-id --stable", q, sizeof(q));
+	assert_memory_equal(p, q, CBP_OID_HEXSZ);
+
+	assert_true(content_of("ctl-p") == content_of("ctl-q"));
+	assert_true(content_of("nul-p") != content_of("nul-q"));
+}
+
 /*
  * More files than the memo keeps (16384): it starts over on the way,
  * and the answers stay those of the files.  memo-big adds 17000 files
@@ -571,6 +618,7 @@ int main(void)
 		cmocka_unit_test(text_is_commit),
 		cmocka_unit_test(common_files),
 		cmocka_unit_test(content_memo),
+		cmocka_unit_test(binary_as_git),
 		cmocka_unit_test(content_memo_full),
 	};
 

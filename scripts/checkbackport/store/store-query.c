@@ -48,6 +48,7 @@ static int row_to_commit(sqlite3_stmt *st, long long id, struct cbp_commit *c)
 	snprintf(c->release, sizeof(c->release), "%s", rel ? rel : "");
 	c->release_key = rel ? sqlite3_column_int64(st, 5) : -1;
 	c->branches = (unsigned long long)sqlite3_column_int64(st, 6);
+	c->mlpos = sqlite3_column_int64(st, 7);
 	return 0;
 }
 
@@ -460,7 +461,11 @@ int cbp_subject_copy_key(const char *s, long long *key)
  * @b: another commit
  *
  * Orders by first release; a commit in no release yet sorts after every
- * released one, and the author date breaks ties.
+ * released one.  Of one release (or none yet), the one mainline took
+ * first comes first, as followups orders a change's names: a cherry-pick
+ * keeps the author date, so a pick and its original, both in mainline,
+ * have the same, and then the one the query met first won.  The author
+ * date still orders two that mainline does not both have.
  *
  * Return: nonzero if @a comes first.
  */
@@ -471,6 +476,8 @@ int cbp_release_before(const struct cbp_commit *a, const struct cbp_commit *b)
 			return b->release_key < 0;
 		return a->release_key < b->release_key;
 	}
+	if (a->mlpos && b->mlpos && a->mlpos != b->mlpos)
+		return a->mlpos < b->mlpos;
 	return a->atime < b->atime;
 }
 

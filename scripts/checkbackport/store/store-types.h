@@ -139,6 +139,7 @@ struct cbp_branch {
  * @release: first release tag that contains it, "" if none
  * @release_key: cbp_version_key() of @release, -1 if none
  * @branches: bit n set if branch n (see cbp_index_branch()) contains it
+ * @mlpos: its place in mainline order (morder.pos), 0 if none
  */
 struct cbp_commit {
 	long long id;
@@ -149,6 +150,7 @@ struct cbp_commit {
 	char release[128];
 	long long release_key;
 	unsigned long long branches;
+	long long mlpos;
 };
 
 /**

@@ -576,9 +576,10 @@ int cbp_prepare_queries(struct cbp_index *idx)
 		return 0;
 	if (cbp_db_prepare(idx->db,
 			   "SELECT c.hex, c.state, c.subject, c.atime, t.name,\n"
-			   " t.vkey, r.branches FROM commits c\n"
+			   " t.vkey, r.branches, m.pos FROM commits c\n"
 			   " LEFT JOIN reach r ON r.id = c.id\n"
-			   " LEFT JOIN tags t ON t.id = r.rel WHERE c.id = ?",
+			   " LEFT JOIN tags t ON t.id = r.rel\n"
+			   " LEFT JOIN morder m ON m.id = c.id WHERE c.id = ?",
 			   &idx->st_get) ||
 		cbp_db_prepare(idx->db,
 			       "SELECT id, state, hex FROM commits\n"

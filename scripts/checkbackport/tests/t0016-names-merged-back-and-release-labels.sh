@@ -4,7 +4,8 @@ test_description='smaller points found on public stable histories
 
 A stable branch merged back into mainline brings its backport there: a
 note, not "in mainline 2 times" and exit 1, which a change merged twice
-still gets.  A fix no release has is "not released yet".  A Fixes: line
+still gets; of its two names in one release, the first mainline took is
+its first.  A fix no release has is "not released yet".  A Fixes: line
 quoting its subject in single quotes has a subject.'
 
 . "$(dirname "$0")/lib-checkbackport.sh"
@@ -22,6 +23,7 @@ test_expect_success 'set up: a release branch merged back, a change merged twice
 	D=$(tip) &&
 	git checkout -q -b drm-fixes v6.12 &&
 	pick -x $D &&
+	DP=$(tip) &&
 	git checkout -q master &&
 	test_tick &&
 	git merge -q --no-ff -m "Merge branch drm-fixes" drm-fixes &&
@@ -54,6 +56,44 @@ test_expect_success 'names: a change merged twice is still a finding' '
 	test_expect_code 1 cbp names $D >out &&
 	grep "^warning: in mainline 2 times:" out &&
 	! grep "through a merge" out
+'
+
+# first_in_mainline FIRST SUBJECT RELEASE ID...: names and followups of
+# each ID say FIRST is the change's first name in mainline.
+first_in_mainline () {
+	want=$1 subject=$2 release=$3 &&
+	shift 3 &&
+	for c in "$@"
+	do
+		test_expect_code 1 cbp names $c >out &&
+		grep -Fx "first in mainline: $(s12 $want) (\"$subject\") in $release" out &&
+		test_expect_code 1 cbp names --json $c >j &&
+		test "$(json_get j "\$j->{mainline_first}")" = $want &&
+		test_expect_code 0 cbp followups $c >out &&
+		grep -Fx "  first in mainline: $(s12 $want) in $release" out || return 1
+	done
+}
+
+# Two names of one change in one release have the same author date (a
+# pick keeps it): the first is the one mainline took first.  D, on
+# mainline's own line, came before its pick DP, merged with drm-fixes;
+# T, made on a topic branch first, came after its pick TP, which
+# mainline took before the topic was merged.
+test_expect_success 'of two names in one release, the first mainline took is first' '
+	(cd repo && first_in_mainline $D "drm/d: merged twice" v6.13-rc1 $D $DP) &&
+	git init -q tie && cd tie &&
+	test_change base a "base: the start" &&
+	git checkout -q -b topic &&
+	test_change drv/t.c t1 "drm/t: picked before its topic is merged" &&
+	T=$(tip) &&
+	git checkout -q master &&
+	test_change drv/o.c o1 "drm/o: another change" &&
+	pick -x $T &&
+	TP=$(tip) &&
+	test_tick &&
+	git merge -q --no-ff -m "Merge branch topic" topic &&
+	git tag v6.13-rc1 &&
+	first_in_mainline $TP "drm/t: picked before its topic is merged" v6.13-rc1 $T $TP
 '
 
 test_expect_success 'fixes: a fix no release has is not released yet' '

@@ -109,7 +109,7 @@ int build_link_reapplies(struct build *b)
 
 	if (!b->cold && !b->read && !b->refind)
 		return 0;
-	if (cbp_store_reapply_candidates(b->w, &c, &nr))
+	if (cbp_store_reapply_candidates(b->w, build_mainline_bit(b), &c, &nr))
 		return -1;
 	for (i = 0; i < nr && !err; i++) {
 		/* The first that makes the change again undoes the revert. */

@@ -386,6 +386,7 @@ int cbp_store_drop_authored_twins(struct cbp_writer *w, long long own,
  * cbp_store_reapply_candidates() - later mainline commits with a reverted
  *	change's subject
  * @w: the writer, after the mainline order was written
+ * @mainline: the mainline branch's bit, as a mask
  * @out: the candidates, by revert then mainline order; free() them
  * @nr: how many
  *
@@ -396,11 +397,16 @@ int cbp_store_drop_authored_twins(struct cbp_writer *w, long long own,
  * revert, whatever place a merge gave them in mainline order (a topic
  * branch merged after the pick and revert of its commit, NetworkManager's
  * 78b43f7ea170).  Whether one makes X's change again is for its patch to
- * say (build-reapply.c).
+ * say (build-reapply.c).  "Mainline has" is its branch bit, not a place
+ * in mainline order: a commit keeps its place when it leaves mainline
+ * (build-edges.c), after a rewind or an index of another mainline, and
+ * a stable backport numbered so was taken for mainline's making the
+ * change again after its revert.
  *
  * Return: 0, or -1 with SQLite's message recorded.
  */
 int cbp_store_reapply_candidates(struct cbp_writer *w,
+				 unsigned long long mainline,
 				 struct cbp_store_reapply **out, size_t *nr)
 {
 	sqlite3_stmt *st;
@@ -412,11 +418,13 @@ int cbp_store_reapply_candidates(struct cbp_writer *w,
 	if (cbp_db_prepare(w->db,
 			   "SELECT l.src, r.hex, x.id, x.hex, y.id, y.hex FROM links l\n"
 			   " JOIN morder mr ON mr.id = l.src\n"
+			   " JOIN reach rr ON rr.id = l.src AND (rr.branches & ?1) != 0\n"
 			   " JOIN commits r ON r.id = l.src\n"
 			   " JOIN commits x ON x.id = l.dst AND x.state = 1\n"
-			   " JOIN morder mx ON mx.id = x.id\n"
+			   " JOIN reach rx ON rx.id = x.id AND (rx.branches & ?1) != 0\n"
 			   " JOIN commits y ON y.shash = x.shash AND y.subject = x.subject\n"
 			   "  AND y.id != x.id AND y.state = 1\n"
+			   " JOIN reach ry ON ry.id = y.id AND (ry.branches & ?1) != 0\n"
 			   " JOIN morder my ON my.id = y.id AND my.pos > mr.pos\n"
 			   " WHERE l.kind = 18 AND NOT EXISTS (SELECT 1 FROM links z\n"
 			   "  WHERE z.src = y.id AND z.kind IN (18, 19) AND z.dst = l.src)\n"
@@ -424,6 +432,7 @@ int cbp_store_reapply_candidates(struct cbp_writer *w,
 			   "  WHERE o.src = x.id AND o.dst = y.id AND o.kind < 16)\n"
 			   " ORDER BY l.src, my.pos", &st))
 		return -1;
+	sqlite3_bind_int64(st, 1, (long long)mainline);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct cbp_store_reapply *c;
 

@@ -330,6 +330,7 @@ struct cbp_store_reapply {
 };
 
 int cbp_store_reapply_candidates(struct cbp_writer *w,
+				 unsigned long long mainline,
 				 struct cbp_store_reapply **out, size_t *nr);
 int cbp_store_add_reapply(struct cbp_writer *w, long long again,
 			  const char *revert_hex, long long revert);

@@ -11,7 +11,7 @@ refused the change as reverted upstream.  A later commit of the same
 subject but another patch makes nothing again, nor does the commit a
 pick was made from, merged after the revert of the pick
 (NetworkManager'"'"'s 78b43f7ea170, labelled a re-application of its
-own revert).'
+own revert), nor a commit that has left mainline.'
 
 . "$(dirname "$0")/lib-checkbackport.sh"
 . "$CBP_DIR/tests/lib-real.sh"
@@ -130,6 +130,49 @@ test_expect_success 'the commit a pick was made from, merged after the revert, r
 	cbp followups "$O" >../out-o &&
 	sed 1d ../out >../expect &&
 	sed 1d ../out-o >../actual &&
+	test_cmp ../expect ../actual
+'
+
+# A commit keeps its place in mainline order when it leaves mainline:
+# a backport numbered while its branch was indexed as mainline, or a
+# re-application dropped from mainline by a rewind and kept by another
+# branch, came after the revert there and was taken for mainline's
+# making the change again (FRRouting: revert 5c29f559e366 of
+# 1eed79229e7c after `index --mainline stable/10.0` and back).
+test_expect_success 'a commit that left mainline re-applies nothing' '
+	git init -q -b master left-repo &&
+	cd left-repo &&
+	test_change f base "base: the start" &&
+	git branch linux-1.0.y &&
+	git branch linux-0.9.y &&
+	test_change g x "feat: add x" &&
+	A=$(tip) &&
+	git checkout -q linux-1.0.y &&
+	test_pick "$A" &&
+	git checkout -q linux-0.9.y &&
+	test_pick "$A" &&
+	git checkout -q master &&
+	revert "$A" &&
+	R=$(s12 "$(tip)") &&
+	echo "$R revert -:" >../expect &&
+	cbp index --stable "linux-*" >/dev/null &&
+	test_expect_code 1 cbp missing --terse --stable linux-1.0.y >../out &&
+	cut -d" " -f1,2,3 ../out >../actual &&
+	test_cmp ../expect ../actual &&
+	cbp index --mainline linux-0.9.y >/dev/null &&
+	cbp index --mainline master >/dev/null &&
+	test_expect_code 1 cbp missing --terse --stable linux-1.0.y >../out &&
+	cut -d" " -f1,2,3 ../out >../actual &&
+	test_cmp ../expect ../actual &&
+	test_expect_code 1 cbp followups --stable linux-1.0.y "$A" >../out &&
+	grep "^1\. revert of the change: $R " ../out &&
+	! grep reapply ../out &&
+	test_pick "$A" &&
+	test_expect_code 0 cbp missing --terse --stable linux-1.0.y &&
+	git branch keep &&
+	git reset -q --hard HEAD~1 &&
+	test_expect_code 1 cbp missing --terse --stable linux-1.0.y >../out &&
+	cut -d" " -f1,2,3 ../out >../actual &&
 	test_cmp ../expect ../actual
 '
 

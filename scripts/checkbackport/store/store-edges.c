@@ -48,7 +48,10 @@ int cbp_edges_open(struct cbp_index *idx, struct cbp_edges **out)
 		}
 		e->began = 1;
 	}
-	if (cbp_db_prepare(idx->db, "SELECT pos FROM morder WHERE id = ?",
+	/* A commit that left mainline keeps its number: no place now. */
+	if (cbp_db_prepare(idx->db,
+			   "SELECT m.pos FROM morder m JOIN reach r ON r.id = m.id\n"
+			   " WHERE m.id = ?1 AND (r.branches & ?2) != 0",
 			   &e->pos) ||
 	    cbp_db_prepare(idx->db,
 			   "SELECT src, dst, kind, cited, quoted FROM links\n"
@@ -112,14 +115,18 @@ static int read_links(sqlite3 *db, sqlite3_stmt *st, struct cbp_link **links,
  * @id: a row
  *
  * Return: its position (a positive number; later commits have larger
- * ones), 0 if it has none, or -1 on error (message recorded).
+ * ones), 0 if it has none (or is no longer in mainline: it keeps its
+ * number then, see build-edges.c), or -1 on error (message recorded).
  */
 long long cbp_mainline_pos(struct cbp_edges *e, long long id)
 {
 	long long pos = 0;
 	int rc;
 
+	if (e->idx->mainline_bit < 0)
+		return 0;
 	sqlite3_bind_int64(e->pos, 1, id);
+	sqlite3_bind_int64(e->pos, 2, (long long)(1ULL << e->idx->mainline_bit));
 	rc = sqlite3_step(e->pos);
 	if (rc == SQLITE_ROW)
 		pos = sqlite3_column_int64(e->pos, 0);

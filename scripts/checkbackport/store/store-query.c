@@ -100,6 +100,10 @@ int cbp_commit_get(struct cbp_index *idx, long long id, struct cbp_commit *c)
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
 		row_to_commit(st, id, c);
+		/* One that left mainline keeps its number (build-edges.c). */
+		if (idx->mainline_bit < 0 ||
+		    !(c->branches & (1ULL << idx->mainline_bit)))
+			c->mlpos = 0;
 		add_based_branches(idx, c);
 	}
 	sqlite3_reset(st);

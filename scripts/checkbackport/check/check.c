@@ -477,19 +477,38 @@ int check_fixes_subject_mismatch(struct check_run *run, size_t i)
 	return 0;
 }
 
+/*
+ * Has the branch the bug of Fixes: line @ff, or does an earlier patch of
+ * the series bring it?
+ */
+static int bug_in_stable(struct check_run *run, const struct check_fixes *ff)
+{
+	if (ff->rc)
+		return 0;
+	if (ff->in_stable)
+		return 1;
+	return check_series_has_names(run->chk,
+				      check_series_index(run->chk, run->fx->p),
+				      &ff->bug, SERIES_BEFORE) >= 0;
+}
+
+/*
+ * The fix is not needed on the branch when it has none of the bugs the
+ * fix names: a fix of two bugs, one of them in the branch, is needed
+ * there (missing lists it), whichever of its Fixes: lines is asked.
+ */
 int check_fixes_not_in_stable(struct check_run *run, size_t i)
 {
 	const struct check_fixes *ff = &run->fx->fixes[i];
 	struct cbp_finding *f;
 	char buf[700];
+	size_t j;
 
-	if (ff->rc || ff->in_stable)
+	if (ff->rc || bug_in_stable(run, ff))
 		return 0;
-	/* An earlier patch of the series brings the bug. */
-	if (check_series_has_names(run->chk,
-				   check_series_index(run->chk, run->fx->p),
-				   &ff->bug, SERIES_BEFORE) >= 0)
-		return 0;
+	for (j = 0; j < run->fx->nr_fixes; j++)
+		if (j != i && bug_in_stable(run, &run->fx->fixes[j]))
+			return 0;
 	f = check_emit(run, ff->line,
 		       "no name of the bug %s is in %s: the backport is not needed there",
 		       cite(&ff->t, buf, sizeof(buf)), run->chk->stable);

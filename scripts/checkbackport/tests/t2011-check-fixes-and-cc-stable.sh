@@ -102,6 +102,21 @@ test_expect_success 'FIXES_NOT_IN_STABLE: not when the bug is in the branch' '
 	lacks_finding ../out WARNING:FIXES_NOT_IN_STABLE
 '
 
+# A fix of two bugs, one of them in the branch, is needed there, as
+# missing says: neither Fixes: line is "not needed" (FRRouting's
+# 70a858548f22, asked of stable/10.4).
+test_expect_success 'FIXES_NOT_IN_STABLE: not when another bug the fix names is in the branch' '
+	qpatch "Fixes: $(s12 $LATE) (\"drm/z: late feature\")
+Fixes: $(s12 $BUG) (\"drm/a: add the feature\")" &&
+	cd repo && check_terse 0 ../out $S ../p.patch &&
+	lacks_finding ../out WARNING:FIXES_NOT_IN_STABLE &&
+	cd .. &&
+	qpatch "Fixes: $(s12 $BUG) (\"drm/a: add the feature\")
+Fixes: $(s12 $LATE) (\"drm/z: late feature\")" &&
+	cd repo && check_terse 0 ../out $S ../p.patch &&
+	lacks_finding ../out WARNING:FIXES_NOT_IN_STABLE
+'
+
 test_expect_success 'FIXES_ALIAS: a fix before its bug, explained by the copy' '
 	cd repo && check_terse 1 ../out $S $FIX &&
 	has_finding ../out INFO:FIXES_ALIAS &&

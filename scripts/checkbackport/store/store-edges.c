@@ -21,6 +21,7 @@ struct cbp_edges {
 	int began;			/* opened the read transaction */
 	sqlite3_stmt *pos;		/* morder.pos of a row */
 	sqlite3_stmt *into;		/* edge citations naming a row */
+	sqlite3_stmt *node;		/* a row's parents and branches */
 };
 
 /**
@@ -74,6 +75,7 @@ void cbp_edges_close(struct cbp_edges *e)
 		return;
 	sqlite3_finalize(e->pos);
 	sqlite3_finalize(e->into);
+	sqlite3_finalize(e->node);
 	if (e->began)
 		sqlite3_exec(e->idx->db, "COMMIT", NULL, NULL, NULL);
 	free(e);
@@ -535,6 +537,109 @@ static int reverted(struct cbp_edges *e, const struct cbp_change *ch, int bit,
 		    struct cbp_commit *by, struct rev_memo *m, int depth);
 
 /*
+ * Is row @from a descendant of row @rev on branch @bit, where @rev is a
+ * commit of the branch's own, which mainline does not have?  A path
+ * between them runs through commits that contain @rev, so on the branch
+ * and not in mainline: the walk goes through those only, the commits the
+ * branch has of its own, not through the history they share.
+ *
+ * Return: 1 if so, 0 if not, -1 on error (message recorded).
+ */
+static int descends_on_branch(struct cbp_edges *e, long long from,
+			      long long rev, int bit)
+{
+	unsigned long long want = 1ULL << bit;
+	unsigned long long ml = 1ULL << e->idx->mainline_bit;
+	unsigned char *seen;
+	long long *stack = NULL, max;
+	size_t nr = 0, alloc = 0;
+	int found = 0, rc = SQLITE_DONE;
+
+	if (cbp_db_int(e->idx->db, "SELECT max(id) FROM commits", &max))
+		return -1;
+	if (!e->node &&
+	    cbp_db_prepare(e->idx->db,
+			   "SELECT c.parents, r.branches FROM commits c\n"
+			   " JOIN reach r ON r.id = c.id WHERE c.id = ?",
+			   &e->node))
+		return -1;
+	seen = cbp_calloc((size_t)max / 8 + 1, 1);
+	stack = cbp_grow(stack, sizeof(*stack), 1, &alloc);
+	stack[nr++] = from;
+	while (nr && !found && rc == SQLITE_DONE) {
+		long long id = stack[--nr];
+		unsigned long long branches;
+		const unsigned char *blob;
+		int n, i;
+
+		if (id == rev) {
+			found = 1;
+			break;
+		}
+		if (id < 1 || id > max || (seen[id / 8] & (1 << (id % 8))))
+			continue;
+		seen[id / 8] |= 1 << (id % 8);
+		sqlite3_bind_int64(e->node, 1, id);
+		rc = sqlite3_step(e->node);
+		if (rc == SQLITE_ROW) {
+			branches = (unsigned long long)sqlite3_column_int64(e->node, 1);
+			blob = sqlite3_column_blob(e->node, 0);
+			/* Four bytes a parent (cbp_parent_at()). */
+			n = sqlite3_column_bytes(e->node, 0) / 4;
+			if ((branches & want) && !(branches & ml)) {
+				stack = cbp_grow(stack, sizeof(*stack), nr + n,
+						 &alloc);
+				for (i = 0; i < n; i++)
+					stack[nr++] = cbp_parent_at(blob, i);
+			}
+			rc = SQLITE_DONE;
+		}
+		sqlite3_reset(e->node);
+	}
+	free(stack);
+	free(seen);
+	if (rc != SQLITE_DONE)
+		return cbp_error_sqlite(e->idx->db, "index");
+	return found;
+}
+
+/*
+ * Did branch @bit make @ch again after reverting it itself by @rev (its
+ * commit of a revert of @ch, which mainline does not have)?  It did if
+ * it has a name of @ch after @rev: a second cherry-pick of the change,
+ * or any copy of it the branch made after the revert.  @by, if not
+ * NULL, is set to that name.
+ *
+ * Return: 1 if so, 0 if not, -1 on error (message recorded).
+ */
+static int picked_again(struct cbp_edges *e, const struct cbp_change *ch,
+			const struct cbp_commit *rev, int bit,
+			struct cbp_commit *by)
+{
+	unsigned long long want = 1ULL << bit;
+	unsigned long long ml = 1ULL << e->idx->mainline_bit;
+	size_t i;
+	int ret;
+
+	if (e->idx->mainline_bit < 0 || bit == e->idx->mainline_bit ||
+	    (rev->branches & ml))
+		return 0;
+	for (i = 0; i < ch->cls.nr; i++) {
+		const struct cbp_commit *c = &ch->cls.members[i].c;
+
+		if (c->state != CBP_PRESENT || !(c->branches & want) ||
+		    (c->branches & ml) || c->id == rev->id)
+			continue;
+		ret = descends_on_branch(e, c->id, rev->id, bit);
+		if (ret && by && ret > 0)
+			*by = *c;
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/*
  * Did branch @bit make @ch again after @r, the revert of it the branch
  * has (its name there: member @in), by reverting another revert of @ch
  * that the branch does not have?  git revert of a revert cites that
@@ -654,9 +759,15 @@ static int reverted(struct cbp_edges *e, const struct cbp_change *ch, int bit,
 		}
 		seen = memo_of(m, canonical(&r));
 		in = cbp_change_in_branch(e, &r, bit);
-		/* A revert the branch has, unless it was reverted too. */
+		/*
+		 * A revert the branch has, unless it was reverted too, or
+		 * the branch took the change again after its own revert.
+		 */
 		if (in >= 0 && *seen != 2) {
 			ret = reverted(e, &r, bit, NULL, m, depth + 1);
+			if (!ret)
+				ret = picked_again(e, ch, &r.cls.members[in].c,
+						   bit, NULL);
 			if (!ret) {
 				if (by)
 					*by = r.cls.members[in].c;

@@ -214,4 +214,38 @@ test_expect_success 'check of a commit the branch has and reverted since' '
 	grep "^ERROR:ALREADY_APPLIED: linux-7.1.y has this very commit, from mainline (not released yet): there is nothing to backport$" out
 '
 
+# A branch that reverted its pick and picked the change again has it
+# again: its fixes are needed, whether the pick again cites the change
+# (FRRouting's stable/9.0 took bdb5ae8bce94, reverted it, and took it
+# again; mainline's fix 7fb4c03f5b1c was then not listed).
+test_expect_success 'a change the branch reverted and picked again needs its fixes' '
+	git init -q again &&
+	cd again &&
+	test_change base/a base "base: the start" >/dev/null &&
+	git tag v6.12 &&
+	git branch linux-6.12.y &&
+	test_change drv/t.c t1 "drm/t: the change" &&
+	T=$(tip) &&
+	test_change drv/t.c t2 "drm/t: fix the change" \
+		"Fixes: $(s12 $T) (\"drm/t: the change\")" &&
+	FT=$(tip) &&
+	git checkout -q linux-6.12.y &&
+	pick -x $T &&
+	ST=$(tip) &&
+	back_out $ST "drm/t: back out the change on 6.12.y" $ST &&
+	BRT=$(tip) &&
+	pick -x $T &&
+	ST2=$(tip) &&
+	git checkout -q master &&
+	cbp index >/dev/null &&
+	test_expect_code 1 cbp missing --terse --stable linux-6.12.y >out &&
+	grep "^$(s12 $FT) fix " out &&
+	test_expect_code 1 cbp missing --json --stable linux-6.12.y >j &&
+	test "$(json_get j "\$j->{reverted_in_branch}")" = 0 &&
+	test_expect_code 1 cbp followups --stable linux-6.12.y $T >out &&
+	grep -A2 "^1\. fix of the change: $(s12 $FT) " out >fix &&
+	grep "linux-6.12.y: MISSING" fix &&
+	! grep "reverted the change itself" out
+'
+
 test_done

@@ -93,15 +93,16 @@ static size_t mainline_tags(struct build *b, unsigned long long mask,
 	return n;
 }
 
-/* The name of the release tag of row @row, for a warning. */
-static const char *tag_name(const struct build *b, unsigned int row)
+/* The release tag of row @row, NULL if none. */
+static const struct ref_tip *tag_of_row(const struct build *b,
+					unsigned int row)
 {
 	size_t i;
 
 	for (i = 0; i < b->nr_tags; i++)
 		if (b->tags[i].row == (long long)row)
-			return b->tags[i].name;
-	return "?";
+			return &b->tags[i];
+	return NULL;
 }
 
 /*
@@ -115,7 +116,10 @@ static const char *tag_name(const struct build *b, unsigned int row)
  * 2.21 to 2.24 into glib-2-20 and glib-2-22; a stable branch that merged
  * mainline and tagged the merge does the same to the branches after it.
  * Then no branch stops at mainline tags (each is marked whole), and the
- * build says why.  Returns 1 if so.
+ * build says why.  A release tagged on the very commit of its last
+ * release candidate (moby's v28.1.0 and v28.1.0-rc.2) breaks nothing:
+ * the earlier tag is as much an ancestor of the later ones.  Returns 1
+ * if so.
  */
 static int tags_out_of_order(struct build *b, unsigned long long mainline)
 {
@@ -124,12 +128,16 @@ static int tags_out_of_order(struct build *b, unsigned long long mainline)
 	for (i = 0; i < b->nr_tags; i++) {
 		struct ref_tip *t = &b->tags[i];
 		struct node *n = t->id ? build_get_node(b, t->id) : NULL;
+		const struct ref_tip *first;
 
 		if (!n || n->state != NODE_LOADED || !(n->br & mainline) ||
 		    !n->rel || b->tag_key[n->rel] >= t->vkey)
 			continue;
+		first = tag_of_row(b, n->rel);
+		if (first && first->id == t->id)
+			continue;
 		cbp_note("warning: tag '%s' is on a commit that '%s', an earlier version, has",
-			 t->name, tag_name(b, n->rel));
+			 t->name, first ? first->name : "?");
 		cbp_note("warning: so branches other than mainline are indexed whole");
 		return 1;
 	}

@@ -108,4 +108,18 @@ test_expect_success 'a stable branch made after its release is no disorder' '
 	same_as_git
 '
 
+# moby tags v28.1.0 on the very commit of v28.1.0-rc.2: the release
+# candidate's tag is as much an ancestor of every later tag.
+test_expect_success 'a release on the commit of its last candidate is no disorder' '
+	git init -q rc && cd rc &&
+	test_commit "base" && git tag v3.0 &&
+	test_commit "more" && git tag v3.1-rc1 &&
+	test_commit "last" && git tag v3.1-rc2 && git tag v3.1 &&
+	git checkout -q -b stable-3.1 && test_commit "fix on 3.1" &&
+	git checkout -q master && test_commit "next" && git tag v3.2 &&
+	"$CBP_BIN" index --stable "stable-*" --tags "v*" >/dev/null 2>../err &&
+	! grep "earlier version" ../err &&
+	same_as_git
+'
+
 test_done

@@ -21,7 +21,6 @@ struct cbp_edges {
 	int began;			/* opened the read transaction */
 	sqlite3_stmt *pos;		/* morder.pos of a row */
 	sqlite3_stmt *into;		/* edge citations naming a row */
-	sqlite3_stmt *node;		/* a row's parents and branches */
 };
 
 /**
@@ -75,7 +74,6 @@ void cbp_edges_close(struct cbp_edges *e)
 		return;
 	sqlite3_finalize(e->pos);
 	sqlite3_finalize(e->into);
-	sqlite3_finalize(e->node);
 	if (e->began)
 		sqlite3_exec(e->idx->db, "COMMIT", NULL, NULL, NULL);
 	free(e);
@@ -537,6 +535,17 @@ static int reverted(struct cbp_edges *e, const struct cbp_change *ch, int bit,
 		    struct cbp_commit *by, struct rev_memo *m, int depth);
 
 /*
+ * The commits a branch has of its own (@data: its bit and mainline's,
+ * as masks).
+ */
+static int own_commit(const struct cbp_commit *c, void *data)
+{
+	const unsigned long long *own = data;
+
+	return (c->branches & own[0]) && !(c->branches & own[1]);
+}
+
+/*
  * Is row @from a descendant of row @rev on branch @bit, where @rev is a
  * commit of the branch's own, which mainline does not have?  A path
  * between them runs through commits that contain @rev, so on the branch
@@ -545,62 +554,15 @@ static int reverted(struct cbp_edges *e, const struct cbp_change *ch, int bit,
  *
  * Return: 1 if so, 0 if not, -1 on error (message recorded).
  */
+
 static int descends_on_branch(struct cbp_edges *e, long long from,
 			      long long rev, int bit)
 {
-	unsigned long long want = 1ULL << bit;
-	unsigned long long ml = 1ULL << e->idx->mainline_bit;
-	unsigned char *seen;
-	long long *stack = NULL, max;
-	size_t nr = 0, alloc = 0;
-	int found = 0, rc = SQLITE_DONE;
+	unsigned long long own[2] = {
+		1ULL << bit, 1ULL << e->idx->mainline_bit,
+	};
 
-	if (cbp_db_int(e->idx->db, "SELECT max(id) FROM commits", &max))
-		return -1;
-	if (!e->node &&
-	    cbp_db_prepare(e->idx->db,
-			   "SELECT c.parents, r.branches FROM commits c\n"
-			   " JOIN reach r ON r.id = c.id WHERE c.id = ?",
-			   &e->node))
-		return -1;
-	seen = cbp_calloc((size_t)max / 8 + 1, 1);
-	stack = cbp_grow(stack, sizeof(*stack), 1, &alloc);
-	stack[nr++] = from;
-	while (nr && !found && rc == SQLITE_DONE) {
-		long long id = stack[--nr];
-		unsigned long long branches;
-		const unsigned char *blob;
-		int n, i;
-
-		if (id == rev) {
-			found = 1;
-			break;
-		}
-		if (id < 1 || id > max || (seen[id / 8] & (1 << (id % 8))))
-			continue;
-		seen[id / 8] |= 1 << (id % 8);
-		sqlite3_bind_int64(e->node, 1, id);
-		rc = sqlite3_step(e->node);
-		if (rc == SQLITE_ROW) {
-			branches = (unsigned long long)sqlite3_column_int64(e->node, 1);
-			blob = sqlite3_column_blob(e->node, 0);
-			/* Four bytes a parent (cbp_parent_at()). */
-			n = sqlite3_column_bytes(e->node, 0) / 4;
-			if ((branches & want) && !(branches & ml)) {
-				stack = cbp_grow(stack, sizeof(*stack), nr + n,
-						 &alloc);
-				for (i = 0; i < n; i++)
-					stack[nr++] = cbp_parent_at(blob, i);
-			}
-			rc = SQLITE_DONE;
-		}
-		sqlite3_reset(e->node);
-	}
-	free(stack);
-	free(seen);
-	if (rc != SQLITE_DONE)
-		return cbp_error_sqlite(e->idx->db, "index");
-	return found;
+	return cbp_reaches(e->idx, from, rev, own_commit, own);
 }
 
 /*

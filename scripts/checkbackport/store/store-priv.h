@@ -89,6 +89,9 @@ int cbp_db_prepare(sqlite3 *db, const char *sql, sqlite3_stmt **st);
 int cbp_db_int(sqlite3 *db, const char *sql, long long *val);
 int cbp_db_step(sqlite3 *db, sqlite3_stmt *st);
 int cbp_db_exists(sqlite3 *db, sqlite3_stmt *st);
+int cbp_reaches(struct cbp_index *idx, long long from, long long want,
+		int (*through)(const struct cbp_commit *c, void *data),
+		void *data);
 int cbp_db_each_end(sqlite3 *db, sqlite3_stmt *st, int rc, int stop);
 
 sqlite3_stmt *cbp_writer_stmt(struct cbp_writer *w, enum cbp_write_stmt which,

@@ -460,6 +460,76 @@ int cbp_subject_copy_key(const char *s, long long *key)
 }
 
 /**
+ * cbp_reaches() - whether a commit has another among its ancestors
+ * @idx: the index
+ * @from: the row the walk starts from
+ * @want: the row looked for
+ * @through: whether to walk on to the parents of a present commit (the
+ *	     rows read on the way, @want aside); a row it refuses cannot
+ *	     lead to @want (released before it, say)
+ * @data: for @through
+ *
+ * A walk down the parents the index keeps (commits.parents), each row
+ * once.
+ *
+ * Return: 1 if @from is @want or one of its ancestors is, 0 if not, -1
+ * on error (message recorded).
+ */
+int cbp_reaches(struct cbp_index *idx, long long from, long long want,
+		int (*through)(const struct cbp_commit *c, void *data),
+		void *data)
+{
+	unsigned char *seen;
+	long long *stack = NULL, max;
+	size_t nr = 0, alloc = 0;
+	sqlite3_stmt *st = NULL;
+	int found = 0, err = 0;
+
+	if (cbp_db_int(idx->db, "SELECT max(id) FROM commits", &max) ||
+	    cbp_db_prepare(idx->db, "SELECT parents FROM commits WHERE id = ?",
+			   &st))
+		return -1;
+	seen = cbp_calloc((size_t)(max > 0 ? max : 0) / 8 + 1, 1);
+	stack = cbp_grow(stack, sizeof(*stack), 1, &alloc);
+	stack[nr++] = from;
+	while (nr && !found && !err) {
+		long long id = stack[--nr];
+		const unsigned char *blob;
+		struct cbp_commit c;
+		int n, k, rc;
+
+		if (id == want) {
+			found = 1;
+			break;
+		}
+		if (id < 1 || id > max || (seen[id / 8] & (1 << (id % 8))))
+			continue;
+		seen[id / 8] |= 1 << (id % 8);
+		rc = cbp_commit_get(idx, id, &c);
+		if (rc < 0)
+			err = -1;
+		if (rc || c.state != CBP_PRESENT || !through(&c, data))
+			continue;
+		sqlite3_bind_int64(st, 1, id);
+		rc = sqlite3_step(st);
+		if (rc == SQLITE_ROW) {
+			blob = sqlite3_column_blob(st, 0);
+			n = sqlite3_column_bytes(st, 0) / 4;
+			stack = cbp_grow(stack, sizeof(*stack), nr + n, &alloc);
+			for (k = 0; k < n; k++)
+				stack[nr++] = cbp_parent_at(blob, k);
+		} else if (rc != SQLITE_DONE) {
+			err = cbp_error_sqlite(idx->db, "index");
+		}
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	free(stack);
+	free(seen);
+	return err ? -1 : found;
+}
+
+/**
  * cbp_release_before() - whether one commit was released before another
  * @a: a commit
  * @b: another commit

@@ -85,54 +85,19 @@ void cbp_tag_cache_free(struct cbp_tag_cache *tc)
 	free(tc);
 }
 
+/* A commit released before the one looked for cannot contain it. */
+static int not_released_before(const struct cbp_commit *c, void *data)
+{
+	const long long *key = data;
+
+	return c->release_key < 0 || c->release_key >= *key;
+}
+
 /* Does the commit of row @from contain row @want, released in @key? */
 static int contains(struct cbp_index *idx, long long from, long long want,
 		    long long key)
 {
-	unsigned char *seen;
-	long long *stack = NULL, max;
-	size_t nr = 0, alloc = 0;
-	sqlite3_stmt *st = NULL;
-	int found = 0;
-
-	if (cbp_db_int(idx->db, "SELECT max(id) FROM commits", &max) || max < 1 ||
-	    cbp_db_prepare(idx->db, "SELECT parents FROM commits WHERE id = ?",
-			   &st))
-		return 0;
-	seen = cbp_calloc(max / 8 + 1, 1);
-	stack = cbp_grow(stack, sizeof(*stack), 1, &alloc);
-	stack[nr++] = from;
-	while (nr && !found) {
-		long long id = stack[--nr];
-		const unsigned char *blob;
-		struct cbp_commit c;
-		int n, k;
-
-		if (id == want) {
-			found = 1;
-			break;
-		}
-		if (id < 1 || id > max || (seen[id / 8] & (1 << (id % 8))))
-			continue;
-		seen[id / 8] |= 1 << (id % 8);
-		/* Released before @want: it cannot contain it. */
-		if (cbp_commit_get(idx, id, &c) || c.state != CBP_PRESENT ||
-		    (c.release_key >= 0 && c.release_key < key))
-			continue;
-		sqlite3_bind_int64(st, 1, id);
-		if (sqlite3_step(st) == SQLITE_ROW) {
-			blob = sqlite3_column_blob(st, 0);
-			n = sqlite3_column_bytes(st, 0) / 4;
-			stack = cbp_grow(stack, sizeof(*stack), nr + n, &alloc);
-			for (k = 0; k < n; k++)
-				stack[nr++] = cbp_parent_at(blob, k);
-		}
-		sqlite3_reset(st);
-	}
-	sqlite3_finalize(st);
-	free(stack);
-	free(seen);
-	return found;
+	return cbp_reaches(idx, from, want, not_released_before, &key) > 0;
 }
 
 /**

@@ -554,7 +554,6 @@ static int own_commit(const struct cbp_commit *c, void *data)
  *
  * Return: 1 if so, 0 if not, -1 on error (message recorded).
  */
-
 static int descends_on_branch(struct cbp_edges *e, long long from,
 			      long long rev, int bit)
 {
@@ -569,14 +568,12 @@ static int descends_on_branch(struct cbp_edges *e, long long from,
  * Did branch @bit make @ch again after reverting it itself by @rev (its
  * commit of a revert of @ch, which mainline does not have)?  It did if
  * it has a name of @ch after @rev: a second cherry-pick of the change,
- * or any copy of it the branch made after the revert.  @by, if not
- * NULL, is set to that name.
+ * or any copy of it the branch made after the revert.
  *
  * Return: 1 if so, 0 if not, -1 on error (message recorded).
  */
 static int picked_again(struct cbp_edges *e, const struct cbp_change *ch,
-			const struct cbp_commit *rev, int bit,
-			struct cbp_commit *by)
+			const struct cbp_commit *rev, int bit)
 {
 	unsigned long long want = 1ULL << bit;
 	unsigned long long ml = 1ULL << e->idx->mainline_bit;
@@ -593,8 +590,6 @@ static int picked_again(struct cbp_edges *e, const struct cbp_change *ch,
 		    (c->branches & ml) || c->id == rev->id)
 			continue;
 		ret = descends_on_branch(e, c->id, rev->id, bit);
-		if (ret && by && ret > 0)
-			*by = *c;
 		if (ret)
 			return ret;
 	}
@@ -729,7 +724,7 @@ static int reverted(struct cbp_edges *e, const struct cbp_change *ch, int bit,
 			ret = reverted(e, &r, bit, NULL, m, depth + 1);
 			if (!ret)
 				ret = picked_again(e, ch, &r.cls.members[in].c,
-						   bit, NULL);
+						   bit);
 			if (!ret) {
 				if (by)
 					*by = r.cls.members[in].c;

@@ -472,6 +472,9 @@ int cbp_subject_copy_key(const char *s, long long *key)
  * A walk down the parents the index keeps (commits.parents), each row
  * once.
  *
+ * Context: reads rows as cbp_commit_get() does, so after
+ * cbp_prepare_queries(); @through is called with each row read.
+ *
  * Return: 1 if @from is @want or one of its ancestors is, 0 if not, -1
  * on error (message recorded).
  */

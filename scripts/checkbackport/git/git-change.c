@@ -493,6 +493,8 @@ static int blob_is_binary(const git_blob *b)
 {
 	size_t n = (size_t)git_blob_rawsize(b);
 
+	if (!n)
+		return 0;
 	if (n > BINARY_PROBE_BYTES)
 		n = BINARY_PROBE_BYTES;
 	return !!memchr(git_blob_rawcontent(b), '\0', n);

@@ -28,7 +28,6 @@
  * first byte and the size in 4 + 7n bits, then the zlib stream.
  */
 #include <fcntl.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

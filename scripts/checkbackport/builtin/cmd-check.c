@@ -10,6 +10,7 @@
 #include "builtin.h"
 #include "indexer/build.h"
 #include "report/cbp.h"
+#include "report/report-edges.h"
 #include "check/check.h"
 #include "check/check-series.h"
 #include "git/git.h"
@@ -33,12 +34,12 @@ static int pick_stable(struct checker *chk)
 	const char *found = NULL;
 	int bit, n = 0;
 
-	if (s && strpbrk(s, "*?[ ,\t"))
+	if (s && cbp_branch_pattern(s))
 		return cbp_error("--stable '%s': name one branch, not a pattern",
 				 s);
 	if (!s)
 		s = chk->ctx->opt->set.config[CBP_TRACK_STABLE];
-	if (s && s[0] && !strpbrk(s, "*?[ ,\t")) {
+	if (s && s[0] && !cbp_branch_pattern(s)) {
 		chk->stable = s;
 	} else {
 		for (bit = 0; bit < cbp_index_nr_branches(chk->idx); bit++) {

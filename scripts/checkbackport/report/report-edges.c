@@ -33,6 +33,20 @@ static void tracked_list(struct cbp_index *idx, int role, char *buf,
 }
 
 /**
+ * cbp_branch_pattern() - whether a --stable value is a pattern
+ * @name: the value
+ *
+ * Globs and lists (blanks or commas between globs) are what
+ * checkbackport.stable holds; --stable of a query names one branch.
+ *
+ * Return: nonzero if @name is a pattern, not one branch's name.
+ */
+int cbp_branch_pattern(const char *name)
+{
+	return !!strpbrk(name, "*?[ ,\t");
+}
+
+/**
  * cbp_target_branch() - the branch --stable names, as the index tracks it
  * @ctx: the context, with the index open
  * @required: without --stable, fall back on the one stable branch the
@@ -67,7 +81,7 @@ int cbp_target_branch(struct cbp_ctx *ctx, int required, int *bit)
 		return cbp_error("%s (stable branches tracked: %s)",
 				 "name the branch with --stable BRANCH", list);
 	}
-	if (strpbrk(name, "*?[ ,\t"))
+	if (cbp_branch_pattern(name))
 		return cbp_error("--stable '%s': name one branch, not a pattern",
 				 name);
 	*bit = cbp_find_branch(ctx->idx, name);

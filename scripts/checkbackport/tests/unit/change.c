@@ -540,7 +540,7 @@ static void first_line(const char *cmd, char *buf, size_t len)
  * nul-p and nul-q the same to a file with NULs.  Whatever git diff shows
  * as text is hashed by its lines, so ctl-p and ctl-q hash alike, as git
  * gives them one patch-id; a binary file's change is told by its blob
- * IDs, which differ.
+ * IDs, which differ.  empty-p and empty-q add an empty file on two bases.
  */
 static void binary_as_git(void **state)
 {
@@ -557,7 +557,11 @@ static void binary_as_git(void **state)
 		   "  { echo two; cat $f.body; } >$f &&\n"
 		   "  git commit -qam \"$f other base\" && echo new >>$f &&\n"
 		   "  git commit -qam \"$f q\" && git tag $f-q || exit 1\n"
-		   "done && rm ctl.body nul.body && git checkout -q master"));
+		   "done && rm ctl.body nul.body &&\n"
+		   ": >empty && git add empty && git commit -qm 'empty p' &&\n"
+		   "git tag empty-p && git checkout -q ctl-p &&\n"
+		   ": >empty && git add empty && git commit -qm 'empty q' &&\n"
+		   "git tag empty-q && git checkout -q master"));
 	/* What git makes of them. */
 	first_line("git diff --numstat ctl-p^ ctl-p", p, sizeof(p));
 	assert_string_equal(p, "1\t0\tctl");
@@ -569,6 +573,12 @@ static void binary_as_git(void **state)
 
 	assert_true(content_of("ctl-p") == content_of("ctl-q"));
 	assert_true(content_of("nul-p") != content_of("nul-q"));
+
+	/* An empty file is text, read without a byte to look at. */
+	first_line("git diff --numstat empty-p^ empty-p", p, sizeof(p));
+	assert_string_equal(p, "0\t0\tempty");
+	assert_true(content_of("empty-p") == content_of("empty-q"));
+	assert_true(content_of("empty-p") != content_of("ctl-p"));
 }
 
 /*

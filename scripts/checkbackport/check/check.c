@@ -504,10 +504,10 @@ int check_fixes_not_in_stable(struct check_run *run, size_t i)
 	char buf[700];
 	size_t j;
 
-	if (ff->rc || bug_in_stable(run, ff))
+	if (ff->rc)
 		return 0;
 	for (j = 0; j < run->fx->nr_fixes; j++)
-		if (j != i && bug_in_stable(run, &run->fx->fixes[j]))
+		if (bug_in_stable(run, &run->fx->fixes[j]))
 			return 0;
 	f = check_emit(run, ff->line,
 		       "no name of the bug %s is in %s: the backport is not needed there",

@@ -452,7 +452,7 @@ out:
 /*
  * A file whose two sides weigh more than this together is large: its
  * change is diffed only when the sizes say it may be the same patch
- * (cbp_git_change_sizes()).  Beyond CONTENT_MAX_BYTES it is not diffed
+ * (cbp_git_files_same()).  Beyond CONTENT_MAX_BYTES it is not diffed
  * at all, but compared by its blob IDs: memory, not time, is the bound.
  */
 #define LARGE_BYTES		(256 * 1024)
@@ -761,6 +761,212 @@ static int modified(const struct file_pair *f)
 	       !git_oid_is_zero(&f->b) && f->mode_a == f->mode_b;
 }
 
+/*
+ * The git layer's view of @f: the path and IDs, no copy (the hash and
+ * the memo read nothing else).
+ */
+static void file_pair_of(const struct cbp_git_file *f, struct file_pair *fp)
+{
+	memset(fp, 0, sizeof(*fp));
+	fp->path = f->path;
+	memcpy(fp->a.id, f->a.id, GIT_OID_RAWSZ);
+	memcpy(fp->b.id, f->b.id, GIT_OID_RAWSZ);
+	fp->mode_a = f->mode_a;
+	fp->mode_b = f->mode_b;
+	fp->binary_a = f->binary_a;
+	fp->binary_b = f->binary_b;
+}
+
+/**
+ * cbp_git_change_files() - the files a commit changes, to compare changes
+ * @repo: the repository
+ * @oid: the commit
+ * @out: its files against its first parent, sorted by path, with their
+ *	 blob IDs (from the trees: no blob read); release with
+ *	 cbp_git_files_release()
+ *
+ * Two commits make the same change when they touch the same paths and
+ * change each file alike (cbp_git_files_same()): a file both turn from
+ * the same blob into the same blob without a read, a file from other
+ * blobs by its lines (cbp_git_file_fill()).  Each file's size and hash
+ * are computed once however many commits it is compared with.
+ *
+ * Return: 0, 1 if it has no such files (a merge, an empty change), or
+ * -1 with libgit2's message recorded.
+ */
+int cbp_git_change_files(struct cbp_repo *repo, const struct cbp_oid *oid,
+			 struct cbp_git_files *out)
+{
+	struct cbp_git_change ch = { 0 };
+	struct walk w = { .ch = &ch, .want_files = 1 };
+	size_t i;
+	int err;
+
+	memset(out, 0, sizeof(*out));
+	err = commit_files(repo, oid, &w);
+	if (err)
+		goto out;
+	cbp_sort(w.f, w.nr_f, sizeof(*w.f), cmp_file_pair);
+	out->f = cbp_calloc(w.nr_f, sizeof(*out->f));
+	out->nr = w.nr_f;
+	for (i = 0; i < w.nr_f; i++) {
+		struct cbp_git_file *f = &out->f[i];
+
+		/* The walk's path moves over, and is not freed with it. */
+		f->path = w.f[i].path;
+		w.f[i].path = NULL;
+		memcpy(f->a.id, w.f[i].a.id, GIT_OID_RAWSZ);
+		memcpy(f->b.id, w.f[i].b.id, GIT_OID_RAWSZ);
+		f->mode_a = w.f[i].mode_a;
+		f->mode_b = w.f[i].mode_b;
+		f->binary_a = w.f[i].binary_a;
+		f->binary_b = w.f[i].binary_b;
+	}
+out:
+	walk_release(&w);
+	return err;
+}
+
+/**
+ * cbp_git_file_fill() - what comparing a file needs next
+ * @repo: the repository
+ * @f: a file of cbp_git_change_files()
+ *
+ * First its change in size and whether it is large, from the objects'
+ * headers (nothing inflated); once those are known, the hash of its
+ * path and the lines it adds and drops, blanks aside (from the repository's
+ * memo when a file was changed alike before).
+ *
+ * Return: 0, or -1 with libgit2's message recorded (@f->hashed is then
+ * -1: it cannot be compared).
+ */
+int cbp_git_file_fill(struct cbp_repo *repo, struct cbp_git_file *f)
+{
+	struct file_pair fp;
+	size_t a, b;
+
+	if (!f->sized) {
+		git_oid ia, ib;
+
+		memcpy(ia.id, f->a.id, GIT_OID_RAWSZ);
+		memcpy(ib.id, f->b.id, GIT_OID_RAWSZ);
+		a = blob_size(repo->git, &ia);
+		b = blob_size(repo->git, &ib);
+		f->size_change = (long long)b - (long long)a;
+		f->large = a + b > LARGE_BYTES;
+		f->sized = 1;
+		return 0;
+	}
+	if (f->hashed)
+		return f->hashed < 0 ? -1 : 0;
+	file_pair_of(f, &fp);
+	if (memo_hash_file(repo, &fp, &f->hash)) {
+		f->hashed = -1;
+		return -1;
+	}
+	f->hashed = 1;
+	return 0;
+}
+
+/*
+ * Do @x and @y turn their file from the same blob into the same blob?
+ * Then they add the same to any comparison, modes aside (which the
+ * lines do not show).
+ */
+static int same_blobs(const struct cbp_git_file *x, const struct cbp_git_file *y)
+{
+	return !memcmp(x->a.id, y->a.id, CBP_OID_RAWSZ) &&
+	       !memcmp(x->b.id, y->b.id, CBP_OID_RAWSZ) &&
+	       x->binary_a == y->binary_a && x->binary_b == y->binary_b;
+}
+
+/**
+ * cbp_git_files_same() - do two commits make the same change?
+ * @x: the files of one (cbp_git_change_files())
+ * @y: the files of the other
+ * @want: called with each file whose next value (cbp_git_file_fill()) the
+ *	  answer needs, to be computed before asking again
+ * @data: passed to @want
+ *
+ * They do when they touch the same paths and each file's added and
+ * dropped lines are the same, blanks aside (as patch-ids ignore them),
+ * or it goes from the same blob to the same blob (a binary file, a
+ * submodule): only the files whose blobs differ between the two are
+ * read, so a vendor update and its pick onto a branch where one file
+ * differs cost that file, not the thousands both change.  A large file
+ * that differs (both sides over 256 KiB together, in either) is another
+ * change, and never diffed, when the two change its size by other
+ * numbers of bytes, as the same lines do wherever they apply; a change
+ * of blanks in a large file is then another change too.  The sizes are
+ * asked for first, the hashes only of the files whose sizes allow one
+ * change, so a caller computes them in two rounds, on any thread, each
+ * file on one.
+ *
+ * Return: 1 if the same change, 0 if not, CBP_GIT_UNDECIDED when @want
+ * was called, or -1 when a file could not be read.
+ */
+int cbp_git_files_same(const struct cbp_git_files *x,
+		       const struct cbp_git_files *y,
+		       void (*want)(struct cbp_git_file *f, void *data),
+		       void *data)
+{
+	int missing = 0, bad = 0;
+	size_t i;
+
+	if (x->nr != y->nr)
+		return 0;
+	for (i = 0; i < x->nr; i++)
+		if (strcmp(x->f[i].path, y->f[i].path))
+			return 0;
+	for (i = 0; i < x->nr; i++) {
+		struct cbp_git_file *fx = &x->f[i], *fy = &y->f[i];
+
+		if (same_blobs(fx, fy))
+			continue;
+		if (!fx->sized || !fy->sized) {
+			if (!fx->sized)
+				want(fx, data);
+			if (!fy->sized)
+				want(fy, data);
+			missing = 1;
+			continue;
+		}
+		if ((fx->large || fy->large) && fx->size_change != fy->size_change)
+			return 0;
+		if (fx->hashed < 0 || fy->hashed < 0) {
+			bad = 1;
+			continue;
+		}
+		if (!fx->hashed || !fy->hashed) {
+			if (!fx->hashed)
+				want(fx, data);
+			if (!fy->hashed)
+				want(fy, data);
+			missing = 1;
+			continue;
+		}
+		if (fx->hash != fy->hash)
+			return 0;
+	}
+	if (missing)
+		return CBP_GIT_UNDECIDED;
+	return bad ? -1 : 1;
+}
+
+/**
+ * cbp_git_files_release() - free what cbp_git_change_files() made
+ * @files: the files
+ */
+void cbp_git_files_release(struct cbp_git_files *files)
+{
+	size_t i;
+
+	for (i = 0; i < files->nr; i++)
+		free(files->f[i].path);
+	free(files->f);
+	memset(files, 0, sizeof(*files));
+}
+
 /* The patch-id of commit @oid's diff of the @nr @paths alone, into @pid. */
 static int paths_pid(struct cbp_repo *repo, const struct cbp_oid *oid,
 		     char **paths, size_t nr, char *pid)
@@ -844,51 +1050,6 @@ out:
 	walk_release(&wa);
 	walk_release(&wb);
 	return ret;
-}
-
-/**
- * cbp_git_change_sizes() - how a commit changes its files' sizes
- * @repo: the repository
- * @oid: the commit
- * @out: a hash of each changed file's path and change in bytes, read from
- *	 the objects' headers (nothing inflated), with its lowest bit set
- *	 when a file is large (both sides over 256 KiB together)
- *
- * A patch changes each file's size by the same number of bytes wherever
- * it applies, so two commits of other numbers are other patches, but
- * for a change of blanks (which cbp_git_change_content() sets aside).
- * Diffing large files (translations, generated code, a 300 KiB arc.c)
- * costs most of an index where many commits share a subject ("po: merge
- * changes"): those sizes tell first which of them to diff.
- *
- * Return: 0, 1 if the commit has no such number (a merge, an empty
- * change), or -1 with libgit2's message recorded.
- */
-int cbp_git_change_sizes(struct cbp_repo *repo, const struct cbp_oid *oid,
-			 unsigned long long *out)
-{
-	struct cbp_git_change ch = { 0 };
-	struct walk w = { .ch = &ch, .want_files = 1 };
-	unsigned long long h = CBP_FNV_OFFSET;
-	int err, large = 0;
-	size_t i;
-
-	err = commit_files(repo, oid, &w);
-	if (err)
-		goto out;
-	for (i = 0; i < w.nr_f; i++) {
-		size_t a = blob_size(repo->git, &w.f[i].a);
-		size_t b = blob_size(repo->git, &w.f[i].b);
-		long long delta = (long long)b - (long long)a;
-
-		large |= a + b > LARGE_BYTES;
-		h = cbp_fnv(h, w.f[i].path, strlen(w.f[i].path) + 1);
-		h = cbp_fnv(h, &delta, sizeof(delta));
-	}
-	*out = (h & ~1ULL) | (unsigned long long)large;
-out:
-	walk_release(&w);
-	return err;
 }
 
 /**

@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The files cbp_git_change_content() hashed, by path and blob IDs.  A
- * vendor update and its pick onto a branch turn most files from the
- * same blob into the same blob, and the commits a build compares are
- * queued side by side: each such file is then diffed once, not once per
- * commit (containerd's re-vendor and its pick took 40 ms each; the pick
- * now costs the few files that differ).  Each repository has its own,
+ * The files git-change.c hashed for the content of a change
+ * (cbp_git_change_content(), cbp_git_change_same_content()), by path
+ * and blob IDs: a file changed alike by several commits (a revert and
+ * its re-application, the mainline commit several copies are compared
+ * with) is diffed once.  Each repository has its own,
  * so each thread; past CONTENT_MEMO_MAX files it starts over, which
  * bounds its memory to a few MiB.
  */

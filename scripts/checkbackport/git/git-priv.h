@@ -20,7 +20,7 @@ struct cbp_content_memo;
  * struct cbp_repo - an open repository
  * @git: libgit2's handle
  * @cfg: a snapshot of its config, taken on first use
- * @memo: the files cbp_git_change_content() hashed (git-change.c), made
+ * @memo: the files git-change.c hashed for the content of a change, made
  *	  on first use; each thread's repository has its own
  */
 struct cbp_repo {

@@ -25,7 +25,8 @@
 #define CBP_GIT_NO_REVISION	1	/* git does not know the name */
 #define CBP_GIT_NO_COMMIT	2	/* it names something else */
 #define CBP_GIT_AMBIGUOUS	3	/* a short ID of several objects */
-#define CBP_GIT_UNDECIDED	4	/* cbp_git_change_same_patch() cannot tell */
+/* cbp_git_change_same_patch() cannot tell, cbp_git_files_same() not yet */
+#define CBP_GIT_UNDECIDED	4
 
 /**
  * struct cbp_oid - a SHA-1 object ID
@@ -123,6 +124,44 @@ struct cbp_git_file_hunks {
 };
 
 /**
+ * struct cbp_git_file - a file a commit changes, to compare two changes
+ * @path: its path
+ * @a: its blob before (zero: none; a submodule's commit with @binary_a)
+ * @b: its blob after, likewise
+ * @mode_a: its mode before (0: none)
+ * @mode_b: its mode after
+ * @binary_a: @a is no blob (a submodule)
+ * @binary_b: @b is no blob
+ * @sized: @size_change and @large are known (cbp_git_file_fill())
+ * @large: its sides weigh over 256 KiB together
+ * @size_change: the change in bytes of its size
+ * @hashed: 1 @hash is known, -1 the file could not be read, 0 not yet
+ * @hash: its path and the lines it adds and drops, blanks aside
+ * @wanted: the caller's, for the files cbp_git_files_same() asked for
+ */
+struct cbp_git_file {
+	char *path;
+	struct cbp_oid a, b;
+	unsigned int mode_a, mode_b;
+	int binary_a, binary_b;
+	int sized, large;
+	long long size_change;
+	int hashed;
+	unsigned long long hash;
+	int wanted;
+};
+
+/**
+ * struct cbp_git_files - the files a commit changes (cbp_git_change_files())
+ * @f: sorted by path
+ * @nr: number of @f
+ */
+struct cbp_git_files {
+	struct cbp_git_file *f;
+	size_t nr;
+};
+
+/**
  * struct cbp_git_change - what a commit or patch changes, for link trust
  * @paths: the paths it touches (both of a rename), sorted, each once
  * @nr_paths: number of @paths
@@ -206,8 +245,14 @@ int cbp_git_text_change(const char *diff, size_t len,
 			struct cbp_git_change *ch);
 int cbp_git_change_same_patch(struct cbp_repo *repo, const struct cbp_oid *a,
 			      const struct cbp_oid *b);
-int cbp_git_change_sizes(struct cbp_repo *repo, const struct cbp_oid *oid,
-			 unsigned long long *out);
+int cbp_git_change_files(struct cbp_repo *repo, const struct cbp_oid *oid,
+			 struct cbp_git_files *out);
+int cbp_git_file_fill(struct cbp_repo *repo, struct cbp_git_file *f);
+int cbp_git_files_same(const struct cbp_git_files *x,
+		       const struct cbp_git_files *y,
+		       void (*want)(struct cbp_git_file *f, void *data),
+		       void *data);
+void cbp_git_files_release(struct cbp_git_files *files);
 int cbp_git_change_content(struct cbp_repo *repo, const struct cbp_oid *oid,
 			   unsigned long long *out);
 size_t cbp_git_change_common(const struct cbp_git_change *a,

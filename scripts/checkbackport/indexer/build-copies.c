@@ -6,8 +6,8 @@
  * naming a commit the repository lacks), is still the same change as a
  * mainline commit with the same patch: the same files turned from the
  * same blobs into the same blobs, or else the same lines added to and
- * dropped from each file, blanks aside (cbp_git_change_content(), which
- * compares what git patch-id compares but the context lines).  Such a pair is
+ * dropped from each file, blanks aside (cbp_git_change_same_content(),
+ * which compares what git patch-id compares but the context lines).  Such a pair is
  * stored as a link of its own kind, CBP_SAME_PATCH_ID ("same patch-id, no
  * trailer"), with the verdict CBP_TRUST_SAME_PATCH, so every class of
  * names follows it and every command shows it for what it is.
@@ -19,18 +19,20 @@
  * case, "[...]" groups and pull request numbers "(#N)" aside (a robot's
  * "fix: x [release-3.6.x] (#23771)" of "fix: x (#23326)"), or the same
  * author time (git cherry-pick and rebase keep the author date), and
- * only their changes are compared, each commit's once (the
- * pids table keeps them), reading only the trees along the changed paths
- * and the changed blobs: vendor-heavy histories cost what they change.
- * A pair where either changes a large file (translations, generated
- * code: two sides over 256 KiB) is diffed only when both change each
- * file's size by as many bytes (cbp_git_change_sizes(), from the objects'
- * headers), as the same patch does: many commits of a subject such as
- * "po: merge changes" are then never diffed, and the others are, however
- * large their files (up to 64 MiB, beyond which the blob IDs decide).
- * The changes are computed before the pairs are looked at, on every
- * core (each thread with a repository of its own); the pairs are then
- * decided in order from memory.
+ * only their changes are compared.  Each commit's files and blob IDs
+ * are read from the trees once (the pids table keeps their hashes); only
+ * a pair that changes the same files from other blobs is diffed, and
+ * only in the files whose blobs differ between the two, so a vendor
+ * update and its pick onto a branch where one vendored file differs
+ * cost that file (the compared table keeps the answer: commits do not
+ * change).  A large file that differs (translations, generated code:
+ * two sides over 256 KiB) is diffed only when both change its size by
+ * as many bytes, read from the objects' headers, as the same patch does:
+ * many commits of a subject such as "po: merge changes" are then never
+ * diffed, and the others are, however large their files (up to 64 MiB,
+ * beyond which the blob IDs decide).  All this is computed before the
+ * pairs are looked at, on every core (each thread with a repository of
+ * its own); the pairs are then decided in order from memory.
  * A copy no patch links, whose conflicts were resolved by hand, keeps
  * the author, author time and subject git cherry-pick keeps: it is linked
  * to the one candidate with all three (CBP_SAME_AUTHOR_DATE, "same author,
@@ -77,15 +79,18 @@ struct cand {
 	int same_time;		/* as in struct cbp_store_cand */
 	int same_subject;
 	size_t o, m;		/* their entries in struct copies.pid */
+	/*
+	 * for a pair that changes the same files from other blobs,
+	 * cbp_git_files_same(): 0 not known yet, 1 the same change, -1
+	 * not, or unreadable (@keep 0: not kept, asked again next time)
+	 */
+	int content;
+	int keep;
 };
 
-/* Hex digits of a stored patch hash (cbp_git_change_content()). */
-#define PID_HEX		16
-
 /*
- * One commit's change, compared once: the hash of its files' blob IDs
- * (cbp_git_change.blobs, from the trees), and its patch-id only when
- * that differs from a candidate's.
+ * One commit's change, read once: the hash of its files' blob IDs
+ * (cbp_git_change.blobs, from the trees) and of its paths.
  */
 struct pid {
 	long long id;
@@ -94,11 +99,10 @@ struct pid {
 	int blobs_ok;		/* 1 @blobs is known, -1 the commit is unreadable */
 	long long blobs;
 	long long files;	/* a hash of the paths it touches */
-	int sizes_state;	/* 0 not computed, 1 @sizes, -1 none */
-	long long sizes;	/* cbp_git_change_sizes(), bit 0: a file is large */
-	int pid_state;		/* 0 not computed, 1 @pid, -1 none */
-	char pid[PID_HEX + 1];
 	int linked;		/* this copy was linked already */
+	/* its files, for pairs diffed: 0 not read, 1 @fl, -1 none */
+	int fl_state;
+	struct cbp_git_files fl;
 	int queued;		/* on the list of a parallel step */
 	int dirty;		/* computed here, to be kept in the pids table */
 	/*
@@ -163,6 +167,8 @@ static int want_cand(const struct cbp_store_cand *sc, void *data)
 	c->ml = sc->ml;
 	c->same_time = sc->same_time;
 	c->same_subject = sc->same_subject;
+	c->content = 0;
+	c->keep = 0;
 	want_pid(cp, c->own, sc->own_hex);
 	want_pid(cp, c->ml, sc->ml_hex);
 	return 0;
@@ -202,19 +208,7 @@ static long long files_hash(const struct cbp_git_change *ch)
 /* Keep what is known of @p in the pids table. */
 static void put_row(struct copies *cp, const struct pid *p)
 {
-	/* A commit without the number (a merge): 0, which no change has. */
-	long long none = 0;
-	const long long *sizes = NULL;
-	const char *pid = NULL;
-
-	if (p->sizes_state)
-		sizes = p->sizes_state > 0 ? &p->sizes : &none;
-	if (p->pid_state > 0)
-		pid = p->pid;
-	else if (p->pid_state < 0)
-		pid = "";
-	cp->err |= cbp_store_put_pid(cp->b->w, p->id, p->blobs, p->files,
-				     sizes, pid);
+	cp->err |= cbp_store_put_pid(cp->b->w, p->id, p->blobs, p->files);
 }
 
 /*
@@ -236,16 +230,6 @@ static int lookup(struct copies *cp, struct pid *p)
 		p->blobs_ok = 1;
 		p->blobs = row.blobs;
 		p->files = row.files;
-		if (row.has_sizes) {
-			p->sizes = row.sizes;
-			p->sizes_state = row.sizes ? 1 : -1;
-		}
-		if (row.has_pid && strlen(row.pid) == PID_HEX) {
-			memcpy(p->pid, row.pid, PID_HEX + 1);
-			p->pid_state = 1;
-		} else if (row.has_pid) {
-			p->pid_state = -1;
-		}
 	}
 	return rc;
 }
@@ -267,35 +251,6 @@ static void compute_blobs(struct cbp_repo *repo, struct pid *p)
 	p->blobs_ok = 1;
 	p->dirty = 1;
 	cbp_git_change_release(&ch);
-}
-
-/* How @p changes its files' sizes (cbp_git_change_sizes()); any thread. */
-static void compute_sizes(struct cbp_repo *repo, struct pid *p)
-{
-	unsigned long long h;
-	int rc;
-
-	rc = cbp_git_change_sizes(repo, &p->oid, &h);
-	if (rc < 0)
-		return;
-	p->sizes_state = rc ? -1 : 1;
-	p->sizes = rc ? 0 : (long long)h;
-	p->dirty = 1;
-}
-
-/* @p's patch as one number (cbp_git_change_content()); any thread. */
-static void compute_patch(struct cbp_repo *repo, struct pid *p)
-{
-	unsigned long long h;
-	int rc;
-
-	rc = cbp_git_change_content(repo, &p->oid, &h);
-	if (rc < 0)
-		return;
-	p->pid_state = rc ? -1 : 1;
-	if (!rc)
-		snprintf(p->pid, sizeof(p->pid), "%016llx", h);
-	p->dirty = 1;
 }
 
 /* One parallel step: @fn on each commit of @todo. */
@@ -320,23 +275,10 @@ static void parallel_step(struct copies *cp, struct pid **todo, size_t nr,
 	build_parallel(cp->b, nr, step_one, &st);
 }
 
-/*
- * Do @o and @m, which change the same files from other blobs, need
- * their patches compared?  Not when either changes a large file and
- * the two change their files' sizes by other numbers of bytes.
- */
-static int sizes_differ(const struct pid *o, const struct pid *m)
+/* Put @p on @todo (*@nr long) unless it is there already. */
+static void queue(struct pid *p, struct pid **todo, size_t *nr)
 {
-	if (o->sizes_state <= 0 || m->sizes_state <= 0)
-		return 0;
-	/* Bit 0 says which is large: one file may be on one side only. */
-	return ((o->sizes | m->sizes) & 1) && ((o->sizes ^ m->sizes) & ~1LL);
-}
-
-/* Put @p on @todo (*@nr long) unless it is @done or there already. */
-static void queue(struct pid *p, int done, struct pid **todo, size_t *nr)
-{
-	if (done || p->queued)
+	if (p->queued)
 		return;
 	p->queued = 1;
 	todo[(*nr)++] = p;
@@ -351,15 +293,109 @@ static int other_blobs(const struct copies *cp, const struct cand *c)
 	       !(o->blobs && o->blobs == m->blobs) && o->files == m->files;
 }
 
+/* @p's files (cbp_git_change_files()); any thread. */
+static void compute_fl(struct cbp_repo *repo, struct pid *p)
+{
+	p->fl_state = cbp_git_change_files(repo, &p->oid, &p->fl) ? -1 : 1;
+}
+
 /*
- * Everything the pairs need, before any is decided: each commit's row,
- * then the blobs hashes missing, then the sizes of the pairs that change
- * the same files from other blobs, then the patches of those whose sizes
- * allow one patch; what was computed is kept.
+ * The next value of each of @p's files cbp_git_files_same() asked for:
+ * one commit's files are all on one thread.
+ */
+static void compute_wanted(struct cbp_repo *repo, struct pid *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->fl.nr; i++)
+		if (p->fl.f[i].wanted) {
+			p->fl.f[i].wanted = 0;
+			cbp_git_file_fill(repo, &p->fl.f[i]);
+		}
+}
+
+/* What a round of compare_pairs() wants computed, of the pair @o, @m. */
+struct wanted {
+	struct pid **todo;
+	size_t nr;
+	struct pid *o, *m;
+};
+
+/* cbp_git_files_same() wants @f's next value: its commit is queued. */
+static void want_file(struct cbp_git_file *f, void *data)
+{
+	struct wanted *w = data;
+	struct pid *p = f >= w->o->fl.f && f < w->o->fl.f + w->o->fl.nr ?
+			w->o : w->m;
+
+	f->wanted = 1;
+	queue(p, w->todo, &w->nr);
+}
+
+/*
+ * Decide the pairs at @pairs (@nr of them) that change the same files
+ * from other blobs: each commit's files read once, then in two rounds
+ * the sizes and the hashes of the files the pairs ask for, each round
+ * on every core.
+ */
+static void compare_pairs(struct copies *cp, const size_t *pairs, size_t nr)
+{
+	struct wanted w = { .todo = cbp_calloc(cp->nr_p + 1, sizeof(*w.todo)) };
+	size_t i, left = nr;
+	int round;
+
+	for (i = 0; i < cp->nr_p; i++)
+		cp->p[i].queued = 0;
+	for (i = 0; i < nr; i++) {
+		queue(&cp->p[cp->c[pairs[i]].o], w.todo, &w.nr);
+		queue(&cp->p[cp->c[pairs[i]].m], w.todo, &w.nr);
+	}
+	parallel_step(cp, w.todo, w.nr, compute_fl);
+	/* Sizes, then hashes, then every answer is known. */
+	for (round = 0; round < 3 && left; round++) {
+		for (i = 0; i < cp->nr_p; i++)
+			cp->p[i].queued = 0;
+		w.nr = 0;
+		for (i = 0, left = 0; i < nr; i++) {
+			struct cand *c = &cp->c[pairs[i]];
+			struct pid *o = &cp->p[c->o], *m = &cp->p[c->m];
+			int rc;
+
+			if (c->content)
+				continue;
+			if (o->fl_state < 0 || m->fl_state < 0) {
+				c->content = -1;
+				continue;
+			}
+			w.o = o;
+			w.m = m;
+			rc = cbp_git_files_same(&o->fl, &m->fl, want_file, &w);
+			if (rc == CBP_GIT_UNDECIDED && round < 2) {
+				left++;
+				continue;
+			}
+			c->content = rc == 1 ? 1 : -1;
+			c->keep = rc == 0 || rc == 1;
+		}
+		parallel_step(cp, w.todo, w.nr, compute_wanted);
+	}
+	for (i = 0; i < cp->nr_p; i++)
+		if (cp->p[i].fl_state > 0)
+			cbp_git_files_release(&cp->p[i].fl);
+	free(w.todo);
+}
+
+/*
+ * Everything the pairs need, before any is decided: each commit's row
+ * or else the blobs hash from its trees, then whether the pairs that
+ * change the same files from other blobs make the same change, as the
+ * compared table has it or else from the files whose blobs differ
+ * (compare_pairs()).  What was computed is kept.
  */
 static int prepare(struct copies *cp)
 {
 	struct pid **todo = cbp_calloc(cp->nr_p + 1, sizeof(*todo));
+	size_t *pairs = cbp_calloc(cp->nr_c + 1, sizeof(*pairs));
 	size_t i, nr = 0;
 
 	for (i = 0; i < cp->nr_p && !cp->err; i++) {
@@ -371,25 +407,29 @@ static int prepare(struct copies *cp)
 	if (!cp->err)
 		parallel_step(cp, todo, nr, compute_blobs);
 	for (i = 0, nr = 0; i < cp->nr_c && !cp->err; i++) {
-		if (!other_blobs(cp, &cp->c[i]))
-			continue;
-		queue(&cp->p[cp->c[i].o], cp->p[cp->c[i].o].sizes_state, todo, &nr);
-		queue(&cp->p[cp->c[i].m], cp->p[cp->c[i].m].sizes_state, todo, &nr);
-	}
-	if (!cp->err)
-		parallel_step(cp, todo, nr, compute_sizes);
-	for (i = 0; i < cp->nr_p; i++)
-		cp->p[i].queued = 0;
-	for (i = 0, nr = 0; i < cp->nr_c && !cp->err; i++) {
-		struct pid *o = &cp->p[cp->c[i].o], *m = &cp->p[cp->c[i].m];
+		struct cand *c = &cp->c[i];
+		int same, rc;
 
-		if (!other_blobs(cp, &cp->c[i]) || sizes_differ(o, m))
+		if (!other_blobs(cp, c))
 			continue;
-		queue(o, o->pid_state, todo, &nr);
-		queue(m, m->pid_state, todo, &nr);
+		rc = cbp_store_get_compared(cp->b->w, c->own, c->ml, &same);
+		if (rc < 0)
+			cp->err = -1;
+		else if (rc)
+			c->content = same ? 1 : -1;
+		else
+			pairs[nr++] = i;
 	}
 	if (!cp->err)
-		parallel_step(cp, todo, nr, compute_patch);
+		compare_pairs(cp, pairs, nr);
+	for (i = 0; i < nr && !cp->err; i++) {
+		const struct cand *c = &cp->c[pairs[i]];
+
+		if (c->keep)
+			cp->err |= cbp_store_put_compared(cp->b->w, c->own,
+							  c->ml, c->content > 0);
+	}
+	free(pairs);
 	free(todo);
 	for (i = 0; i < cp->nr_p && !cp->err; i++)
 		if (cp->p[i].dirty)
@@ -398,20 +438,20 @@ static int prepare(struct copies *cp)
 }
 
 /*
- * Are @o and @m the same patch?  The same files turned from the same
- * blobs into the same blobs are, without reading a blob; other pairs
- * need their patch-ids (a copy onto another base has other blobs).
+ * Are the two commits of @c the same patch?  The same files turned from
+ * the same blobs into the same blobs are, without reading a blob; other
+ * files are not, whatever the lines; other blobs of the same files were
+ * compared (prepare()).
  */
-static int same_patch(const struct pid *o, const struct pid *m)
+static int same_patch(const struct copies *cp, const struct cand *c)
 {
+	const struct pid *o = &cp->p[c->o], *m = &cp->p[c->m];
+
 	if (o->blobs_ok <= 0 || m->blobs_ok <= 0)
 		return 0;
 	if (o->blobs && o->blobs == m->blobs)
 		return 1;
-	/* Other files: another patch, whatever the lines (no diff taken). */
-	if (o->files != m->files || sizes_differ(o, m))
-		return 0;
-	return o->pid_state > 0 && m->pid_state > 0 && !strcmp(o->pid, m->pid);
+	return o->files == m->files && c->content > 0;
 }
 
 /* The link and its verdict; no files were compared, the patches are one. */
@@ -441,7 +481,7 @@ static int link_all(struct copies *cp)
 		/* Sorted by copy, the best candidate first: one link each. */
 		if (cp->p[c->o].linked)
 			continue;
-		same = same_patch(&cp->p[c->o], &cp->p[c->m]);
+		same = same_patch(cp, c);
 		if (same) {
 			if (store(cp, c))
 				return -1;
@@ -624,8 +664,8 @@ static int link_authored(struct copies *cp)
 	for (i = 0; i < cp->nr_p; i++)
 		cp->p[i].queued = 0;
 	for (k = 0; k < nr_pick; k++) {
-		queue(&cp->p[pick[k].c->o], 0, todo, &nr_todo);
-		queue(&cp->p[pick[k].c->m], 0, todo, &nr_todo);
+		queue(&cp->p[pick[k].c->o], todo, &nr_todo);
+		queue(&cp->p[pick[k].c->m], todo, &nr_todo);
 	}
 	parallel_step(cp, todo, nr_todo, compute_files);
 	for (i = 0; i < cp->nr_p; i++)
@@ -635,8 +675,8 @@ static int link_authored(struct copies *cp)
 
 		if (!needs_lines(o, m))
 			continue;
-		queue(o, 0, todo, &nr_todo);
-		queue(m, 0, todo, &nr_todo);
+		queue(o, todo, &nr_todo);
+		queue(m, todo, &nr_todo);
 	}
 	parallel_step(cp, todo, nr_todo, compute_full);
 	free(todo);

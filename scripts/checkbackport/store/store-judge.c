@@ -3,7 +3,8 @@
  * Verdicts, for the builder: the citations between two commits to be
  * judged (build-trust.c judges them), the verdicts on them (the trust
  * table), and the copies without a citation (build-copies.c): their
- * candidates, the hashes kept of the commits compared (the pids table),
+ * candidates, the hashes kept of the commits compared (the pids table)
+ * and whether the pairs diffed are one change (the compared table),
  * and each copy found, recorded as a link of kind CBP_SAME_PATCH_ID with
  * the verdict CBP_TRUST_SAME_PATCH; and the commits one Gerrit Change-Id
  * joins (build-change-id.c), linked to be judged as citations are.
@@ -569,7 +570,7 @@ int cbp_store_get_pid(struct cbp_writer *w, long long id,
 		      struct cbp_store_pid *row)
 {
 	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_PID_GET,
-					   "SELECT blobs, files, sizes, pid FROM pids WHERE id = ?");
+					   "SELECT blobs, files FROM pids WHERE id = ?");
 	int rc;
 
 	if (!st)
@@ -577,16 +578,8 @@ int cbp_store_get_pid(struct cbp_writer *w, long long id,
 	sqlite3_bind_int64(st, 1, id);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
-		const char *pid = (const char *)sqlite3_column_text(st, 3);
-
 		row->blobs = sqlite3_column_int64(st, 0);
 		row->files = sqlite3_column_int64(st, 1);
-		row->has_sizes = sqlite3_column_type(st, 2) != SQLITE_NULL;
-		row->sizes = sqlite3_column_int64(st, 2);
-		row->has_pid = !!pid;
-		row->pid[0] = '\0';
-		if (pid)
-			strncat(row->pid, pid, sizeof(row->pid) - 1);
 	}
 	sqlite3_reset(st);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
@@ -600,30 +593,77 @@ int cbp_store_get_pid(struct cbp_writer *w, long long id,
  * @id: its row
  * @blobs: the hash of its files' blob IDs
  * @files: the hash of its paths
- * @sizes: the hash of its changes in size, NULL if not computed
- * @pid: its patch hash, "" if it has none, NULL if not computed
  *
  * Return: 0, or -1 with SQLite's message recorded.
  */
 int cbp_store_put_pid(struct cbp_writer *w, long long id, long long blobs,
-		      long long files, const long long *sizes, const char *pid)
+		      long long files)
 {
 	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_PID_PUT,
-					   "INSERT OR REPLACE INTO pids VALUES (?, ?, ?, ?, ?)");
+					   "INSERT OR REPLACE INTO pids VALUES (?, ?, ?)");
 
 	if (!st)
 		return -1;
 	sqlite3_bind_int64(st, 1, id);
 	sqlite3_bind_int64(st, 2, blobs);
 	sqlite3_bind_int64(st, 3, files);
-	if (sizes)
-		sqlite3_bind_int64(st, 4, *sizes);
-	else
-		sqlite3_bind_null(st, 4);
-	if (pid)
-		sqlite3_bind_text(st, 5, pid, -1, SQLITE_TRANSIENT);
-	else
-		sqlite3_bind_null(st, 5);
+	return cbp_db_step(w->db, st);
+}
+
+/**
+ * cbp_store_get_compared() - whether two commits were found one change
+ * @w: the writer
+ * @own: the copy's row
+ * @ml: the mainline commit's row
+ * @same: set to 1 (one change) or 0 when the pair was compared
+ *
+ * The answer of cbp_git_change_same_content() holds as long as both
+ * commits do: commits do not change, and the rows of removed ones go
+ * with them (cbp_store_drop_gone()).
+ *
+ * Return: 1 when the pair was compared, 0 when not, -1 with SQLite's
+ * message recorded.
+ */
+int cbp_store_get_compared(struct cbp_writer *w, long long own, long long ml,
+			   int *same)
+{
+	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_CMP_GET,
+					   "SELECT same FROM compared WHERE own = ? AND ml = ?");
+	int rc;
+
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, own);
+	sqlite3_bind_int64(st, 2, ml);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*same = sqlite3_column_int(st, 0) == 1;
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return cbp_error_sqlite(w->db, "index");
+	return rc == SQLITE_ROW;
+}
+
+/**
+ * cbp_store_put_compared() - keep whether two commits are one change
+ * @w: the writer
+ * @own: the copy's row
+ * @ml: the mainline commit's row
+ * @same: 1 when they are one change, else 0
+ *
+ * Return: 0, or -1 with SQLite's message recorded.
+ */
+int cbp_store_put_compared(struct cbp_writer *w, long long own, long long ml,
+			   int same)
+{
+	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_CMP_PUT,
+					   "INSERT OR REPLACE INTO compared VALUES (?, ?, ?)");
+
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, own);
+	sqlite3_bind_int64(st, 2, ml);
+	sqlite3_bind_int(st, 3, !!same);
 	return cbp_db_step(w->db, st);
 }
 

@@ -319,6 +319,7 @@ int cbp_store_drop_gone(struct cbp_writer *w)
 			   "DELETE FROM trust WHERE src IN gone OR dst IN gone;"
 			   "DELETE FROM malformed WHERE src IN gone;"
 			   "DELETE FROM pids WHERE id IN gone;"
+			   "DELETE FROM compared WHERE own IN gone OR ml IN gone;"
 			   "DELETE FROM chids WHERE id IN gone;"
 			   "DELETE FROM morder WHERE id IN gone;"
 			   "DELETE FROM reach WHERE id IN gone;"

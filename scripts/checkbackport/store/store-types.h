@@ -34,7 +34,7 @@
  * 23: subjects ending in other pull request numbers "(#N)" are the same
  *     subject (cbp_subjects_consistent()).
  */
-#define CBP_SCHEMA_VERSION	23
+#define CBP_SCHEMA_VERSION	24
 #define CBP_MAX_BRANCHES	64
 
 /*

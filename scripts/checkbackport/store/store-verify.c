@@ -268,10 +268,13 @@ static const struct {
 	{ "malformed citation by no commit",
 	  "SELECT cited FROM malformed m WHERE NOT EXISTS\n"
 	  " (SELECT 1 FROM commits c WHERE c.id = m.src AND c.state = 1)" },
-	{ "patch-id of no commit",
+	{ "blobs hash of no commit",
 	  "SELECT id FROM pids p WHERE NOT EXISTS\n"
-	  " (SELECT 1 FROM commits c WHERE c.id = p.id AND c.state = 1)\n"
-	  " OR (p.pid != '' AND (length(p.pid) != 16 OR p.pid GLOB '*[^0-9a-f]*'))" },
+	  " (SELECT 1 FROM commits c WHERE c.id = p.id AND c.state = 1)" },
+	{ "comparison of no commit",
+	  "SELECT own FROM compared p WHERE p.same NOT IN (0, 1) OR\n"
+	  " NOT EXISTS (SELECT 1 FROM commits c WHERE c.id = p.own AND c.state = 1) OR\n"
+	  " NOT EXISTS (SELECT 1 FROM commits c WHERE c.id = p.ml AND c.state = 1)" },
 	{ "mainline position of no commit",
 	  "SELECT id FROM morder o WHERE NOT EXISTS\n"
 	  " (SELECT 1 FROM commits c WHERE c.id = o.id AND c.state = 1)" },

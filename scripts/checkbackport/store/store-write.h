@@ -275,18 +275,10 @@ enum cbp_copy_kind {
  * struct cbp_store_pid - what the index keeps of a commit build-copies.c compared
  * @blobs: a hash of its files' blob IDs
  * @files: a hash of its paths
- * @has_sizes: 1 @sizes is known
- * @sizes: a hash of its changes in size (cbp_git_change_sizes())
- * @has_pid: 0 its patch hash is not computed, 1 @pid is it ("" if none)
- * @pid: the patch hash, truncated to fit
  */
 struct cbp_store_pid {
 	long long blobs;
 	long long files;
-	int has_sizes;
-	long long sizes;
-	int has_pid;
-	char pid[32];
 };
 
 int cbp_store_copy_candidates(struct cbp_writer *w, enum cbp_copy_kind kind,
@@ -297,7 +289,11 @@ int cbp_store_copy_candidates(struct cbp_writer *w, enum cbp_copy_kind kind,
 int cbp_store_get_pid(struct cbp_writer *w, long long id,
 		      struct cbp_store_pid *row);
 int cbp_store_put_pid(struct cbp_writer *w, long long id, long long blobs,
-		      long long files, const long long *sizes, const char *pid);
+		      long long files);
+int cbp_store_get_compared(struct cbp_writer *w, long long own, long long ml,
+			   int *same);
+int cbp_store_put_compared(struct cbp_writer *w, long long own, long long ml,
+			   int same);
 int cbp_store_found_cites_new(struct cbp_writer *w, long long after,
 			      const unsigned int *ids, size_t nr);
 int cbp_store_reverted_of(struct cbp_writer *w, long long src,

@@ -44,14 +44,13 @@
  *                               for each mainline commit (build-edges.c)
  *   refs(name, tip)             every ref whose history is indexed, and
  *                               its commit, as of the last build
- *   pids(id, blobs, files, sizes, pid)
- *                               of the commits build-copies.c compared,
- *                               hashes of their files' blob IDs, of their
- *                               paths, of their changes in size
- *                               (cbp_git_change_sizes(), NULL not
- *                               computed), and of their patch,
- *                               cbp_git_change_content() in 16 hex
- *                               digits ('' none, NULL not computed)
+ *   pids(id, blobs, files)      of the commits build-copies.c compared,
+ *                               hashes of their files' blob IDs and of
+ *                               their paths
+ *   compared(own, ml, same)     of the pairs build-copies.c diffed (the
+ *                               same files from other blobs), whether
+ *                               they make the same change (1) or not (0)
+ *                               (cbp_git_change_same_content())
  *   chids(id, chid)             the Gerrit Change-Id of each commit whose
  *                               message names one (cbp_change_id())
  *
@@ -100,7 +99,9 @@ static const char schema_sql[] =
 	"CREATE TABLE morder(id INTEGER PRIMARY KEY, pos INTEGER NOT NULL);"
 	"CREATE TABLE refs(name TEXT PRIMARY KEY, tip TEXT NOT NULL);"
 	"CREATE TABLE pids(id INTEGER PRIMARY KEY, blobs INTEGER NOT NULL,\n"
-	" files INTEGER NOT NULL, sizes INTEGER, pid TEXT);"
+	" files INTEGER NOT NULL);"
+	"CREATE TABLE compared(own INTEGER NOT NULL, ml INTEGER NOT NULL,\n"
+	" same INTEGER NOT NULL, PRIMARY KEY(own, ml)) WITHOUT ROWID;"
 	"CREATE TABLE chids(id INTEGER PRIMARY KEY, chid TEXT NOT NULL);";
 
 /* Created after the bulk load of a fresh build. */

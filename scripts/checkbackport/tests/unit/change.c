@@ -473,20 +473,78 @@ static void common_files(void **state)
 	cbp_git_change_release(&a);
 }
 
-/* The content hash of the commit @rev names (cbp_git_change_content()). */
-static unsigned long long content_of(const char *rev)
+/* The commit @rev names. */
+static void oid_of(const char *rev, struct cbp_oid *oid)
 {
 	char cmd[128], *out;
-	struct cbp_oid oid;
-	unsigned long long h;
 
 	snprintf(cmd, sizeof(cmd), "git rev-parse '%s'", rev);
 	out = slurp(cmd);
 	out[strcspn(out, "\n")] = '\0';
-	assert_int_equal(cbp_oid_fromhex(&oid, out), 0);
+	assert_int_equal(cbp_oid_fromhex(oid, out), 0);
 	free(out);
+}
+
+/* The content hash of the commit @rev names (cbp_git_change_content()). */
+static unsigned long long content_of(const char *rev)
+{
+	struct cbp_oid oid;
+	unsigned long long h;
+
+	oid_of(rev, &oid);
 	assert_int_equal(cbp_git_change_content(repo, &oid, &h), 0);
 	return h;
+}
+
+/* cbp_git_files_same() asks for what @f needs: computed there and then. */
+static void fill_now(struct cbp_git_file *f, void *data)
+{
+	(void)data;
+	assert_int_equal(cbp_git_file_fill(repo, f), 0);
+}
+
+/*
+ * Do the commits @ra and @rb name make one change, by their files
+ * (cbp_git_files_same())?  A commit with no files to compare (a merge,
+ * an empty change) makes none.
+ */
+static int pairwise(const char *ra, const char *rb)
+{
+	struct cbp_git_files x, y;
+	struct cbp_oid a, b;
+	int rc, rounds = 0, na, nb;
+
+	oid_of(ra, &a);
+	oid_of(rb, &b);
+	na = cbp_git_change_files(repo, &a, &x);
+	nb = cbp_git_change_files(repo, &b, &y);
+	assert_true(na >= 0 && nb >= 0);
+	if (na || nb) {
+		rc = 0;
+		goto out;
+	}
+	/* The sizes, then the hashes: two rounds at most. */
+	while ((rc = cbp_git_files_same(&x, &y, fill_now, NULL)) ==
+	       CBP_GIT_UNDECIDED)
+		assert_true(++rounds <= 2);
+	assert_true(rc == 0 || rc == 1);
+out:
+	cbp_git_files_release(&x);
+	cbp_git_files_release(&y);
+	return rc;
+}
+
+/*
+ * Do @ra and @rb make one change?  Asked pair by pair, reading only the
+ * files whose blobs differ, and of each commit whole: both must say it.
+ */
+static int same_content(const char *ra, const char *rb)
+{
+	int same = pairwise(ra, rb);
+
+	assert_int_equal(same, content_of(ra) == content_of(rb));
+	assert_int_equal(pairwise(rb, ra), same);
+	return same;
 }
 
 /*
@@ -522,6 +580,12 @@ static void content_memo(void **state)
 	assert_true(p != g);
 	assert_true(q != g);
 	assert_true(p == p2);
+	assert_false(same_content("memo-p", "memo-q"));
+	assert_false(same_content("memo-p", "memo-g"));
+	assert_false(same_content("memo-q", "memo-g"));
+	assert_true(same_content("memo-p", "memo-p2"));
+	/* A change to another file is another change. */
+	assert_false(pairwise("memo-p2^", "memo-p"));
 }
 
 /* The first line of what a shell command prints, in @buf. */
@@ -573,12 +637,16 @@ static void binary_as_git(void **state)
 
 	assert_true(content_of("ctl-p") == content_of("ctl-q"));
 	assert_true(content_of("nul-p") != content_of("nul-q"));
+	assert_true(same_content("ctl-p", "ctl-q"));
+	assert_false(same_content("nul-p", "nul-q"));
 
 	/* An empty file is text, read without a byte to look at. */
 	first_line("git diff --numstat empty-p^ empty-p", p, sizeof(p));
 	assert_string_equal(p, "0\t0\tempty");
 	assert_true(content_of("empty-p") == content_of("empty-q"));
 	assert_true(content_of("empty-p") != content_of("ctl-p"));
+	assert_true(same_content("empty-p", "empty-q"));
+	assert_false(same_content("empty-p", "ctl-p"));
 }
 
 /*
@@ -617,6 +685,51 @@ static void content_memo_full(void **state)
 	assert_true(content_of("memo-same") == big);
 	assert_true(content_of("memo-other") != big);
 	assert_true(content_of("memo-big") == big);
+	assert_true(same_content("memo-same", "memo-big"));
+	assert_false(same_content("memo-other", "memo-big"));
+}
+
+/*
+ * A large file (both sides over 256 KiB together) that two commits
+ * change from other blobs is diffed only when both change its size by
+ * as many bytes; a small one always is.  On two bases of a 300 KB file
+ * big and a small one small: p and q add the same line to both, r adds
+ * to big a line with one blank more (its size grows by one byte more,
+ * so it is not diffed and another change, although blanks aside its
+ * line is the same), s a line of the same size but another letter, and
+ * t to small the line with the blank (diffed: the same, blanks aside).
+ */
+static void content_pairwise_large(void **state)
+{
+	(void)state;
+	free(slurp("git checkout -q --orphan large && git rm -rqf . &&\n"
+		   "seq 1 50000 | sed 's/^/line /' >big && echo one >small &&\n"
+		   "git add big small && git commit -qm 'large base' &&\n"
+		   "git tag large-base &&\n"
+		   "echo 'new line' >>big && echo 'new line' >>small &&\n"
+		   "git commit -qam 'large p' && git tag large-p &&\n"
+		   "git checkout -q large-base && sed -i 1d big &&\n"
+		   "echo two >small && git commit -qam 'large other base' &&\n"
+		   "git tag large-other &&\n"
+		   "echo 'new line' >>big && echo 'new line' >>small &&\n"
+		   "git commit -qam 'large q' && git tag large-q &&\n"
+		   "git checkout -q large-other &&\n"
+		   "echo 'new  line' >>big && echo 'new line' >>small &&\n"
+		   "git commit -qam 'large r' && git tag large-r &&\n"
+		   "git checkout -q large-other &&\n"
+		   "echo 'new lime' >>big && echo 'new line' >>small &&\n"
+		   "git commit -qam 'large s' && git tag large-s &&\n"
+		   "git checkout -q large-other &&\n"
+		   "echo 'new line' >>big && echo 'new  line' >>small &&\n"
+		   "git commit -qam 'large t' && git tag large-t &&\n"
+		   "git checkout -q master"));
+	assert_true(same_content("large-p", "large-q"));
+	/* Blanks aside, the same lines: the hashes, but not the sizes. */
+	assert_true(content_of("large-p") == content_of("large-r"));
+	assert_false(pairwise("large-p", "large-r"));
+	assert_false(pairwise("large-r", "large-p"));
+	assert_false(same_content("large-p", "large-s"));
+	assert_true(same_content("large-p", "large-t"));
 }
 
 int main(void)
@@ -630,6 +743,7 @@ int main(void)
 		cmocka_unit_test(content_memo),
 		cmocka_unit_test(binary_as_git),
 		cmocka_unit_test(content_memo_full),
+		cmocka_unit_test(content_pairwise_large),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);

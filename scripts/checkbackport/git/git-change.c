@@ -784,6 +784,9 @@ static void file_pair_of(const struct cbp_git_file *f, struct file_pair *fp)
  * @out: its files against its first parent, sorted by path, with their
  *	 blob IDs (from the trees: no blob read); release with
  *	 cbp_git_files_release()
+ * @ch: unless NULL, filled in from the same walk as cbp_git_change_of()
+ *	without a patch-id fills it (release with cbp_git_change_release();
+ *	left empty when the function does not return 0)
  *
  * Two commits make the same change when they touch the same paths and
  * change each file alike (cbp_git_files_same()): a file both turn from
@@ -795,17 +798,24 @@ static void file_pair_of(const struct cbp_git_file *f, struct file_pair *fp)
  * -1 with libgit2's message recorded.
  */
 int cbp_git_change_files(struct cbp_repo *repo, const struct cbp_oid *oid,
-			 struct cbp_git_files *out)
+			 struct cbp_git_files *out, struct cbp_git_change *ch)
 {
-	struct cbp_git_change ch = { 0 };
-	struct walk w = { .ch = &ch, .want_files = 1 };
+	struct cbp_git_change walked = { 0 };
+	struct walk w = { .ch = &walked, .want_files = 1 };
 	size_t i;
 	int err;
 
 	memset(out, 0, sizeof(*out));
+	if (ch)
+		memset(ch, 0, sizeof(*ch));
 	err = commit_files(repo, oid, &w);
 	if (err)
 		goto out;
+	if (ch) {
+		sort_paths(&walked);
+		*ch = walked;
+		memset(&walked, 0, sizeof(walked));
+	}
 	cbp_sort(w.f, w.nr_f, sizeof(*w.f), cmp_file_pair);
 	out->f = cbp_calloc(w.nr_f, sizeof(*out->f));
 	out->nr = w.nr_f;
@@ -990,10 +1000,12 @@ out:
 }
 
 /**
- * cbp_git_change_same_patch() - one patch, told by the files that differ
+ * cbp_git_files_same_patch() - one patch, told by the files that differ
  * @repo: the repository
  * @a: a commit
+ * @fa: its files (cbp_git_change_files())
  * @b: another, said to change the same paths
+ * @fb: its files
  *
  * A file both commits turn from the same blob into the same blob, with
  * the same modes, is the same diff in both, so it adds the same to their
@@ -1002,39 +1014,34 @@ out:
  * onto a branch whose copy of one file differs then reads that file, not
  * thousands.  It answers when every file whose blobs differ is a text
  * file changed on both sides (no file added, removed, renamed or made
- * another type there, which the whole diff would pair otherwise), and
- * neither is a merge.
+ * another type there, which the whole diff would pair otherwise).
  *
  * Return: 1 if their patch-ids are equal, 0 if not, CBP_GIT_UNDECIDED
  * when it cannot tell so (cbp_git_change_of() can), or -1 with libgit2's
  * message recorded.
  */
-int cbp_git_change_same_patch(struct cbp_repo *repo, const struct cbp_oid *a,
-			      const struct cbp_oid *b)
+int cbp_git_files_same_patch(struct cbp_repo *repo, const struct cbp_oid *a,
+			     const struct cbp_git_files *fa,
+			     const struct cbp_oid *b,
+			     const struct cbp_git_files *fb)
 {
-	struct cbp_git_change cha = { 0 }, chb = { 0 };
-	struct walk wa = { .ch = &cha, .want_files = 1 };
-	struct walk wb = { .ch = &chb, .want_files = 1 };
 	char pa[CBP_OID_HEXSZ + 1], pb[CBP_OID_HEXSZ + 1];
+	struct file_pair x, y;
 	char **paths = NULL;
 	size_t i, nr = 0;
-	int ra, rb, ret;
+	int ra, rb, ret = CBP_GIT_UNDECIDED;
 
-	ra = commit_files(repo, a, &wa);
-	rb = ra ? 0 : commit_files(repo, b, &wb);
-	ret = ra < 0 || rb < 0 ? -1 : CBP_GIT_UNDECIDED;
-	if (ra || rb || wa.nr_f != wb.nr_f)
-		goto out;
-	cbp_sort(wa.f, wa.nr_f, sizeof(*wa.f), cmp_file_pair);
-	cbp_sort(wb.f, wb.nr_f, sizeof(*wb.f), cmp_file_pair);
-	paths = cbp_calloc(wa.nr_f + 1, sizeof(*paths));
-	for (i = 0; i < wa.nr_f; i++) {
-		if (same_pair(&wa.f[i], &wb.f[i]))
+	if (fa->nr != fb->nr)
+		return ret;
+	paths = cbp_calloc(fa->nr + 1, sizeof(*paths));
+	for (i = 0; i < fa->nr; i++) {
+		file_pair_of(&fa->f[i], &x);
+		file_pair_of(&fb->f[i], &y);
+		if (same_pair(&x, &y))
 			continue;
-		if (strcmp(wa.f[i].path, wb.f[i].path) ||
-		    !modified(&wa.f[i]) || !modified(&wb.f[i]))
+		if (strcmp(x.path, y.path) || !modified(&x) || !modified(&y))
 			goto out;
-		paths[nr++] = wa.f[i].path;
+		paths[nr++] = x.path;
 	}
 	ret = 1;
 	if (!nr)
@@ -1047,8 +1054,6 @@ int cbp_git_change_same_patch(struct cbp_repo *repo, const struct cbp_oid *a,
 		ret = !strcmp(pa, pb);
 out:
 	free(paths);
-	walk_release(&wa);
-	walk_release(&wb);
 	return ret;
 }
 

@@ -25,7 +25,7 @@
 #define CBP_GIT_NO_REVISION	1	/* git does not know the name */
 #define CBP_GIT_NO_COMMIT	2	/* it names something else */
 #define CBP_GIT_AMBIGUOUS	3	/* a short ID of several objects */
-/* cbp_git_change_same_patch() cannot tell, cbp_git_files_same() not yet */
+/* cbp_git_files_same_patch() cannot tell, cbp_git_files_same() not yet */
 #define CBP_GIT_UNDECIDED	4
 
 /**
@@ -243,10 +243,12 @@ int cbp_git_change_of(struct cbp_repo *repo, const struct cbp_oid *oid,
 		      int want_pid, struct cbp_git_change *ch);
 int cbp_git_text_change(const char *diff, size_t len,
 			struct cbp_git_change *ch);
-int cbp_git_change_same_patch(struct cbp_repo *repo, const struct cbp_oid *a,
-			      const struct cbp_oid *b);
+int cbp_git_files_same_patch(struct cbp_repo *repo, const struct cbp_oid *a,
+			     const struct cbp_git_files *fa,
+			     const struct cbp_oid *b,
+			     const struct cbp_git_files *fb);
 int cbp_git_change_files(struct cbp_repo *repo, const struct cbp_oid *oid,
-			 struct cbp_git_files *out);
+			 struct cbp_git_files *out, struct cbp_git_change *ch);
 int cbp_git_file_fill(struct cbp_repo *repo, struct cbp_git_file *f);
 int cbp_git_files_same(const struct cbp_git_files *x,
 		       const struct cbp_git_files *y,

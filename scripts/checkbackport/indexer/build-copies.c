@@ -296,7 +296,7 @@ static int other_blobs(const struct copies *cp, const struct cand *c)
 /* @p's files (cbp_git_change_files()); any thread. */
 static void compute_fl(struct cbp_repo *repo, struct pid *p)
 {
-	p->fl_state = cbp_git_change_files(repo, &p->oid, &p->fl) ? -1 : 1;
+	p->fl_state = cbp_git_change_files(repo, &p->oid, &p->fl, NULL) ? -1 : 1;
 }
 
 /*

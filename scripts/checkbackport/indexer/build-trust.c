@@ -16,7 +16,8 @@
  * (same patch-id) from an adapted one: of the files both turn from the
  * same blobs into the same blobs nothing is diffed, so a vendor update
  * picked onto a branch where one file differs costs that file
- * (cbp_git_change_same_patch()).  Each commit is diffed whole at most
+ * (cbp_git_files_same_patch(), from the files of the walk that found
+ * the paths).  Each commit is diffed whole at most
  * once per run, however many links name it.
  *
  * A commit citing as its origins a change and a fix of it (a squash:
@@ -51,6 +52,9 @@ struct change {
 	struct cbp_oid oid;
 	int state;		/* 0 not read, 1 paths, 2 paths and patch-id, -1 failed */
 	struct cbp_git_change ch;
+	/* its files with their blob IDs: 1 @fl read, 0 not (or released) */
+	int fl_state;
+	struct cbp_git_files fl;
 };
 
 struct judge {
@@ -186,11 +190,71 @@ static int collect(struct judge *j, long long first_rowid, long long max_id)
  */
 static void load(struct judge *j, struct change *c, int pid)
 {
+	int rc;
+
 	if (c->state < 0 || c->state >= 1 + !!pid)
 		return;
 	cbp_git_change_release(&c->ch);
+	/*
+	 * The paths and the files with their blob IDs from one walk: a
+	 * pair with other blobs compares those (judge_one()).  A merge or
+	 * an empty change has none: its paths as cbp_git_change_of() reads
+	 * them.
+	 */
+	if (!pid && !c->fl_state) {
+		rc = cbp_git_change_files(j->b->repo, &c->oid, &c->fl, &c->ch);
+		if (!rc) {
+			c->fl_state = 1;
+			c->state = 1;
+			return;
+		}
+		if (rc < 0) {
+			c->state = -1;
+			return;
+		}
+	}
 	c->state = cbp_git_change_of(j->b->repo, &c->oid, pid, &c->ch) ? -1 :
 		   1 + !!pid;
+}
+
+/*
+ * Do @s and @d make one patch, told by the files whose blobs differ
+ * (cbp_git_files_same_patch())?  Their files are read again if a pair
+ * before released them.
+ */
+static int same_patch(struct judge *j, struct change *s, struct change *d)
+{
+	struct change *c[2] = { s, d };
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		if (c[i]->fl_state)
+			continue;
+		switch (cbp_git_change_files(j->b->repo, &c[i]->oid,
+					     &c[i]->fl, NULL)) {
+		case 0:
+			c[i]->fl_state = 1;
+			break;
+		case 1:
+			return CBP_GIT_UNDECIDED;
+		default:
+			return -1;
+		}
+	}
+	return cbp_git_files_same_patch(j->b->repo, &s->oid, &s->fl, &d->oid,
+					&d->fl);
+}
+
+/*
+ * Let the files of @c go once its pair is judged: kept, they would hold
+ * every file of every commit judged, and most are judged once (a later
+ * pair reads them again if it needs them).
+ */
+static void release_files(struct change *c)
+{
+	if (c->fl_state)
+		cbp_git_files_release(&c->fl);
+	c->fl_state = 0;
 }
 
 /*
@@ -288,7 +352,7 @@ static int judge_one(struct judge *j, const struct pair *p)
 	if (s->ch.blobs == d->ch.blobs)
 		return store(j, p, CBP_TRUST_SAME_PATCH, s, d, common, path);
 	/* Mostly the same blobs (a vendor update): diff those that differ. */
-	switch (cbp_git_change_same_patch(j->b->repo, &s->oid, &d->oid)) {
+	switch (same_patch(j, s, d)) {
 	case 1:
 		return store(j, p, CBP_TRUST_SAME_PATCH, s, d, common, path);
 	case 0:
@@ -400,6 +464,8 @@ int build_judge_links(struct build *b, long long first_rowid,
 	for (i = 0; i < j.nr_p; i++) {
 		if (judge_one(&j, &j.p[i]))
 			goto out;
+		release_files(&j.ch[j.p[i].s]);
+		release_files(&j.ch[j.p[i].d]);
 		if (isatty(2) && cbp_now() - last > 0.5) {
 			last = cbp_now();
 			shown = 1;
@@ -414,8 +480,10 @@ int build_judge_links(struct build *b, long long first_rowid,
 			goto out;
 	err = 0;
 out:
-	for (i = 0; i < j.nr_ch; i++)
+	for (i = 0; i < j.nr_ch; i++) {
 		cbp_git_change_release(&j.ch[i].ch);
+		release_files(&j.ch[i]);
+	}
 	free(j.c);
 	free(j.ch);
 	free(j.p);

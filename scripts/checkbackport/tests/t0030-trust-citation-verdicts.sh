@@ -233,7 +233,7 @@ test_expect_success 'a copy citing the original and an ID missing here hangs und
 # A vendor update picked under another subject onto a branch whose copy
 # of one of its files differs elsewhere: its other files turn the same
 # blobs into the same blobs, and the one that differs is diffed alone
-# (cbp_git_change_same_patch()): the same lines there, consistent; other
+# (cbp_git_files_same_patch()): the same lines there, consistent; other
 # lines, adapted.
 test_expect_success 'a pick of many files, one differing elsewhere: by its diff' '
 	git init -q -b main vendor && cd vendor && mkdir vendor &&

@@ -516,8 +516,8 @@ static int pairwise(const char *ra, const char *rb)
 
 	oid_of(ra, &a);
 	oid_of(rb, &b);
-	na = cbp_git_change_files(repo, &a, &x);
-	nb = cbp_git_change_files(repo, &b, &y);
+	na = cbp_git_change_files(repo, &a, &x, NULL);
+	nb = cbp_git_change_files(repo, &b, &y, NULL);
 	assert_true(na >= 0 && nb >= 0);
 	if (na || nb) {
 		rc = 0;

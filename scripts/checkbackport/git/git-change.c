@@ -458,19 +458,36 @@ out:
 #define LARGE_BYTES		(256 * 1024)
 #define CONTENT_MAX_BYTES	(64 * 1024 * 1024)
 
-/* The size of a blob from its header (no inflating), 0 if none. */
-static size_t blob_size(git_repository *git, const git_oid *id)
+/*
+ * The size of a blob from its header (no inflating) into *@len, 0 for
+ * none.  Return: 0, or -1 when the repository lacks it (*@len is 0).
+ */
+static int read_size(git_repository *git, const git_oid *id, size_t *len)
 {
 	static const git_oid zero;
 	git_object_t type;
 	git_odb *odb;
-	size_t len = 0;
+	int err = 0;
 
-	if (git_oid_equal(id, &zero) || git_repository_odb(&odb, git) < 0)
+	*len = 0;
+	if (git_oid_equal(id, &zero))
 		return 0;
-	if (git_odb_read_header(&len, &type, odb, id) < 0)
-		len = 0;
+	if (git_repository_odb(&odb, git) < 0)
+		return -1;
+	if (git_odb_read_header(len, &type, odb, id) < 0) {
+		*len = 0;
+		err = -1;
+	}
 	git_odb_free(odb);
+	return err;
+}
+
+/* The size of a blob from its header, 0 if none or unreadable. */
+static size_t blob_size(git_repository *git, const git_oid *id)
+{
+	size_t len;
+
+	read_size(git, id, &len);
 	return len;
 }
 
@@ -857,14 +874,28 @@ int cbp_git_file_fill(struct cbp_repo *repo, struct cbp_git_file *f)
 
 	if (!f->sized) {
 		git_oid ia, ib;
+		int err = 0;
 
 		memcpy(ia.id, f->a.id, GIT_OID_RAWSZ);
 		memcpy(ib.id, f->b.id, GIT_OID_RAWSZ);
-		a = blob_size(repo->git, &ia);
-		b = blob_size(repo->git, &ib);
+		/* A submodule's commit is not in the repository: no size. */
+		if (!f->binary_a)
+			err |= read_size(repo->git, &ia, &a);
+		else
+			a = 0;
+		if (!f->binary_b)
+			err |= read_size(repo->git, &ib, &b);
+		else
+			b = 0;
 		f->size_change = (long long)b - (long long)a;
 		f->large = a + b > LARGE_BYTES;
 		f->sized = 1;
+		/* A blob a partial clone lacks: nothing to compare it by. */
+		if (err) {
+			f->hashed = -1;
+			cbp_error_git("cannot read a file's size to compare");
+			return -1;
+		}
 		return 0;
 	}
 	if (f->hashed)
@@ -941,12 +972,12 @@ int cbp_git_files_same(const struct cbp_git_files *x,
 			missing = 1;
 			continue;
 		}
-		if ((fx->large || fy->large) && fx->size_change != fy->size_change)
-			return 0;
 		if (fx->hashed < 0 || fy->hashed < 0) {
 			bad = 1;
 			continue;
 		}
+		if ((fx->large || fy->large) && fx->size_change != fy->size_change)
+			return 0;
 		if (!fx->hashed || !fy->hashed) {
 			if (!fx->hashed)
 				want(fx, data);

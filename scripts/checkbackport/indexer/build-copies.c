@@ -100,7 +100,10 @@ struct pid {
 	long long blobs;
 	long long files;	/* a hash of the paths it touches */
 	int linked;		/* this copy was linked already */
-	/* its files, for pairs diffed: 0 not read, 1 @fl, -1 none */
+	/*
+	 * its files, for pairs diffed: 0 not read, 1 @fl, 2 none (a merge,
+	 * an empty change), -1 unreadable
+	 */
 	int fl_state;
 	struct cbp_git_files fl;
 	int queued;		/* on the list of a parallel step */
@@ -296,7 +299,9 @@ static int other_blobs(const struct copies *cp, const struct cand *c)
 /* @p's files (cbp_git_change_files()); any thread. */
 static void compute_fl(struct cbp_repo *repo, struct pid *p)
 {
-	p->fl_state = cbp_git_change_files(repo, &p->oid, &p->fl, NULL) ? -1 : 1;
+	int rc = cbp_git_change_files(repo, &p->oid, &p->fl, NULL);
+
+	p->fl_state = rc < 0 ? -1 : rc ? 2 : 1;
 }
 
 /*
@@ -363,8 +368,15 @@ static void compare_pairs(struct copies *cp, const size_t *pairs, size_t nr)
 
 			if (c->content)
 				continue;
+			/* Unreadable: asked again next time. */
 			if (o->fl_state < 0 || m->fl_state < 0) {
 				c->content = -1;
+				continue;
+			}
+			/* No change to compare is no copy of one. */
+			if (o->fl_state == 2 || m->fl_state == 2) {
+				c->content = -1;
+				c->keep = 1;
 				continue;
 			}
 			w.o = o;
@@ -380,7 +392,7 @@ static void compare_pairs(struct copies *cp, const size_t *pairs, size_t nr)
 		parallel_step(cp, w.todo, w.nr, compute_wanted);
 	}
 	for (i = 0; i < cp->nr_p; i++)
-		if (cp->p[i].fl_state > 0)
+		if (cp->p[i].fl_state == 1)
 			cbp_git_files_release(&cp->p[i].fl);
 	free(w.todo);
 }

@@ -114,6 +114,31 @@ test_expect_success 'the same subject with another patch is no copy' '
 	! grep -F "$(s12 $CQ)" out
 '
 
+# compared_of COPY MAINLINE: what the index keeps of the pair diffed.
+compared_of () {
+	sqlite3 .git/checkbackport.db "SELECT p.same FROM compared p
+		JOIN commits o ON o.id = p.own JOIN commits m ON m.id = p.ml
+		WHERE o.hex = '$1' AND m.hex = '$2'"
+}
+
+if ! command -v sqlite3 >/dev/null
+then
+	test_skip 'a pair diffed is kept as another change, and verified' 'no sqlite3'
+else
+test_expect_success 'a pair diffed is kept as another change, and verified' '
+	cd repo &&
+	test "$(compared_of $CQ $Q)" = 0 &&
+	test "$(sqlite3 .git/checkbackport.db "SELECT count(*) FROM compared")" = 1 &&
+	cbp index >/dev/null && test "$(compared_of $CQ $Q)" = 0 &&
+	cp .git/checkbackport.db ../sound.db &&
+	sqlite3 .git/checkbackport.db "UPDATE compared SET ml = 999999" &&
+	test_expect_code 1 cbp index --verify >../out &&
+	grep "^damage: comparison of no commit" ../out &&
+	cp ../sound.db .git/checkbackport.db &&
+	cbp index --verify >/dev/null
+'
+fi
+
 test_expect_success 'missing: the fix of a change the branch copied without -x' '
 	cd repo &&
 	test_expect_code 1 cbp missing --terse --stable linux-6.12.y >out &&

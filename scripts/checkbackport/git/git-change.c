@@ -921,6 +921,17 @@ static int same_blobs(const struct cbp_git_file *x, const struct cbp_git_file *y
 	       x->binary_a == y->binary_a && x->binary_b == y->binary_b;
 }
 
+/* Ask @want for the next value of @fx unless @has_x, and of @fy so. */
+static void ask(struct cbp_git_file *fx, int has_x, struct cbp_git_file *fy,
+		int has_y, void (*want)(struct cbp_git_file *f, void *data),
+		void *data)
+{
+	if (!has_x)
+		want(fx, data);
+	if (!has_y)
+		want(fy, data);
+}
+
 /**
  * cbp_git_files_same() - do two commits make the same change?
  * @x: the files of one (cbp_git_change_files())
@@ -965,10 +976,7 @@ int cbp_git_files_same(const struct cbp_git_files *x,
 		if (same_blobs(fx, fy))
 			continue;
 		if (!fx->sized || !fy->sized) {
-			if (!fx->sized)
-				want(fx, data);
-			if (!fy->sized)
-				want(fy, data);
+			ask(fx, fx->sized, fy, fy->sized, want, data);
 			missing = 1;
 			continue;
 		}
@@ -979,10 +987,7 @@ int cbp_git_files_same(const struct cbp_git_files *x,
 		if ((fx->large || fy->large) && fx->size_change != fy->size_change)
 			return 0;
 		if (!fx->hashed || !fy->hashed) {
-			if (!fx->hashed)
-				want(fx, data);
-			if (!fy->hashed)
-				want(fy, data);
+			ask(fx, fx->hashed, fy, fy->hashed, want, data);
 			missing = 1;
 			continue;
 		}

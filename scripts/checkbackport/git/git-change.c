@@ -999,6 +999,51 @@ int cbp_git_files_same(const struct cbp_git_files *x,
 	return bad ? -1 : 1;
 }
 
+/* Does @f add a file (1) or remove one (2), rather than change it (0)? */
+static int added_or_removed(const struct cbp_git_file *f)
+{
+	static const struct cbp_oid none;
+
+	if (f->binary_a || f->binary_b)
+		return 0;
+	if (!memcmp(f->a.id, none.id, CBP_OID_RAWSZ))
+		return 1;
+	return memcmp(f->b.id, none.id, CBP_OID_RAWSZ) ? 0 : 2;
+}
+
+/**
+ * cbp_git_files_renamed() - may two commits be one change with a rename?
+ * @x: the files of one (cbp_git_change_files())
+ * @y: the files of the other, the same paths
+ *
+ * A rename is a file removed and another added, each compared whole by
+ * cbp_git_files_same(): when the two commits rename a file whose
+ * content differs between their bases, those sides differ although the
+ * change is the same, and git, which pairs the two paths and diffs the
+ * file, gives both one patch-id (FRRouting's 99440b85ab6f and
+ * 40da52d8c102 rename tools/frr to tools/frr.in so).  Whether each
+ * commit both adds and removes, among the files whose blobs differ
+ * between the two, a file: then only their patch-ids can tell.
+ *
+ * Return: 1 if so, else 0.
+ */
+int cbp_git_files_renamed(const struct cbp_git_files *x,
+			  const struct cbp_git_files *y)
+{
+	int seen_x = 0, seen_y = 0;
+	size_t i;
+
+	if (x->nr != y->nr)
+		return 0;
+	for (i = 0; i < x->nr; i++) {
+		if (same_blobs(&x->f[i], &y->f[i]))
+			continue;
+		seen_x |= added_or_removed(&x->f[i]);
+		seen_y |= added_or_removed(&y->f[i]);
+	}
+	return seen_x == 3 && seen_y == 3;
+}
+
 /**
  * cbp_git_files_release() - free what cbp_git_change_files() made
  * @files: the files

@@ -254,6 +254,8 @@ int cbp_git_files_same(const struct cbp_git_files *x,
 		       const struct cbp_git_files *y,
 		       void (*want)(struct cbp_git_file *f, void *data),
 		       void *data);
+int cbp_git_files_renamed(const struct cbp_git_files *x,
+			  const struct cbp_git_files *y);
 void cbp_git_files_release(struct cbp_git_files *files);
 int cbp_git_change_content(struct cbp_repo *repo, const struct cbp_oid *oid,
 			   unsigned long long *out);

@@ -25,12 +25,16 @@
  * only in the files whose blobs differ between the two, so a vendor
  * update and its pick onto a branch where one vendored file differs
  * cost that file (the compared table keeps the answer: commits do not
- * change).  A large file that differs (translations, generated code:
- * two sides over 256 KiB) is diffed only when both change its size by
- * as many bytes, read from the objects' headers, as the same patch does:
- * many commits of a subject such as "po: merge changes" are then never
- * diffed, and the others are, however large their files (up to 64 MiB,
- * beyond which the blob IDs decide).  All this is computed before the
+ * change).  A pair found another change so, but which both remove a
+ * file and add another there, may rename a file their bases hold with
+ * other content: git pairs the two paths, and it is the same change
+ * when git gives both one patch-id (compare_renames()).  A large file
+ * that differs (translations, generated code: two sides over 256 KiB)
+ * is diffed only when both change its size by as many bytes, read from
+ * the objects' headers, as the same patch does: many commits of a
+ * subject such as "po: merge changes" are then never diffed, and the
+ * others are, however large their files (up to 64 MiB, beyond which
+ * the blob IDs decide).  All this is computed before the
  * pairs are looked at, on every core (each thread with a repository of
  * its own); the pairs are then decided in order from memory.
  * A copy no patch links, whose conflicts were resolved by hand, keeps
@@ -106,6 +110,12 @@ struct pid {
 	 */
 	int fl_state;
 	struct cbp_git_files fl;
+	/*
+	 * its patch-id, for a pair that may rename: 1 @patch, 2 it has none,
+	 * -1 unreadable
+	 */
+	int patch_state;
+	char patch[CBP_OID_HEXSZ + 1];
 	int queued;		/* on the list of a parallel step */
 	int dirty;		/* computed here, to be kept in the pids table */
 	/*
@@ -319,6 +329,57 @@ static void compute_wanted(struct cbp_repo *repo, struct pid *p)
 		}
 }
 
+/* @p's patch-id (cbp_git_change_of()), renames paired; any thread. */
+static void compute_patch_id(struct cbp_repo *repo, struct pid *p)
+{
+	struct cbp_git_change ch;
+
+	p->patch_state = -1;
+	if (cbp_git_change_of(repo, &p->oid, 1, &ch))
+		return;
+	p->patch_state = ch.has_pid ? 1 : 2;
+	if (ch.has_pid)
+		memcpy(p->patch, ch.pid, sizeof(p->patch));
+	cbp_git_change_release(&ch);
+}
+
+/*
+ * Of the pairs at @pairs (@nr) found other changes, those that may be
+ * one with a rename (cbp_git_files_renamed()) are one change when git
+ * gives them one patch-id; a commit's patch-id cannot be read: asked
+ * again next time.
+ */
+static void compare_renames(struct copies *cp, const size_t *pairs,
+			    size_t nr, struct pid **todo)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < cp->nr_p; i++)
+		cp->p[i].queued = 0;
+	for (i = 0; i < nr; i++) {
+		struct cand *c = &cp->c[pairs[i]];
+		struct pid *o = &cp->p[c->o], *m = &cp->p[c->m];
+
+		if (c->content > 0 || !c->keep || o->fl_state != 1 ||
+		    m->fl_state != 1 || !cbp_git_files_renamed(&o->fl, &m->fl))
+			continue;
+		c->content = 0;
+		queue(o, todo, &n);
+		queue(m, todo, &n);
+	}
+	parallel_step(cp, todo, n, compute_patch_id);
+	for (i = 0; i < nr; i++) {
+		struct cand *c = &cp->c[pairs[i]];
+		const struct pid *o = &cp->p[c->o], *m = &cp->p[c->m];
+
+		if (c->content)
+			continue;
+		c->content = o->patch_state == 1 && m->patch_state == 1 &&
+			     !strcmp(o->patch, m->patch) ? 1 : -1;
+		c->keep = o->patch_state > 0 && m->patch_state > 0;
+	}
+}
+
 /* What a round of compare_pairs() wants computed, of the pair @o, @m. */
 struct wanted {
 	struct pid **todo;
@@ -341,7 +402,7 @@ static void want_file(struct cbp_git_file *f, void *data)
  * Decide the pairs at @pairs (@nr of them) that change the same files
  * from other blobs: each commit's files read once, then in two rounds
  * the sizes and the hashes of the files the pairs ask for, each round
- * on every core.
+ * on every core, then the patch-ids of the pairs that may rename.
  */
 static void compare_pairs(struct copies *cp, const size_t *pairs, size_t nr)
 {
@@ -391,6 +452,7 @@ static void compare_pairs(struct copies *cp, const size_t *pairs, size_t nr)
 		}
 		parallel_step(cp, w.todo, w.nr, compute_wanted);
 	}
+	compare_renames(cp, pairs, nr, w.todo);
 	for (i = 0; i < cp->nr_p; i++)
 		if (cp->p[i].fl_state == 1)
 			cbp_git_files_release(&cp->p[i].fl);

@@ -362,6 +362,36 @@ test_expect_success 'a copy changing a large file onto another base' '
 # release-3.1 4b53ab09094d, a vendored library'"'"'s bump under a test
 # script'"'"'s subject: no line in common), and a second commit of a branch
 # that has the change already (release-3.2'"'"'s 4b9bfa17eefc).
+# FRRouting's 99440b85ab6f and 40da52d8c102: one patch-id, a file
+# renamed whose content differs on the two bases (by a line of the same
+# length, so that git's similarity index, which its patch-id hashes,
+# is the same too).
+test_expect_success 'a copy renaming a file its base holds with other content' '
+	git init -q ren && cd ren &&
+	test_tick && seq 1 20 >frr && git add frr &&
+	git commit -qm "tools: the start" && git tag v1.0 &&
+	git branch stable-1.0 &&
+	test_tick && git mv frr frr.in && sed -i "s/^3\$/three/" frr.in &&
+	git commit -qam "tools: rename frr to frr.in, and name line 3" &&
+	R=$(git rev-parse HEAD) &&
+	git checkout -q stable-1.0 &&
+	test_tick && sed -i "s/^18\$/81/" frr &&
+	git commit -qam "tools: turn line 18 on the branch" &&
+	git cherry-pick -n $R && git commit -q -C $R &&
+	git commit -q --amend -m "tools: rename frr (backport)" &&
+	C=$(git rev-parse HEAD) &&
+	git checkout -q master &&
+	git show $R | git patch-id --stable >../pid.r &&
+	git show $C | git patch-id --stable >../pid.c &&
+	read -r pr _ <../pid.r && read -r pc _ <../pid.c && test "$pr" = "$pc" &&
+	cbp index --stable "stable-*" --tags "v*" >/dev/null &&
+	cbp names $R >../out &&
+	grep -F "$(s12 $C)" ../out &&
+	grep "via: same patch-id as $R, no trailer" ../out &&
+	cbp names $C >../out &&
+	grep "^first in mainline: $(s12 $R) " ../out
+'
+
 test_expect_success 'a cherry-pick without -x whose conflicts changed the patch' '
 	git init -q picked &&
 	cd picked &&

@@ -711,7 +711,9 @@ static int authored_pick(struct copies *cp, size_t i, size_t *next,
  * it): the two must have a file, a file name or changed lines in common,
  * and the copy's branches no other name of the change, as two commits of
  * one branch with the same author, date and subject are one change and a
- * follow-up, or a part of the change, at best.  Two such copies of a
+ * follow-up, or a part of the change, at best; but a name the branch
+ * reverted before the copy is no more (cbp_store_names_undone()): the
+ * copy makes the change again.  Two such copies of a
  * branch join neither, in one run or in two (an update unlinks the first).
  */
 static int link_authored(struct copies *cp)
@@ -757,12 +759,19 @@ static int link_authored(struct copies *cp)
 
 	for (k = 0; !err && k < nr_pick; k++) {
 		const struct cand *c = pick[k].c;
-		unsigned long long br;
+		unsigned long long br, mb = build_mainline_bit(cp->b);
 		int named;
 
 		if (!related(&cp->p[c->o], &cp->p[c->m]))
 			continue;
 		named = cbp_store_named_on_branch(cp->b->w, c->own, c->ml, &br);
+		/* A name the branch reverted before the copy is no more. */
+		if (named > 0) {
+			int undone = cbp_store_names_undone(cp->b->w, c->own,
+							    c->ml, br, mb);
+
+			named = undone < 0 ? -1 : !undone;
+		}
 		if (!named)
 			named = cbp_store_drop_authored_twins(cp->b->w, c->own,
 							      c->ml, br);

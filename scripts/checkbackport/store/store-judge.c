@@ -351,6 +351,109 @@ int cbp_store_named_on_branch(struct cbp_writer *w, long long own,
 	return named;
 }
 
+/* A commit of the branches in @data[0] that mainline (@data[1]) lacks. */
+static int branch_own(const struct cbp_commit *c, void *data)
+{
+	const unsigned long long *mask = data;
+
+	return (c->branches & mask[0]) && !(c->branches & mask[1]);
+}
+
+/*
+ * Did the branches @mask[0] revert @x (a name of @ml on them) before
+ * @own: a revert on them of @x or of @ml, which mainline lacks, that
+ * @own descends from through the branches' own commits?  Return: 1, 0,
+ * or -1 with the message recorded.
+ */
+static int undone_before(struct cbp_writer *w, long long own, long long x,
+			 long long ml, unsigned long long *mask)
+{
+	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_UNDONE,
+					   "SELECT l.src FROM links l JOIN reach r ON r.id = l.src\n"
+					   " WHERE l.kind = ?1 AND l.dst IN (?2, ?3)\n"
+					   " AND (r.branches & ?4) != 0 AND (r.branches & ?5) = 0");
+	long long *revs = NULL;
+	size_t nr = 0, alloc = 0, i;
+	int rc, found = 0;
+
+	if (!st)
+		return -1;
+	sqlite3_bind_int(st, 1, CBP_REVERTS);
+	sqlite3_bind_int64(st, 2, x);
+	sqlite3_bind_int64(st, 3, ml);
+	sqlite3_bind_int64(st, 4, (long long)mask[0]);
+	sqlite3_bind_int64(st, 5, (long long)mask[1]);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		revs = cbp_grow(revs, sizeof(*revs), nr + 1, &alloc);
+		revs[nr++] = sqlite3_column_int64(st, 0);
+	}
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE) {
+		free(revs);
+		return cbp_error_sqlite(w->db, "index");
+	}
+	/* The walk's own statements: none is open here any more. */
+	for (i = 0; i < nr && !found; i++)
+		found = cbp_reaches(w->idx, own, revs[i], branch_own, mask);
+	free(revs);
+	return found;
+}
+
+/**
+ * cbp_store_names_undone() - whether a branch reverted its names of a change
+ * @w: the writer, after branch containment is up to date
+ * @own: a copy outside mainline (found by its author, date and subject)
+ * @ml: the mainline commit of the change
+ * @branches: the branches @own is on
+ * @mainline: the mainline branch's bit, as a mask
+ *
+ * A branch that has a name of @ml already makes a copy of @ml by author a
+ * part or a follow-up of the change at best (cbp_store_named_on_branch()),
+ * unless the branch reverted that name before the copy: then the copy
+ * makes the change again (FRRouting's stable/9.0 reverted its pick of
+ * bdb5ae8bce94, then took it again by hand as 66a0a6f157).  Every other
+ * name of @ml on @branches must have a revert on them, of it or of @ml,
+ * that @own descends from; @ml itself on them is never undone so.
+ *
+ * Return: 1 if so, 0 if not, -1 with the message recorded.
+ */
+int cbp_store_names_undone(struct cbp_writer *w, long long own, long long ml,
+			   unsigned long long branches,
+			   unsigned long long mainline)
+{
+	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_NAMES,
+					   "SELECT l.src FROM links l JOIN reach rx ON rx.id = l.src\n"
+					   " WHERE l.dst = ?2 AND l.kind < 16\n"
+					   " AND l.kind NOT IN " CBP_AUTHORED_KINDS "\n"
+					   " AND l.src != ?1 AND (rx.branches & ?3) != 0\n"
+					   " AND NOT EXISTS (SELECT 1 FROM reach rm\n"
+					   "  WHERE rm.id = ?2 AND (rm.branches & ?3) != 0)");
+	unsigned long long mask[2] = { branches, mainline };
+	long long *names = NULL;
+	size_t nr = 0, alloc = 0, i;
+	int rc, undone;
+
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, own);
+	sqlite3_bind_int64(st, 2, ml);
+	sqlite3_bind_int64(st, 3, (long long)branches);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		names = cbp_grow(names, sizeof(*names), nr + 1, &alloc);
+		names[nr++] = sqlite3_column_int64(st, 0);
+	}
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE) {
+		free(names);
+		return cbp_error_sqlite(w->db, "index");
+	}
+	undone = nr > 0;
+	for (i = 0; i < nr && undone > 0; i++)
+		undone = undone_before(w, own, names[i], ml, mask);
+	free(names);
+	return undone;
+}
+
 /**
  * cbp_store_drop_authored_twins() - unlink the other copies of a branch by author
  * @w: the writer

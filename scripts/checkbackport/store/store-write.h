@@ -332,6 +332,9 @@ int cbp_store_add_reapply(struct cbp_writer *w, long long again,
 			  const char *revert_hex, long long revert);
 int cbp_store_named_on_branch(struct cbp_writer *w, long long own,
 			      long long ml, unsigned long long *branches);
+int cbp_store_names_undone(struct cbp_writer *w, long long own, long long ml,
+			   unsigned long long branches,
+			   unsigned long long mainline);
 int cbp_store_drop_authored_twins(struct cbp_writer *w, long long own,
 				  long long ml, unsigned long long branches);
 int cbp_store_drop_found(struct cbp_writer *w, long long *max_link);

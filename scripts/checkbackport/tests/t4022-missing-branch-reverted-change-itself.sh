@@ -248,4 +248,69 @@ test_expect_success 'a change the branch reverted and picked again needs its fix
 	! grep "reverted the change itself" out
 '
 
+# FRRouting's own case: stable/9.0 took bdb5ae8bce94 again as
+# 66a0a6f157, without a trailer and with a conflict resolved by hand, so
+# that only its author, date and subject join it to the change; the
+# branch having had a name of the change (the pick it reverted) kept it
+# from joining, and mainline's fix 7fb4c03f5b1c was not listed.
+test_expect_success 'a change the branch reverted and copied again by hand needs its fixes' '
+	git init -q again2 &&
+	cd again2 &&
+	test_change base/a base "base: the start" >/dev/null &&
+	git tag v6.12 &&
+	git branch linux-6.12.y &&
+	test_change drv/t.c t1 "drm/t: the change" &&
+	T=$(tip) &&
+	test_change drv/t.c t2 "drm/t: fix the change" \
+		"Fixes: $(s12 $T) (\"drm/t: the change\")" &&
+	FT=$(tip) &&
+	git checkout -q linux-6.12.y &&
+	pick -x $T &&
+	ST=$(tip) &&
+	cbp index >/dev/null &&
+	back_out $ST "drm/t: back out the change on 6.12.y" $ST &&
+	test_tick &&
+	git cherry-pick -n $T &&
+	echo "t1, as 6.12.y needs it" >drv/t.c &&
+	git add drv/t.c &&
+	git commit -q -C $T &&
+	ST2=$(tip) &&
+	git checkout -q master &&
+	cbp index >/dev/null &&
+	cbp names $T >names &&
+	grep -A2 -F "$(s12 $ST2)" names >copy &&
+	grep "via: same author, date and subject as $T, no trailer" copy &&
+	test_expect_code 1 cbp missing --terse --stable linux-6.12.y >out &&
+	grep "^$(s12 $FT) fix " out &&
+	cbp index --rebuild >/dev/null &&
+	cbp names $T >names.fresh &&
+	test_cmp names names.fresh &&
+	test_expect_code 1 cbp missing --terse --stable linux-6.12.y >out.fresh &&
+	test_cmp out out.fresh
+'
+
+# Not when the branch has the change again otherwise: a copy by author
+# beside a pick the branch still has is a part or a follow-up at best.
+test_expect_success 'a copy by author beside a pick the branch kept joins nothing' '
+	git init -q kept &&
+	cd kept &&
+	test_change base/a base "base: the start" >/dev/null &&
+	git tag v6.12 &&
+	git branch linux-6.12.y &&
+	test_change drv/t.c t1 "drm/t: the change" &&
+	T=$(tip) &&
+	git checkout -q linux-6.12.y &&
+	pick -x $T &&
+	test_tick &&
+	git cherry-pick -n $T &&
+	echo "t1, a second time" >>drv/t.c &&
+	git add drv/t.c &&
+	git commit -q -C $T &&
+	C=$(tip) &&
+	git checkout -q master &&
+	cbp index >/dev/null &&
+	cbp names $T >out &&
+	! grep -F "$(s12 $C)" out
+'
+
 test_done

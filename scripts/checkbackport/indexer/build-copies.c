@@ -453,9 +453,6 @@ static void compare_pairs(struct copies *cp, const size_t *pairs, size_t nr)
 		parallel_step(cp, w.todo, w.nr, compute_wanted);
 	}
 	compare_renames(cp, pairs, nr, w.todo);
-	for (i = 0; i < cp->nr_p; i++)
-		if (cp->p[i].fl_state == 1)
-			cbp_git_files_release(&cp->p[i].fl);
 	free(w.todo);
 }
 
@@ -595,15 +592,31 @@ static int same_author(struct cbp_odb *odb, const struct pid *o,
 	return same;
 }
 
-/* @p's change for related(): its files, or with @lines its lines too. */
+/*
+ * @p's change for related(): its files, or with @lines its lines too.
+ * The files of a commit compare_pairs() read are those of the walk
+ * cbp_git_change_of() would make again.
+ */
 static void compute_change(struct cbp_repo *repo, struct pid *p, int lines)
 {
+	size_t i;
+
 	if (p->full_state < 0 || p->full_state >= 1 + lines)
 		return;
 	if (p->full)
 		cbp_git_change_release(p->full);
 	else
 		p->full = cbp_calloc(1, sizeof(*p->full));
+	if (!lines && p->fl_state == 1 && p->blobs_ok > 0) {
+		p->full->paths = cbp_calloc(p->fl.nr + 1,
+					    sizeof(*p->full->paths));
+		for (i = 0; i < p->fl.nr; i++)
+			p->full->paths[i] = cbp_strdup(p->fl.f[i].path);
+		p->full->nr_paths = p->fl.nr;
+		p->full->blobs = (unsigned long long)p->blobs;
+		p->full_state = 1;
+		return;
+	}
 	p->full_state = cbp_git_change_of(repo, &p->oid, lines, p->full) ?
 			-1 : 1 + lines;
 }
@@ -797,12 +810,6 @@ static int link_authored(struct copies *cp)
 		err = cbp_store_add_authored_copy(cp->b->w, a[i].c->own,
 						  a[i].kind, hex, a[i].c->ml);
 	}
-	for (i = 0; i < cp->nr_p; i++) {
-		if (cp->p[i].full)
-			cbp_git_change_release(cp->p[i].full);
-		free(cp->p[i].full);
-		cp->p[i].full = NULL;
-	}
 	free(pick);
 	free(a);
 	return err;
@@ -851,6 +858,22 @@ int build_unlink_copies(struct build *b, long long *first_rowid)
  *
  * Return: 0, or -1 with the error recorded.
  */
+/* What @cp holds: each commit's files and change, and the pairs. */
+static void release_copies(struct copies *cp)
+{
+	size_t i;
+
+	for (i = 0; i < cp->nr_p; i++) {
+		if (cp->p[i].fl_state == 1)
+			cbp_git_files_release(&cp->p[i].fl);
+		if (cp->p[i].full)
+			cbp_git_change_release(cp->p[i].full);
+		free(cp->p[i].full);
+	}
+	free(cp->p);
+	free(cp->c);
+}
+
 int build_link_copies(struct build *b)
 {
 	unsigned long long mb = build_mainline_bit(b);
@@ -861,15 +884,13 @@ int build_link_copies(struct build *b)
 		return 0;
 	err = collect(&cp, CBP_COPY_BRANCH, mb) || link_all(&cp) ||
 	      link_authored(&cp) ? -1 : 0;
-	free(cp.p);
-	free(cp.c);
+	release_copies(&cp);
 	if (err)
 		return err;
 	/* Then mainline's duplicates of what the branches cite (or copied). */
 	memset(&cp, 0, sizeof(cp));
 	cp.b = b;
 	err = collect(&cp, CBP_COPY_MAINLINE, mb) || link_all(&cp) ? -1 : 0;
-	free(cp.p);
-	free(cp.c);
+	release_copies(&cp);
 	return err;
 }

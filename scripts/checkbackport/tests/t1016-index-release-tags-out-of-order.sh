@@ -21,19 +21,76 @@ branches_of () {
 }
 
 # same_as_git: every tracked branch holds, by names, the commits git
-# lists for it, and no other.
+# lists for it, and no other.  What git says from one rev-list a branch
+# ("B BRANCH" and the commits it holds), what names says from one names
+# --stdin (the answers of names ID, in turn, a blank line between two):
+# a few processes a call instead of ten a commit.
 same_as_git () {
-	for c in $(git rev-list --all)
+	git rev-list --all >"$TRASH/all" &&
+	git for-each-ref --format="%(refname) %(refname:short)" \
+		refs/heads/master "refs/heads/stable-*" >"$TRASH/branches" &&
+	: >"$TRASH/contains" &&
+	while read -r ref short
 	do
-		want=$(git for-each-ref --contains "$c" --format="%(refname:short)" \
-			refs/heads/master "refs/heads/stable-*" | sort | tr "\n" " ") &&
-		got=$(branches_of "$c" | tr " " "\n" | sed "/^$/d" | sort | tr "\n" " ") &&
-		if test "$want" != "$got"
-		then
-			echo "$c: git says '$want', names says '$got'"
-			return 1
-		fi
-	done
+		echo "B $short" >>"$TRASH/contains" &&
+		git rev-list "$ref" >>"$TRASH/contains" || return 1
+	done <"$TRASH/branches" &&
+	cbp names --stdin <"$TRASH/all" >"$TRASH/names.out" &&
+	awk -v contains="$TRASH/contains" -v all="$TRASH/all" '
+	# the words of S split at each space, empty ones dropped, sorted
+	# and each followed by a space: tr " " "\n" | sed "/^$/d" | sort |
+	# tr "\n" " "
+	function sorted(s,   a, b, n, m, i, j, t, out) {
+		n = split(s, a, / /)
+		m = 0
+		for (i = 1; i <= n; i++) {
+			if (a[i] == "")
+				continue
+			t = a[i] ""
+			for (j = m; j >= 1 && b[j] > t; j--)
+				b[j + 1] = b[j]
+			b[j + 1] = t
+			m++
+		}
+		out = ""
+		for (i = 1; i <= m; i++)
+			out = out b[i] " "
+		return out
+	}
+	BEGIN {
+		while ((getline line <contains) > 0) {
+			if (line ~ /^B /)
+				branch = substr(line, 3)
+			else
+				want[line] = want[line] " " branch
+		}
+		n = 0
+		while ((getline line <all) > 0)
+			commit[++n] = line
+		answer = 1
+	}
+	/^$/ { answer++; next }
+	# the branches of the first "; in:" line of each answer
+	!(answer in got) && /; in: / {
+		sub(/.*; in: /, "")
+		got[answer] = $0
+	}
+	END {
+		if (NR == 0)
+			answer = 0
+		if (answer != n) {
+			printf "%d commits, but %d answers of names\n", n, answer
+			exit 1
+		}
+		for (i = 1; i <= n; i++) {
+			w = sorted(want[commit[i]])
+			g = sorted(got[i])
+			if (w != g) {
+				printf "%s: git says '\''%s'\'', names says '\''%s'\''\n", commit[i], w, g
+				exit 1
+			}
+		}
+	}' "$TRASH/names.out"
 }
 
 test_expect_success 'set up: releases in order, two stable branches' '

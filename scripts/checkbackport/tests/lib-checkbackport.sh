@@ -137,9 +137,125 @@ posted_build () {
 # JSON::XS (libjson-xs-perl): the suite calls this some 160 times, and
 # loading JSON::PP costs 17 ms more a call here.
 json_get () {
-	perl -MJSON::XS -0777 -e '
-		my $j = JSON::XS->new->decode(scalar <STDIN>);
-		my $v = eval $ARGV[0]; die $@ if $@;
-		print ref($v) eq "ARRAY" ? join("\n", @$v) : $v, "\n";
-	' "$2" <"$1"
+	# Not a write to a server gone (dead, or a zombie nobody reaps):
+	# its SIGPIPE would end the script.
+	json_get_state_=
+	test -z "${CBP_JSON_SERVER_:-}" ||
+		read -r _ _ json_get_state_ _ 2>/dev/null \
+			<"/proc/$CBP_JSON_SERVER_/stat"
+	case $json_get_state_ in
+	'' | Z | X)
+		perl -MJSON::XS -0777 -e "$json_get_perl_" -- "$2" <"$1"
+		return ;;
+	esac
+	case $1 in
+	/*) json_get_file_=$1 ;;
+	*) json_get_file_=$PWD/$1 ;;
+	esac &&
+	printf '%s %s\n%s%s' "${#json_get_file_}" "${#2}" \
+		"$json_get_file_" "$2" >&8 &&
+	read -r json_get_status_ json_get_err_ json_get_out_ <&9 &&
+	if test "$json_get_status_" = -
+	then
+		perl -MJSON::XS -0777 -e "$json_get_perl_" -- "$2" <"$1"
+		return
+	fi &&
+	while test "$json_get_err_" -gt 0
+	do
+		IFS= read -r json_get_line_ <&9 || return 1
+		printf '%s\n' "$json_get_line_" >&2
+		json_get_err_=$((json_get_err_ - 1))
+	done &&
+	while test "$json_get_out_" -gt 0
+	do
+		IFS= read -r json_get_line_ <&9 || return 1
+		printf '%s\n' "$json_get_line_"
+		json_get_out_=$((json_get_out_ - 1))
+	done &&
+	return "$json_get_status_"
 }
+
+# What json_get runs, on standard input and the expression in @ARGV,
+# printing to standard output.  json_get_answer ($file, $expr) gives what
+# it would print and its warnings, and the exit status.
+json_get_perl_='
+	sub json_get_eval {
+		my $j = $_[0];
+		return eval $_[1];
+	}
+	sub json_get_answer {
+		my ($text, $expr) = @_;
+		my @warn;
+		local $SIG{__WARN__} = sub { push @warn, $_[0] };
+		my $j = eval { JSON::XS->new->decode($text) };
+		return (255, join("", @warn, $@), "") if $@;
+		my $v = json_get_eval($j, $expr);
+		return (255, join("", @warn, $@), "") if $@;
+		my $out = (ref($v) eq "ARRAY" ? join("\n", @$v) : $v) . "\n";
+		# as print to a handle without layers writes it
+		if ($out =~ /[^\x00-\xff]/) {
+			push @warn, "Wide character in print\n";
+			utf8::encode($out);
+		} else {
+			utf8::downgrade($out);
+		}
+		return (0, join("", @warn), $out);
+	}
+	if (@ARGV) {
+		my ($status, $err, $out) = json_get_answer(scalar <STDIN>, $ARGV[0]);
+		print STDERR $err;
+		print $out;
+		exit $status;
+	}
+	# The server: "FILE-LENGTH EXPR-LENGTH\nFILEEXPR" in, "STATUS
+	# ERR-LINES OUT-LINES\n" and the lines out (or "- 0 0\n": ask a
+	# perl of your own), until the script ends.
+	$| = 1;
+	while (defined(my $head = <STDIN>)) {
+		my ($flen, $elen) = $head =~ /^([0-9]+) ([0-9]+)\n\z/
+			or die "json_get: a bad request: $head";
+		my $req = "";
+		while (length($req) < $flen + $elen) {
+			read(STDIN, $req, $flen + $elen - length($req), length($req))
+				or die "json_get: a request cut short\n";
+		}
+		my ($file, $expr) = (substr($req, 0, $flen), substr($req, $flen));
+		my ($status, $err, $out);
+		if (open(my $fh, "<", $file)) {
+			local $/;
+			($status, $err, $out) = json_get_answer(scalar <$fh>, $expr);
+		} else {
+			($status, $err, $out) = (2, "json_get: cannot open $file: $!\n", "");
+		}
+		$err .= "\n" if $err ne "" && $err !~ /\n\z/;
+		# a NUL byte, which the shell cannot read: json_get asks
+		# a perl of its own
+		if ("$err$out" =~ /\0/) {
+			print "- 0 0\n";
+			next;
+		}
+		printf "%d %d %d\n%s%s", $status, ($err =~ tr/\n//),
+			($out =~ tr/\n//), $err, $out;
+	}
+'
+
+# One perl answers every json_get of a script that has any (loading
+# JSON::XS is most of a call's 14 ms here): started now, for the shell
+# that runs the tests, where its pipes stay open for them all, and ended
+# by their end, the script's.  It is no child of that shell, whose
+# tests may wait for theirs.  Without it, json_get runs a perl a call.
+CBP_JSON_SERVER_=
+if grep -q json_get "$TEST_DIRECTORY/${0##*/}" 2>/dev/null &&
+	mkfifo "$TRASH/.json-in" "$TRASH/.json-out"
+then
+	# (Its pipes opened by the child, after it is started: opening one
+	# waits for the other end.)
+	(
+		perl -MJSON::XS -e "$json_get_perl_" \
+			<"$TRASH/.json-in" >"$TRASH/.json-out" &
+		echo $! >"$TRASH/.json-pid"
+	) &&
+	read -r CBP_JSON_SERVER_ <"$TRASH/.json-pid" &&
+	exec 8>"$TRASH/.json-in" 9<"$TRASH/.json-out" ||
+		CBP_JSON_SERVER_=
+fi

@@ -62,53 +62,53 @@ edges_repo_build () {
 	git init -q "$1" && (
 	cd "$1" &&
 	edges_change README "init" && git tag v6.11 &&
-	edges_change fs/foo.c "fs/foo: add the feature" && A=$(git rev-parse HEAD) &&
-	edges_change mm/baz.c "mm/baz: add the knob" && E=$(git rev-parse HEAD) &&
+	edges_change fs/foo.c "fs/foo: add the feature" && A=$(tip) &&
+	edges_change mm/baz.c "mm/baz: add the knob" && E=$(tip) &&
 	git checkout -q -b drm-next &&
 	edges_change drivers/gpu/drm/xe/xe_oa.c "drm/xe: the change" &&
-	CN=$(git rev-parse HEAD) &&
+	CN=$(tip) &&
 	edges_change drivers/gpu/drm/qux.c "drm/qux: the other change" &&
-	DN=$(git rev-parse HEAD) &&
+	DN=$(tip) &&
 	edges_change drivers/gpu/drm/xe/xe_feature.c "drm/xe: a feature" &&
-	XN=$(git rev-parse HEAD) &&
-	git checkout -q master && test_pick "$CN" && CF=$(git rev-parse HEAD) &&
+	XN=$(tip) &&
+	git checkout -q master && test_pick "$CN" && CF=$(tip) &&
 	git tag v6.12-rc1 &&
 	edges_change Makefile "Linux 6.12" && git tag v6.12 &&
 
-	test_pick "$DN" && DF=$(git rev-parse HEAD) &&
+	test_pick "$DN" && DF=$(tip) &&
 	edges_change drivers/gpu/drm/xe/xe_oa_fix.c "drm/xe: fix the change" \
-		"Fixes: $(s12 $CN) (\"drm/xe: the change\")" && F1=$(git rev-parse HEAD) &&
-	edges_change fs/bar.c "fs/bar: add a new bug" && NB=$(git rev-parse HEAD) &&
+		"Fixes: $(s12 $CN) (\"drm/xe: the change\")" && F1=$(tip) &&
+	edges_change fs/bar.c "fs/bar: add a new bug" && NB=$(tip) &&
 	test_tick && git merge -q --no-ff -X ours -m "Merge drm-next" drm-next &&
 	git tag v6.13-rc1 &&
 	edges_change drivers/gpu/drm/xe/xe_oa_prep.c "drm/xe: prepare for the fix" &&
-	P=$(git rev-parse HEAD) &&
+	P=$(tip) &&
 	edges_change drivers/gpu/drm/xe/xe_oa_fix2.c "drm/xe: fix the fix" \
-		"Fixes: $(s12 $F1) (\"drm/xe: fix the change\")" && F2=$(git rev-parse HEAD) &&
-	edges_revert "$DF" && RD=$(git rev-parse HEAD) &&
+		"Fixes: $(s12 $F1) (\"drm/xe: fix the change\")" && F2=$(tip) &&
+	edges_revert "$DF" && RD=$(tip) &&
 	edges_change fs/bar-fix.c "fs/bar: fix the new bug" \
-		"Fixes: $(s12 $NB) (\"fs/bar: add a new bug\")" && NF=$(git rev-parse HEAD) &&
+		"Fixes: $(s12 $NB) (\"fs/bar: add a new bug\")" && NF=$(tip) &&
 	git tag v6.13-rc2 &&
 	edges_change fs/foo-q.c "fs/foo: fix the feature" \
-		"Fixes: $(s12 $A) (\"fs/foo: add the feature\")" && Q=$(git rev-parse HEAD) &&
+		"Fixes: $(s12 $A) (\"fs/foo: add the feature\")" && Q=$(tip) &&
 	edges_change fs/foo-g.c "fs/foo: fix the feature properly" \
-		"Fixes: $(s12 $A) (\"fs/foo: add the feature\")" && G=$(git rev-parse HEAD) &&
-	edges_revert "$Q" && RQ=$(git rev-parse HEAD) &&
-	edges_revert "$E" && RE=$(git rev-parse HEAD) &&
+		"Fixes: $(s12 $A) (\"fs/foo: add the feature\")" && G=$(tip) &&
+	edges_revert "$Q" && RQ=$(tip) &&
+	edges_revert "$E" && RE=$(tip) &&
 	git tag v6.13-rc3 &&
-	edges_revert "$A" && RA=$(git rev-parse HEAD) &&
-	edges_revert "$RE" && RRE=$(git rev-parse HEAD) &&
+	edges_revert "$A" && RA=$(tip) &&
+	edges_revert "$RE" && RRE=$(tip) &&
 	git tag v6.13-rc4 &&
 
 	git checkout -q -b linux-6.12.y v6.12 &&
-	edges_backport "$DF" "$DN" && SD=$(git rev-parse HEAD) &&
+	edges_backport "$DF" "$DN" && SD=$(tip) &&
 	git tag v6.12.1 &&
-	edges_backport "$P" "$P" && P1=$(git rev-parse HEAD) &&
+	edges_backport "$P" "$P" && P1=$(tip) &&
 	printf "%s\n\nStable-dep-of: %s (\"drm/xe: fix the change\")\n" \
 		"$(git log -1 --format=%B)" "$(s12 $F1)" >../.msg &&
-	git commit -q --amend -F ../.msg && P1=$(git rev-parse HEAD) &&
-	edges_backport "$G" "$G" && SG=$(git rev-parse HEAD) &&
-	edges_backport "$RE" "$RE" && SRE=$(git rev-parse HEAD) &&
+	git commit -q --amend -F ../.msg && P1=$(tip) &&
+	edges_backport "$G" "$G" && SG=$(tip) &&
+	edges_backport "$RE" "$RE" && SRE=$(tip) &&
 	git tag v6.12.2 &&
 	git branch linux-6.11.y v6.11 &&
 	git checkout -q master &&

@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Helpers for the tests of histories shaped like public stable branches,
-# sourced after lib-checkbackport.sh (whose test_change, cbp, s12 and
-# json_get they use).
+# sourced after lib-checkbackport.sh (whose test_change, cbp, s12,
+# json_get and tip they use).
 
 # The helpers below run in the test's shell, not in $(...), so that the
 # clock they advance stays advanced; HEAD is the commit they made.
@@ -17,10 +17,5 @@ pick () {
 revert () {
 	test_tick &&
 	git revert --no-edit "$1" >/dev/null
-}
-
-# tip: the commit HEAD is.
-tip () {
-	git rev-parse HEAD
 }
 

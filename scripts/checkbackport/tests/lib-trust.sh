@@ -58,48 +58,48 @@ trust_repo_build () {
 	git tag v6.0 &&
 
 	test_change include/foo.h "guard" "include: fix the header guard of foo.h" &&
-	M1=$(git rev-parse HEAD) &&
+	M1=$(tip) &&
 	test_change tools/testing/run.sh "timeout 90" "selftests: raise the timeout" &&
-	M2=$(git rev-parse HEAD) &&
+	M2=$(tip) &&
 	test_change kernel/seccomp.c "allow" "seccomp: allow the new syscall" &&
-	M3=$(git rev-parse HEAD) &&
+	M3=$(tip) &&
 	test_change Documentation/man.txt "typo" "man: fix a typo in the page" &&
-	M4=$(git rev-parse HEAD) &&
+	M4=$(tip) &&
 	test_change net/poll.c "lock" "net: fix a race in the poller" &&
-	M5=$(git rev-parse HEAD) &&
+	M5=$(tip) &&
 	test_change mm/shrink.c "free" "mm: fix a leak in the shrinker" &&
-	M6=$(git rev-parse HEAD) &&
+	M6=$(tip) &&
 	test_tick &&
 	mkdir -p drivers/foo &&
 	echo "helper one" >drivers/foo/helpers.c &&
 	echo "core" >drivers/foo/core.c &&
 	git add drivers/foo &&
 	git commit -q -m "drm/foo: add the frobnicator and its helpers" &&
-	F=$(git rev-parse HEAD) &&
+	F=$(tip) &&
 	test_change drivers/foo/helpers.c "helper two" \
 		"drm/foo: add the frobnicator helpers" \
 		"(cherry picked from commit $F)" &&
-	H=$(git rev-parse HEAD) &&
+	H=$(tip) &&
 	test_change drivers/bar.c "put" "drm/bar: fix a refcount leak" &&
-	R=$(git rev-parse HEAD) &&
+	R=$(tip) &&
 	test_tick &&
 	echo "6.1.1" >VERSION && git commit -q -a -m "version: bump to 6.1.1" &&
-	V=$(git rev-parse HEAD) &&
+	V=$(tip) &&
 	test_change drivers/quux.c "reset" "drm/quux: fix the reset" &&
-	Y=$(git rev-parse HEAD) &&
+	Y=$(tip) &&
 	test_change drivers/qux.c "clock" "drm/qux: fix the clock" \
 		"(cherry picked from commit $Y)" &&
-	X=$(git rev-parse HEAD) &&
+	X=$(tip) &&
 	test_change drivers/baz1.c "a" "drm/baz: fix a leak" &&
-	U1=$(git rev-parse HEAD) &&
+	U1=$(tip) &&
 	test_change drivers/baz2.c "b" "drm/baz: fix a leak" &&
-	U2=$(git rev-parse HEAD) &&
+	U2=$(tip) &&
 	git checkout -q -b drm-next &&
 	test_change drivers/gpu.c "gpu" "drm/gpu: fix the fence timeout" &&
-	N=$(git rev-parse HEAD) &&
+	N=$(tip) &&
 	git checkout -q master &&
 	copy "$N" "drm/gpu: fix the fence timeout" "(cherry picked from commit $N)" &&
-	G=$(git rev-parse HEAD) &&
+	G=$(tip) &&
 	test_tick &&
 	git merge -q --no-ff -m "Merge drm-next" drm-next &&
 	git tag v6.1-rc1 &&
@@ -107,32 +107,32 @@ trust_repo_build () {
 	git checkout -q -b linux-6.0.y v6.0 &&
 	copy "$M1" "include: fix the header guard of foo.h" \
 		"(cherry picked from commit $M2)" &&
-	B1=$(git rev-parse HEAD) &&
+	B1=$(tip) &&
 	copy "$M2" "selftests: raise the timeout" "(cherry picked from commit $M3)" &&
-	B2=$(git rev-parse HEAD) &&
+	B2=$(tip) &&
 	copy "$M3" "seccomp: allow the new syscall" "(cherry picked from commit $M4)" &&
-	B3=$(git rev-parse HEAD) &&
+	B3=$(tip) &&
 	test_tick &&
 	mkdir -p drivers/foo &&
 	echo "helper one" >drivers/foo/helpers.c &&
 	git add drivers/foo &&
 	git commit -q -m "drm/foo: add the frobnicator helpers" \
 		-m "commit $F upstream." &&
-	P=$(git rev-parse HEAD) &&
+	P=$(tip) &&
 	copy "$R" "drm/bar: plug a refcount leak in probe" "commit $R upstream." &&
-	R2=$(git rev-parse HEAD) &&
+	R2=$(tip) &&
 	test_tick &&
 	echo "6.0.4" >VERSION && git commit -q -a -m "version: bump to 6.0.4" \
 		-m "(cherry picked from commit $V)" &&
-	V2=$(git rev-parse HEAD) &&
+	V2=$(tip) &&
 	copy "$M5" "net: fix a race in the poller" \
 		"(cherry picked from commit $(typo_doubled "$M5"))" &&
-	T41=$(git rev-parse HEAD) &&
+	T41=$(tip) &&
 	copy "$M6" "mm: fix a leak in the shrinker" \
 		"commit $(typo_changed "$M6") upstream." &&
-	T1=$(git rev-parse HEAD) &&
+	T1=$(tip) &&
 	copy "$M4" "man: fix a typo in the page" "commit $M4 upstream." &&
-	S4=$(git rev-parse HEAD) &&
+	S4=$(tip) &&
 	git tag v6.0.1 &&
 	git checkout -q master &&
 	for v in M1 M2 M3 M4 M5 M6 F H R V Y X U1 U2 N G B1 B2 B3 P R2 V2 T41 \

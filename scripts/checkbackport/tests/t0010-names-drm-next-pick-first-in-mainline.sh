@@ -15,9 +15,9 @@ test_expect_success 'set up the drm-next / fixes / stable topology' '
 	test_commit "merge window work" && git tag v6.13-rc1 &&
 	git checkout -q -b drm-next &&
 	test_commit "drm/xe/oa: Fix query config" "Originally on drm-next." &&
-	git rev-parse HEAD >../D &&
+	tip >../D &&
 	git checkout -q -b drm-fixes master &&
-	test_pick drm-next && git rev-parse HEAD >../F &&
+	test_pick drm-next && tip >../F &&
 	git checkout -q master && git merge -q --ff-only drm-fixes &&
 	git tag v6.13-rc6 && test_commit "unrelated" && git tag v6.13 &&
 	git checkout -q linux-6.12.y &&
@@ -28,7 +28,7 @@ test_expect_success 'set up the drm-next / fixes / stable topology' '
 		-m "commit $D upstream." -m "Originally on drm-next." \
 		-m "(cherry picked from commit $D)
 (cherry picked from commit $F)" &&
-	git rev-parse HEAD >../S && git tag v6.12.1 &&
+	tip >../S && git tag v6.12.1 &&
 	git checkout -q master
 '
 

@@ -11,18 +11,18 @@ test_expect_success 'set up a chain of three cherry-picks' '
 	test_commit "init" && git tag v6.10 &&
 	git branch linux-6.10.y &&
 	git checkout -q -b drm-next && test_commit "drm/i915: fix hang" &&
-	git rev-parse HEAD >../A &&
+	tip >../A &&
 	git checkout -q -b drm-intel-fixes master && test_pick drm-next &&
-	git rev-parse HEAD >../B &&
+	tip >../B &&
 	git checkout -q -b drm-fixes master && test_pick drm-intel-fixes &&
-	git rev-parse HEAD >../C &&
+	tip >../C &&
 	git checkout -q master && git merge -q --ff-only drm-fixes &&
 	git tag v6.11-rc3 &&
 	git checkout -q linux-6.10.y && test_tick &&
 	git cherry-pick drm-fixes >/dev/null &&
 	git commit -q --amend -m "drm/i915: fix hang" \
 		-m "[ Upstream commit $(cat ../C) ]" &&
-	git rev-parse HEAD >../D && git tag v6.10.4 &&
+	tip >../D && git tag v6.10.4 &&
 	git checkout -q master && cbp index >/dev/null
 '
 

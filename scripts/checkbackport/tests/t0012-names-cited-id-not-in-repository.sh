@@ -8,15 +8,15 @@
 
 test_expect_success 'set up: a drm tree and a mainline tree citing it' '
 	git init -q drm && (cd drm && test_commit "base" &&
-		test_commit "drm/xe: fix oa" && git rev-parse HEAD >../N) &&
+		test_commit "drm/xe: fix oa" && tip >../N) &&
 	git init -q repo && cd repo && test_commit "init" && git tag v6.13-rc1 &&
 	N=$(cat ../N) &&
 	test_commit "drm/xe: fix oa" "(cherry picked from commit $N)" &&
-	git rev-parse HEAD >../M && git tag v6.13-rc6 &&
+	tip >../M && git tag v6.13-rc6 &&
 	git checkout -q -b drm-fixes v6.13-rc1 &&
 	test_commit "drm/xe: fix oa" \
 		"(cherry picked from commit $(s12 "$N"))" &&
-	git rev-parse HEAD >../M2 && git checkout -q master &&
+	tip >../M2 && git checkout -q master &&
 	cbp index >/dev/null
 '
 
@@ -53,7 +53,7 @@ in_repository () {
 test_expect_success 'one only a pull request ref has is in the repository, on no branch' '
 	git init -q pr && cd pr && test_commit "base" &&
 	git checkout -q -b side && test_commit "drm/xe: on a pull request" &&
-	P=$(git rev-parse HEAD) && git update-ref refs/pull/1/head "$P" &&
+	P=$(tip) && git update-ref refs/pull/1/head "$P" &&
 	git checkout -q master && git branch -q -D side &&
 	test_commit "drm/xe: picked from elsewhere" \
 		"(cherry picked from commit $N)" &&
@@ -62,7 +62,7 @@ test_expect_success 'one only a pull request ref has is in the repository, on no
 	test_commit "drm/xe: picked, cited in 11 digits" \
 		"(cherry picked from commit $(printf %.11s "$P"))" &&
 	git checkout -q -b side2 master~2 && test_commit "drm/xe: two on a pull request" &&
-	Q=$(git rev-parse HEAD) && git update-ref refs/pull/2/head "$Q" &&
+	Q=$(tip) && git update-ref refs/pull/2/head "$Q" &&
 	git checkout -q -b drm-short master~2 && git branch -q -D side2 &&
 	test_commit "drm/xe: Q cited in 11 digits alone" \
 		"(cherry picked from commit $(printf %.11s "$Q"))" &&
@@ -143,7 +143,7 @@ test_expect_success 'a cited ID written two ways: the one asked, or both in full
 test_expect_success 'IDs of every length around the lookup key of 15 digits' '
 	git init -q keyed && cd keyed && test_commit "base" &&
 	test_commit "x: a fix" "(cherry picked from commit 0123456789abcdef0123)" &&
-	H=$(git rev-parse HEAD) && cbp index >/dev/null &&
+	H=$(tip) && cbp index >/dev/null &&
 	for n in 7 14 15 16 39 40
 	do
 		cbp names --json "$(printf "%.${n}s" $H)" >../j &&
@@ -166,7 +166,7 @@ test_expect_success 'IDs of every length around the lookup key of 15 digits' '
 # tenth of a second).  Prints the two IDs.
 colliding_pair () {
 	tree=$(git rev-parse "HEAD^{tree}") &&
-	parent=$(git rev-parse HEAD) &&
+	parent=$(tip) &&
 	perl -MDigest::SHA=sha1_hex -e '
 		my ($tree, $parent) = @ARGV;
 		my $head = "tree $tree\nparent $parent\n" .
@@ -200,9 +200,9 @@ test_expect_success 'short citations of one commit and of two, updated and cold'
 	test "$(printf %.7s $A)" = "$(printf %.7s $B)" && test $A != $B &&
 	git branch side-a $A && git branch side-b $B &&
 	test_commit "x: fix one" "Fixes: $(printf %.10s $A) (\"side: try\")" &&
-	ONE=$(git rev-parse HEAD) &&
+	ONE=$(tip) &&
 	test_commit "x: fix either" "Fixes: $(printf %.7s $A) (\"side: try\")" &&
-	TWO=$(git rev-parse HEAD) &&
+	TWO=$(tip) &&
 	for how in "" --rebuild
 	do
 		cbp index $how >out &&

@@ -10,9 +10,9 @@
 test_expect_success 'set up two unrelated commits sharing a subject' '
 	git init -q repo && cd repo && test_commit "init" && git tag v6.1 &&
 	test_tick && echo one >leak.c && git add leak.c &&
-	git commit -q -m "drm/i915: fix leak" && git rev-parse HEAD >../P &&
+	git commit -q -m "drm/i915: fix leak" && tip >../P &&
 	test_tick && echo two >other.c && git add other.c &&
-	git commit -q -m "drm/i915: fix leak" && git rev-parse HEAD >../Q &&
+	git commit -q -m "drm/i915: fix leak" && tip >../Q &&
 	git tag v6.2-rc1 && cbp index >/dev/null
 '
 
@@ -34,7 +34,7 @@ test_expect_success 'the same subject is not reported as the same patch' '
 test_expect_success 'a branch copy without trailer is a name, by its patch-id' '
 	cd repo && git checkout -q -b linux-6.1.y v6.1 && test_tick &&
 	echo one >leak.c && git add leak.c &&
-	git commit -q -m "drm/i915: fix leak" && git rev-parse HEAD >../R &&
+	git commit -q -m "drm/i915: fix leak" && tip >../R &&
 	git checkout -q master && cbp index >/dev/null &&
 	cbp names --patch-id "$P" >../out &&
 	grep "^2 names " ../out &&

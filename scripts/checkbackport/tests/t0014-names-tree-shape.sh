@@ -74,7 +74,7 @@ test_expect_success 'a commit citing two IDs this repository lacks: they are lea
 	git init -q repo && cd repo && test_commit "drm: base" &&
 	test_commit "drm/xe: backport" "commit $X1 upstream.
 
-(cherry picked from commit $X2)" && git rev-parse HEAD >../A &&
+(cherry picked from commit $X2)" && tip >../A &&
 	check_tree HEAD >../tree && test "$(wc -l <../tree)" = 3 &&
 	under "$(cat ../A)" - && under $X1 "$(cat ../A)" && under $X2 "$(cat ../A)"
 '
@@ -85,29 +85,29 @@ test_expect_success 'three missing, one of them cited twice in the message' '
 
 (cherry picked from commit $X2)
 (cherry picked from commit $X3)
-(backported from commit $X1)" && h=$(git rev-parse HEAD) &&
+(backported from commit $X1)" && h=$(tip) &&
 	check_tree HEAD >../tree && test "$(wc -l <../tree)" = 4 &&
 	under "$h" - && under $X1 "$h" && under $X2 "$h" && under $X3 "$h"
 '
 
 test_expect_success 'missing at the end, in the middle and at the start of a chain' '
 	git init -q chain && cd chain && test_commit "drm: base" &&
-	test_commit "drm/xe: fix" && c1=$(git rev-parse HEAD) &&
-	test_commit "drm/xe: fix" "(cherry picked from commit $c1)" && c2=$(git rev-parse HEAD) &&
+	test_commit "drm/xe: fix" && c1=$(tip) &&
+	test_commit "drm/xe: fix" "(cherry picked from commit $c1)" && c2=$(tip) &&
 	test_commit "drm/xe: fix" "commit $c1 upstream.
 
 (cherry picked from commit $c2)
-(cherry picked from commit $X1)" && c3=$(git rev-parse HEAD) &&
+(cherry picked from commit $X1)" && c3=$(tip) &&
 	check_tree "$c2" >../tree && under "$c1" - && under "$c2" "$c1" &&
 	under "$c3" "$c2" && under $X1 "$c3" &&
 	test_commit "drm/xe: fix" "(cherry picked from commit $X2)
-commit $c1 upstream." && c4=$(git rev-parse HEAD) &&
-	test_commit "drm/xe: fix" "(cherry picked from commit $X2)" && c5=$(git rev-parse HEAD) &&
+commit $c1 upstream." && c4=$(tip) &&
+	test_commit "drm/xe: fix" "(cherry picked from commit $X2)" && c5=$(tip) &&
 	check_tree "$c5" >../tree && under "$c4" "$c1" && under $X2 "$c4" &&
 	under "$c5" $X2 &&
 	git checkout -q --orphan other && git rm -q -rf . &&
-	test_commit "drm/amd: pick" "(cherry picked from commit $X3)" && c6=$(git rev-parse HEAD) &&
-	test_commit "drm/amd: pick" "(cherry picked from commit $X3)" && c7=$(git rev-parse HEAD) &&
+	test_commit "drm/amd: pick" "(cherry picked from commit $X3)" && c6=$(tip) &&
+	test_commit "drm/amd: pick" "(cherry picked from commit $X3)" && c7=$(tip) &&
 	check_tree "$c7" >../tree && under $X3 - && under "$c6" $X3 && under "$c7" $X3
 '
 

@@ -40,17 +40,17 @@ test_expect_success 'set up: copies with and without the same subject' '
 	git cherry-pick -n $Y &&
 	git commit -q -C $Y &&
 	git commit -q --amend -m "drm/y: the same change, reworded" &&
-	CY=$(git rev-parse HEAD) &&
+	CY=$(tip) &&
 	git cherry-pick -n $Z &&
 	git commit -q -C $Z &&
 	git commit -q --amend -m "drm/z: a third change" \
 		-m "(cherry picked from commit 0123456789abcdef0123456789abcdef01234567)" &&
-	CZ=$(git rev-parse HEAD) &&
+	CZ=$(tip) &&
 	git cherry-pick -n $V &&
 	git commit -q -C $V &&
 	git commit -q --amend -m "drm/v: a fourth change" \
 		-m "(cherry picked from commit $Y)" &&
-	CV=$(git rev-parse HEAD) &&
+	CV=$(tip) &&
 	test_change drv/q.c other "drm/q: a fifth change" &&
 	CQ=$(tip) &&
 	git tag v6.12.1 &&

@@ -12,13 +12,13 @@ test_expect_success 'set up: bug on drm-next, its copy in v6.12-rc2, fix in v6.1
 	test_commit "init" && git tag v6.12-rc1 &&
 	git checkout -q -b drm-next &&
 	test_commit "drm/amd/display: add the new path" &&
-	git rev-parse HEAD >../B &&
-	git checkout -q master && test_pick drm-next && git rev-parse HEAD >../B2 &&
+	tip >../B &&
+	git checkout -q master && test_pick drm-next && tip >../B2 &&
 	git tag v6.12-rc2 &&
 	B=$(cat ../B) &&
 	test_commit "drm/amd/display: fix the new path" \
 		"Fixes: $(s12 "$B") (\"drm/amd/display: add the new path\")" &&
-	git rev-parse HEAD >../X && git tag v6.12-rc7 &&
+	tip >../X && git tag v6.12-rc7 &&
 	test_commit "later" && git tag v6.12 &&
 	test_tick && git merge -q --no-ff -m "Merge drm-next" drm-next &&
 	git tag v6.13-rc1 &&
@@ -57,7 +57,7 @@ test_expect_success 'fixes --json carries the same verdict' '
 
 test_expect_success 'an earlier stable copy does not displace the mainline alias' '
 	cd repo && git checkout -q -b linux-6.11.y v6.12-rc1 &&
-	test_pick "$B" && git rev-parse HEAD >../B3 && git tag v6.11.3 &&
+	test_pick "$B" && tip >../B3 && git tag v6.11.3 &&
 	git checkout -q master && cbp index >/dev/null &&
 	cbp fixes "$X" >../out &&
 	grep -E "^  linux-6.11.y +v6.11.3 +-\$" ../out &&
@@ -66,11 +66,11 @@ test_expect_success 'an earlier stable copy does not displace the mainline alias
 
 test_expect_success 'a fix released before every name of its bug is a finding' '
 	cd repo && git checkout -q -b topic v6.12 &&
-	test_commit "drm/foo: regress" && git rev-parse HEAD >../R &&
+	test_commit "drm/foo: regress" && tip >../R &&
 	git checkout -q master &&
 	test_commit "drm/foo: fix regression" \
 		"Fixes: $(cut -c1-12 ../R) (\"drm/foo: regress\")" &&
-	git tag v6.13-rc2 && git rev-parse HEAD >../Y &&
+	git tag v6.13-rc2 && tip >../Y &&
 	test_tick && git merge -q --no-edit topic && git tag v6.13-rc3 &&
 	cbp index >/dev/null &&
 	test_expect_code 1 cbp fixes "$(cat ../Y)" >../out &&
@@ -89,7 +89,7 @@ test_expect_success 'a Fixes: target missing from the repository is a finding' '
 
 test_expect_success 'an ordinary fix after its bug passes quietly' '
 	cd repo &&
-	test_commit "drm/baz: add" && git rev-parse HEAD >../Z && git tag v6.14-rc1 &&
+	test_commit "drm/baz: add" && tip >../Z && git tag v6.14-rc1 &&
 	test_commit "drm/baz: fix" "Fixes: $(cut -c1-12 ../Z) (\"drm/baz: add\")" &&
 	git tag v6.14-rc2 && cbp index >/dev/null &&
 	test_expect_code 0 cbp fixes HEAD >../out &&

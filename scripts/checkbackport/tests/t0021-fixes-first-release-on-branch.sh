@@ -12,16 +12,16 @@
 test_expect_success 'set up a bug, its fix on drm-next, and an early linux-6.13.y' '
 	git init -q repo && cd repo &&
 	test_commit "drm: base" &&
-	test_commit "drm/xe: the bug" && git rev-parse HEAD >../BUG &&
+	test_commit "drm/xe: the bug" && tip >../BUG &&
 	git tag v6.12 &&
 	git checkout -q -b drm-next &&
 	test_commit "drm/xe: fix the bug" "Fixes: $(git rev-parse --short=12 HEAD) (\"drm/xe: the bug\")" &&
-	git rev-parse HEAD >../FIX &&
+	tip >../FIX &&
 	git checkout -q master && test_tick &&
 	git merge -q --no-ff -m "Merge drm-next" drm-next && git tag v6.13-rc1 &&
 	test_commit "drm: more" && git tag v6.13-rc7 &&
 	test_commit "drm/amd: fix it too" "Fixes: $(git rev-parse --short=12 "$(cat ../BUG)") (\"drm/xe: the bug\")" &&
-	git rev-parse HEAD >../FIX2 &&
+	tip >../FIX2 &&
 	git branch linux-6.13.y && test_commit "drm: last" && git tag v6.13 &&
 	git checkout -q linux-6.13.y && test_commit "stable: one" &&
 	git tag v6.13.1 && git checkout -q master &&

@@ -12,10 +12,10 @@ test_expect_success 'set up a fix whose Fixes: has 41 digits' '
 	cd repo &&
 	test_commit base &&
 	test_change drivers/x.c a "drm/x: a fix" &&
-	A=$(git rev-parse HEAD) &&
+	A=$(tip) &&
 	test_change drivers/x.c b "drm/x: the fix of the fix" \
 		"Fixes: ${A}0 (\"drm/x: a fix\")" &&
-	B=$(git rev-parse HEAD)
+	B=$(tip)
 '
 
 test_expect_success 'fixes reports the malformed Fixes: with the ID meant' '

@@ -17,14 +17,14 @@ test_expect_success 'set up a pick, a lone commit and a change twice in mainline
 	git init -q repo && cd repo &&
 	test_commit "init" && git tag v6.12 && git branch linux-6.12.y &&
 	git checkout -q -b drm-next &&
-	test_commit "drm/z: the change" && git rev-parse HEAD >../TWICE &&
+	test_commit "drm/z: the change" && tip >../TWICE &&
 	git checkout -q master &&
-	test_commit "drm/x: fix the hang" && git rev-parse HEAD >../FIX &&
-	test_commit "drm/y: a lone change" && git rev-parse HEAD >../LONE &&
+	test_commit "drm/x: fix the hang" && tip >../FIX &&
+	test_commit "drm/y: a lone change" && tip >../LONE &&
 	test_pick drm-next && git merge -q --no-edit drm-next &&
 	git tag v6.13-rc1 &&
 	git checkout -q linux-6.12.y && test_pick "$(cat ../FIX)" &&
-	git rev-parse HEAD >../PICK && git checkout -q master &&
+	tip >../PICK && git checkout -q master &&
 	cbp index >/dev/null
 '
 

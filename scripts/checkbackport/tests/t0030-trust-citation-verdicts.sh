@@ -198,7 +198,7 @@ test_expect_success 'index says when it read suspicious or malformed citations' 
 
 test_expect_success 'an update judges new links, and links whose ID arrives' '
 	git init -q other && (cd other && test_change lib/list.c "node" \
-		"lib: fix the list walk" && git rev-parse HEAD >../K) &&
+		"lib: fix the list walk" && tip >../K) &&
 	K=$(cat K) && cd repo && git checkout -q linux-6.0.y &&
 	test_change drivers/clk.c "rate" "clk: fix the rate" \
 		"(cherry picked from commit $K)" &&
@@ -218,7 +218,7 @@ test_expect_success 'an update judges new links, and links whose ID arrives' '
 
 test_expect_success 'a copy citing the original and an ID missing here hangs under the original' '
 	cd repo && absent=0123456789abcdef0123456789abcdef01234567 &&
-	test_change lib/q.c "q" "lib: fix q" && Z=$(git rev-parse HEAD) &&
+	test_change lib/q.c "q" "lib: fix q" && Z=$(tip) &&
 	git checkout -q linux-6.0.y &&
 	test_change lib/q.c "q" "lib: fix q" "(cherry picked from commit $Z)
 (cherry picked from commit $absent)" &&
@@ -251,20 +251,20 @@ test_expect_success 'a pick of many files, one differing elsewhere: by its diff'
 		echo "new in $f" >>vendor/$f.go || return 1
 	done &&
 	test_tick && git commit -q -am "vendor: update the modules" &&
-	U=$(git rev-parse HEAD) &&
+	U=$(tip) &&
 	sed "s/^10$/10, fixed/" vendor/b.go >t && mv t vendor/b.go &&
 	echo "more in a" >>vendor/a.go &&
 	test_tick && git commit -q -am "vendor: update again" &&
-	U2=$(git rev-parse HEAD) &&
+	U2=$(tip) &&
 	git checkout -q release-1 &&
 	git cherry-pick -n "$U" && test_tick &&
 	git commit -q -m "[release-1] vendor: bump" -m "(cherry picked from commit $U)" &&
-	P=$(git rev-parse HEAD) &&
+	P=$(tip) &&
 	git cherry-pick -n "$U2" &&
 	echo "and by hand" >>vendor/a.go && git add vendor/a.go && test_tick &&
 	git commit -q -m "[release-1] vendor: bump again" \
 		-m "(cherry picked from commit $U2)" &&
-	P2=$(git rev-parse HEAD) &&
+	P2=$(tip) &&
 	"$CBP_BIN" -q index --mainline=main --stable="release-*" >/dev/null &&
 	"$CBP_BIN" -q names "$P" >../out &&
 	grep -x "        via: (cherry picked from commit $U)  (consistent: subjects differ, same patch-id)" ../out &&
@@ -285,12 +285,12 @@ test_expect_success 'subjects that differ in the pull request numbers ending the
 	git tag v1.0 && git branch stable-1.0 &&
 	echo "type = md" >>setup.cfg && test_tick &&
 	git commit -q -am "Set the description type (#100)" &&
-	M=$(git rev-parse HEAD) &&
+	M=$(tip) &&
 	git checkout -q stable-1.0 &&
 	echo "# type = md" >>setup.py && test_tick &&
 	git commit -q -am "Set the description type (#100) (#101)" \
 		-m "(cherry picked from commit $M)" &&
-	S=$(git rev-parse HEAD) &&
+	S=$(tip) &&
 	"$CBP_BIN" -q index --mainline=main --stable="stable-*" >/dev/null &&
 	"$CBP_BIN" -q names "$S" >../out &&
 	grep "^2 names " ../out &&

@@ -40,7 +40,7 @@ test_expect_success 'an update that finds nothing new writes nothing' '
 # is no longer answered for.
 test_expect_success 'queries answer for the refs as they are, updating only when they moved' '
 	cd repo && git checkout -q -b side && test_commit "s1" &&
-	S=$(git rev-parse HEAD) && git checkout -q master &&
+	S=$(tip) && git checkout -q master &&
 	cbp names --json $S >../j &&
 	test "$(json_get ../j "\$j->{members}[0]{id}")" = $S &&
 	cp .git/checkbackport.db ../before.db &&

@@ -53,10 +53,10 @@ octopus () {
 test_expect_success 'set up a 66-parent merge whose last parent is a cherry-pick' '
 	git init -q repo && cd repo &&
 	test_commit "drm: base" && git tag v6.11 &&
-	test_commit "drm: fix" && git rev-parse HEAD >../FIX &&
+	test_commit "drm: fix" && tip >../FIX &&
 	git checkout -q -b side v6.11 &&
 	test_tick && git cherry-pick -x master >/dev/null &&
-	git rev-parse HEAD >../PICK && git checkout -q master &&
+	tip >../PICK && git checkout -q master &&
 	m=$(octopus 66 "$(cat ../PICK)") && git reset -q --hard "$m" &&
 	git branch -D side >/dev/null &&
 	test "$(git rev-list --parents -1 HEAD | wc -w)" = 67 &&
@@ -91,7 +91,7 @@ test_expect_success 'an update reads a 70-parent merge whole' '
 	test_tick && git commit -q --allow-empty -m "drm: fix
 
 (cherry picked from commit $(cat ../FIX))" &&
-	last=$(git rev-parse HEAD) && git checkout -q master && git branch -D side2 >/dev/null &&
+	last=$(tip) && git checkout -q master && git branch -D side2 >/dev/null &&
 	m=$(octopus 70 "$last") && git reset -q --hard "$m" &&
 	cbp index >../out && grep "read 72 new commits (1 citation)" ../out &&
 	test_expect_code 1 cbp names --json "$(cat ../FIX)" >../j &&

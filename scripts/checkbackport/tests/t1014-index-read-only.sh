@@ -38,7 +38,7 @@ test_expect_success 'set up a repository, an index, a patch' '
 		git branch linux-6.12.y &&
 		test_change drivers/x.c a "drm/x: a fix" &&
 		test_change drivers/x.c b "drm/x: the fix of the fix" \
-			"Fixes: $(git rev-parse HEAD)0 (\"drm/x: a fix\")" &&
+			"Fixes: $(tip)0 (\"drm/x: a fix\")" &&
 		git format-patch -q -1 --stdout >../p.patch &&
 		cbp index
 	) &&

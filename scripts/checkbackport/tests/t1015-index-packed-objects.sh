@@ -22,13 +22,13 @@ test_expect_success 'set up loose commits with bodies alike (packed, they become
 	body="$(seq -s " " 1 300)" &&
 	test_commit "drm: base" "$body" && git tag v6.11 &&
 	test_commit "drm/xe: fix the ring ops" "$body" &&
-	git rev-parse HEAD >../FIX &&
+	tip >../FIX &&
 	test_commit "drm/xe: more" "$body" &&
 	test_commit "drm/xe: and more" "$body" && git tag v6.12 &&
 	git checkout -q -b linux-6.11.y v6.11 &&
-	test_pick "$(cat ../FIX)" && git rev-parse HEAD >../PICK &&
+	test_pick "$(cat ../FIX)" && tip >../PICK &&
 	test_commit "drm: only on stable" "$body" &&
-	git rev-parse HEAD >../TIP &&
+	tip >../TIP &&
 	git checkout -q -b linux-6.12.y v6.12 &&
 	test_commit "drm: on the newer stable branch" "$body" &&
 	git checkout -q master &&

@@ -97,8 +97,8 @@ test_expect_success 'set up: releases in order, two stable branches' '
 	git init -q repo && cd repo &&
 	test_commit "base" && git tag v1.0 &&
 	test_commit "one" && git tag v1.1 &&
-	test_commit "two" && git rev-parse HEAD >../TWO &&
-	test_commit "three" && git rev-parse HEAD >../THREE &&
+	test_commit "two" && tip >../TWO &&
+	test_commit "three" && tip >../THREE &&
 	git tag v1.2 &&
 	git checkout -q -b stable-1.0 v1.0 && test_commit "fix on 1.0" &&
 	git tag v1.0.1 &&

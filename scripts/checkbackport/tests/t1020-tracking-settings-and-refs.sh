@@ -14,18 +14,18 @@
 test_expect_success 'set up mainline, two stable branches, drm-next and odd refs' '
 	git init -q repo && cd repo &&
 	test_commit "drm: base" && git tag v6.11 &&
-	test_commit "drm/xe: fix one" && git rev-parse HEAD >../FIX1 &&
+	test_commit "drm/xe: fix one" && tip >../FIX1 &&
 	test_commit "drm: more" && git tag v6.12 &&
-	test_commit "drm/amd: fix two" && git rev-parse HEAD >../FIX2 &&
+	test_commit "drm/amd: fix two" && tip >../FIX2 &&
 	git tag v6.13-rc1 &&
 	git checkout -q -b linux-6.11.y v6.11 && test_pick "$(cat ../FIX1)" &&
-	git rev-parse HEAD >../BP1 && git tag v6.11.1 &&
+	tip >../BP1 && git tag v6.11.1 &&
 	git checkout -q -b linux-6.12.y v6.12 && test_pick "$(cat ../FIX2)" &&
-	git rev-parse HEAD >../BP2 && git tag v6.12.1 &&
+	tip >../BP2 && git tag v6.12.1 &&
 	git checkout -q -b drm-next master && test_commit "drm: next work" &&
-	git rev-parse HEAD >../NEXT &&
+	tip >../NEXT &&
 	git checkout -q --detach v6.11 && test_pick "$(cat ../FIX1)" &&
-	git update-ref refs/pull/7/head HEAD && git rev-parse HEAD >../PULL &&
+	git update-ref refs/pull/7/head HEAD && tip >../PULL &&
 	test_commit "ci: pipeline" && git update-ref refs/pipelines/1 HEAD &&
 	git update-ref refs/merge-requests/3/head HEAD &&
 	git checkout -q master && git notes add -m "a note" HEAD &&
@@ -212,20 +212,20 @@ names_as_fresh () {
 test_expect_success 'set up copies made without -x on a stable branch' '
 	git init -q copies && cd copies &&
 	test_commit "base" && git tag v1.0 &&
-	test_commit "net: fix a leak" && git rev-parse HEAD >../ML &&
-	test_change g.c one "net: fix a race" && git rev-parse HEAD >../ML2 &&
+	test_commit "net: fix a leak" && tip >../ML &&
+	test_change g.c one "net: fix a race" && tip >../ML2 &&
 	chid=Change-Id:\ I0123456789abcdef0123456789abcdef01234567 &&
 	test_change h.c one "net: fix a hang" "$chid" &&
-	git rev-parse HEAD >../ML3 &&
+	tip >../ML3 &&
 	test_commit "net: more" && git tag v1.1 &&
 	git checkout -q -b linux-1.0.y v1.0 &&
 	test_tick && git cherry-pick "$(cat ../ML)" >/dev/null &&
-	git rev-parse HEAD >../CP &&
+	tip >../CP &&
 	git cherry-pick -n "$(cat ../ML2)" && echo adapted >>g.c &&
 	git add g.c && git commit -q -C "$(cat ../ML2)" &&
-	git rev-parse HEAD >../CP2 &&
+	tip >../CP2 &&
 	test_change h.c other "net: fix a hang, backported" "$chid" &&
-	git rev-parse HEAD >../CP3 &&
+	tip >../CP3 &&
 	test_commit "net: stable only" && git tag v1.0.1 &&
 	git checkout -q master &&
 	cbp index >/dev/null && cbp names "$(cat ../CP)" >../out &&
@@ -268,9 +268,9 @@ test_expect_success 'a duplicate in mainline: the commit citing it gone' '
 	git init -q dups && cd dups &&
 	test_commit "base" && git tag v1.0 &&
 	git checkout -q -b side && test_commit "net: fix a leak" &&
-	O=$(git rev-parse HEAD) &&
+	O=$(tip) &&
 	git checkout -q master && test_commit "net: more" &&
-	test_tick && git cherry-pick "$O" >/dev/null && X=$(git rev-parse HEAD) &&
+	test_tick && git cherry-pick "$O" >/dev/null && X=$(tip) &&
 	test_tick && git merge -q --no-edit side && git branch -q -D side &&
 	git checkout -q --detach v1.0 && test_pick "$O" && git tag keep &&
 	git checkout -q master && cbp index >/dev/null &&
@@ -288,11 +288,11 @@ test_expect_success 'a copy linked by its patch whose cited origin arrives' '
 	git init -q late && cd late &&
 	test_commit "base" && git tag v1.0 &&
 	git checkout -q -b next && test_commit "net: fix a leak" &&
-	X=$(git rev-parse HEAD) &&
+	X=$(tip) &&
 	git checkout -q master && test_tick &&
-	git cherry-pick "$X" >/dev/null && M=$(git rev-parse HEAD) &&
+	git cherry-pick "$X" >/dev/null && M=$(tip) &&
 	git checkout -q -b linux-1.0.y v1.0 && test_pick "$X" &&
-	S=$(git rev-parse HEAD) && git checkout -q master &&
+	S=$(tip) && git checkout -q master &&
 	git update-ref refs/hidden/next next && git branch -q -D next &&
 	cbp index >/dev/null && cbp names "$S" >../out &&
 	grep "same patch-id as $M, no trailer" ../out &&

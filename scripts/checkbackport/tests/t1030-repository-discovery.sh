@@ -36,7 +36,7 @@ fi
 
 test_expect_success 'set up an outer repository with an index' '
 	git init -q outer && cd outer && test_commit "drm: outer" &&
-	git rev-parse HEAD >../ID && cbp index >/dev/null &&
+	tip >../ID && cbp index >/dev/null &&
 	mkdir -p inner/sub && git worktree add -q ../wt 2>/dev/null
 '
 

@@ -38,9 +38,9 @@ test_expect_success 'set up: a fix on main, copied to stable-1 without -x' '
 	git checkout -q main &&
 	sed "s/^line 20$/line 20, fixed/" f >f.new && mv f.new f &&
 	test_tick && git commit -q -am "fix: line twenty" &&
-	git rev-parse HEAD >../F && git checkout -q stable-1 &&
+	tip >../F && git checkout -q stable-1 &&
 	test_tick && git cherry-pick "$(cat ../F)" >/dev/null &&
-	git rev-parse HEAD >../C && git checkout -q main &&
+	tip >../C && git checkout -q main &&
 	test_commit "after the fix" && test_commit "and one more"
 '
 
@@ -150,11 +150,11 @@ test_expect_success 'a partial clone joins a hand-resolved pick by its files' '
 	git checkout -q main &&
 	sed "s/^line 25$/line 25, fixed/" f >f.new && mv f.new f &&
 	test_tick && git commit -q -am "fix: line twenty-five" &&
-	git rev-parse HEAD >../F25 && git checkout -q -b stable-1 origin/stable-1 &&
+	tip >../F25 && git checkout -q -b stable-1 origin/stable-1 &&
 	git cherry-pick --no-commit "$(cat ../F25)" &&
 	sed "s/^line 26$/line 26, by hand/" f >f.new && mv f.new f &&
 	git commit -q -a -C "$(cat ../F25)" &&
-	git rev-parse HEAD >../C25 && git checkout -q main &&
+	tip >../C25 && git checkout -q main &&
 	cd .. && git clone -q --filter=blob:none --no-local up2 partial2 &&
 	cd partial2 && git branch -q stable-1 origin/stable-1 &&
 	"$CBP_BIN" -q index $SET >../out &&

@@ -18,17 +18,17 @@ test_expect_success 'set up drm-next, a fixes branch and linux-6.11.y' '
 	test_commit "init" && git tag v6.11 &&
 	git checkout -q -b drm-next &&
 	test_commit "drm/x: fix the thing" "Found by testing." &&
-	git rev-parse HEAD >../N &&
+	tip >../N &&
 	git checkout -q -b drm-misc-next master &&
 	test_commit "drm/x: only on drm-misc-next" &&
-	git rev-parse HEAD >../O &&
+	tip >../O &&
 	git checkout -q -b drm-fixes master &&
-	test_pick drm-next && git rev-parse HEAD >../F &&
+	test_pick drm-next && tip >../F &&
 	git checkout -q master && git merge -q --ff-only drm-fixes &&
 	git tag v6.12-rc3 &&
 	test_commit "drm/y: pick from elsewhere" \
 		"(cherry picked from commit $ABSENT)" &&
-	git rev-parse HEAD >../M &&
+	tip >../M &&
 	test_commit "Linux 6.12" && git tag v6.12 &&
 	git checkout -q -b linux-6.11.y v6.11 &&
 	test_commit "stable: something" && git tag v6.11.1 &&
@@ -83,7 +83,7 @@ test_expect_success 'UPSTREAM_UNKNOWN: an ID in no tree is an error, with a hint
 test_expect_success 'UPSTREAM_UNKNOWN: one only a pull request ref has, with a hint to index it' '
 	cd repo &&
 	git checkout -q -b pr master && test_commit "drm/x: proposed" &&
-	P=$(git rev-parse HEAD) && git update-ref refs/pull/7/head "$P" &&
+	P=$(tip) && git update-ref refs/pull/7/head "$P" &&
 	git checkout -q master && git branch -q -D pr &&
 	cd .. && mkpatch p.patch "drm/x: proposed" "commit $P upstream." && cd repo &&
 	check_terse 1 ../out $S ../p.patch &&

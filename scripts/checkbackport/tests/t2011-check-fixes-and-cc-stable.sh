@@ -13,26 +13,26 @@
 test_expect_success 'set up the history' '
 	git init -q repo && cd repo &&
 	test_commit "init" && git tag v6.11 &&
-	test_commit "drm/a: add the feature" && git rev-parse HEAD >../BUG &&
+	test_commit "drm/a: add the feature" && tip >../BUG &&
 	git tag v6.12-rc1 &&
 	git checkout -q -b drm-next &&
-	test_commit "drm/amd: guard the call" && git rev-parse HEAD >../G &&
+	test_commit "drm/amd: guard the call" && tip >../G &&
 	git checkout -q -b fixes master && test_pick drm-next &&
-	git rev-parse HEAD >../G2 &&
+	tip >../G2 &&
 	git checkout -q master && git merge -q --ff-only fixes &&
 	git tag v6.12-rc2 &&
-	test_commit "drm/z: early fix" && git rev-parse HEAD >../EARLY &&
+	test_commit "drm/z: early fix" && tip >../EARLY &&
 	git tag v6.12-rc5 &&
 	G=$(cat ../G) && test_commit "drm/amd: fix the guard" \
 		"Fixes: $(s12 "$G") (\"drm/amd: guard the call\")" &&
-	git rev-parse HEAD >../FIX && git tag v6.12-rc7 &&
+	tip >../FIX && git tag v6.12-rc7 &&
 	test_commit "Linux 6.12" && git tag v6.12 &&
 	git checkout -q -b linux-6.12.y v6.12 && test_commit "stable" &&
 	git tag v6.12.1 && git checkout -q master &&
-	test_commit "drm/z: late feature" && git rev-parse HEAD >../LATE &&
+	test_commit "drm/z: late feature" && tip >../LATE &&
 	git merge -q --no-ff -m "Merge drm-next" drm-next &&
 	git tag v6.13-rc1 &&
-	test_commit "drm/q: fix the late feature" && git rev-parse HEAD >../QFIX &&
+	test_commit "drm/q: fix the late feature" && tip >../QFIX &&
 	git tag v6.13-rc2
 '
 

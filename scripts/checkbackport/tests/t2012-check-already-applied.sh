@@ -14,11 +14,11 @@ test_expect_success 'set up mainline, drm-next and linux-6.12.y' '
 	test_change a.c "a" "init" && test_change b.c "b" "init b" &&
 	git tag v6.12 &&
 	git checkout -q -b drm-next &&
-	test_change a.c "fix one" "drm/a: fix one" && git rev-parse HEAD >../N1 &&
-	test_change b.c "fix two" "drm/b: fix two" && git rev-parse HEAD >../N2 &&
+	test_change a.c "fix one" "drm/a: fix one" && tip >../N1 &&
+	test_change b.c "fix two" "drm/b: fix two" && tip >../N2 &&
 	git checkout -q -b fixes master &&
-	test_pick "$(cat ../N1)" && git rev-parse HEAD >../F1 &&
-	test_pick "$(cat ../N2)" && git rev-parse HEAD >../F2 &&
+	test_pick "$(cat ../N1)" && tip >../F1 &&
+	test_pick "$(cat ../N2)" && tip >../F2 &&
 	git checkout -q master && git merge -q --ff-only fixes &&
 	git tag v6.13-rc2 &&
 	git checkout -q -b linux-6.12.y v6.12 &&
@@ -26,10 +26,10 @@ test_expect_success 'set up mainline, drm-next and linux-6.12.y' '
 	test_tick && git cherry-pick "$(cat ../F1)" >/dev/null &&
 	git commit -q --amend -m "drm/a: fix one" \
 		-m "commit $(cat ../F1) upstream." &&
-	git rev-parse HEAD >../S1 && git tag v6.12.2 &&
+	tip >../S1 && git tag v6.12.2 &&
 	test_tick && git cherry-pick "$(cat ../F2)" >/dev/null &&
 	git commit -q --amend --reset-author -m "drm/b: fix two, backported by hand" &&
-	git rev-parse HEAD >../S2 && git tag v6.12.3 &&
+	tip >../S2 && git tag v6.12.3 &&
 	git checkout -q master &&
 	git format-patch -q --stdout -1 "$(cat ../F2)" |
 	awk -v l="commit $(cat ../F2) upstream." \

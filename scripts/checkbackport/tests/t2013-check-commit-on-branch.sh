@@ -14,23 +14,23 @@
 test_expect_success 'set up mainline, linux-6.12.y with a backport applied twice' '
 	git init -q repo && cd repo &&
 	test_commit "drm: base" &&
-	test_commit "drm/amd: old fix" && git rev-parse HEAD >../OLD &&
+	test_commit "drm/amd: old fix" && tip >../OLD &&
 	git tag v6.12 &&
-	test_commit "drm/xe: fix" && git rev-parse HEAD >../FIX &&
+	test_commit "drm/xe: fix" && tip >../FIX &&
 	git tag v6.13-rc1 &&
 	git checkout -q -b linux-6.12.y v6.12 && test_commit "stable: other" &&
 	test_tick && git cherry-pick "$(cat ../FIX)" >/dev/null &&
 	git commit -q --amend -m "drm/xe: fix" -m "commit $(cat ../FIX) upstream." &&
-	git rev-parse HEAD >../BP && git tag v6.12.1 &&
+	tip >../BP && git tag v6.12.1 &&
 	test_commit "stable: more" &&
 	test_tick && git commit -q --allow-empty -m "drm/xe: fix" \
 		-m "commit $(cat ../FIX) upstream." &&
-	git rev-parse HEAD >../AGAIN &&
+	tip >../AGAIN &&
 	git checkout -q master &&
 	git checkout -q -b linux-6.11.y v6.12~1 &&
 	test_tick && git cherry-pick "$(cat ../FIX)" >/dev/null &&
 	git commit -q --amend -m "drm/xe: fix" -m "commit $(cat ../FIX) upstream." &&
-	git rev-parse HEAD >../BP611 && git checkout -q master
+	tip >../BP611 && git checkout -q master
 '
 
 for f in OLD FIX BP AGAIN BP611

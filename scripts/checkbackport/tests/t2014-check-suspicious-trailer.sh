@@ -16,19 +16,19 @@ test_expect_success 'set up: the trust repository, and more drm-next' '
 	trust_repo repo && cd repo &&
 	git checkout -q drm-next &&
 	test_change drivers/gpu2.c "leak" "drm/gpu: fix the fence leak" &&
-	git rev-parse HEAD >../N2 &&
+	tip >../N2 &&
 	test_change drivers/fence.c "fence" "drm/gpu: add the fence" &&
-	git rev-parse HEAD >../BG &&
+	tip >../BG &&
 	git checkout -q master &&
 	copy "$(cat ../N2)" "drm/gpu: fix the fence leak" \
 		"(cherry picked from commit $(cat ../N2))" &&
-	git rev-parse HEAD >../G2 &&
+	tip >../G2 &&
 	test_change Documentation/misc.txt "tidy" "drm/misc: tidy the docs" \
 		"(cherry picked from commit $(cat ../BG))" &&
-	git rev-parse HEAD >../W && git tag v6.1-rc2 &&
+	tip >../W && git tag v6.1-rc2 &&
 	test_change drivers/fence2.c "fix" "drm/gpu: fix the fence" \
 		"Fixes: $(cut -c1-12 ../BG) (\"drm/gpu: add the fence\")" &&
-	git rev-parse HEAD >../FX && git tag v6.1-rc3 &&
+	tip >../FX && git tag v6.1-rc3 &&
 	test_tick && git merge -q --no-ff -m "Merge drm-next" drm-next &&
 	git tag v6.2-rc1
 '

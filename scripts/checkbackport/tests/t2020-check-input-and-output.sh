@@ -12,7 +12,7 @@ test_expect_success 'set up a mainline and linux-6.12.y' '
 	test_commit "init" && git tag v6.12 &&
 	git checkout -q -b linux-6.12.y && test_commit "stable" &&
 	git tag v6.12.1 && git checkout -q master &&
-	test_commit "drm/x: fix it" && git rev-parse HEAD >../F &&
+	test_commit "drm/x: fix it" && tip >../F &&
 	git tag v6.13-rc1
 '
 

@@ -18,7 +18,7 @@ test_expect_success 'set up: mainline commits removing "- " lines' '
 	git tag v6.12.1 && git checkout -q master &&
 	test_tick && printf "a\nb\n" >list.md &&
 	git commit -q -a -m "docs: drop the empty items" &&
-	git rev-parse HEAD >../F && git tag v6.13-rc1
+	tip >../F && git tag v6.13-rc1
 '
 
 F=$(cat F 2>/dev/null)

@@ -19,7 +19,7 @@ test_expect_success 'set up: a bug, its fix with a non-ASCII Fixes: line' '
 	git init -q repo && cd repo &&
 	test_commit "init" &&
 	test_tick && printf "int frob;\n" >frob.c && git add frob.c &&
-	git commit -q -m "$BUG_SUBJECT" && git rev-parse HEAD >../B &&
+	git commit -q -m "$BUG_SUBJECT" && tip >../B &&
 	git tag v6.12 &&
 	git checkout -q -b linux-6.12.y && test_commit "stable" &&
 	git tag v6.12.1 && git checkout -q master &&
@@ -28,7 +28,7 @@ test_expect_success 'set up: a bug, its fix with a non-ASCII Fixes: line' '
 
 Fixes: $(git rev-parse --short=12 HEAD) (\"$BUG_SUBJECT\")
 Signed-off-by: A U Thor <author@example.com>" &&
-	git rev-parse HEAD >../F && git tag v6.13-rc1
+	tip >../F && git tag v6.13-rc1
 '
 
 F=$(cat F 2>/dev/null)

@@ -30,7 +30,7 @@ test_expect_success 'set up: a repository, a clean patch, bench-run' '
 	test_commit "init" && git tag v6.12 &&
 	git checkout -q -b linux-6.12.y && test_commit "stable" &&
 	git checkout -q master && test_commit "drm/x: fix it" &&
-	git rev-parse HEAD >../F && git tag v6.13-rc1 &&
+	tip >../F && git tag v6.13-rc1 &&
 	mkpatch ../good.patch "drm/x: fix it" "commit $(cat ../F) upstream." &&
 	cbp check --stable linux-6.12.y ../good.patch >/dev/null &&
 	rss ../good.patch && test "$exit_status" = 0 && echo "$got" >../base

@@ -51,7 +51,7 @@ test_expect_success 'a git worktree is a tree too, its .git left out' '
 require_ktree
 
 test_expect_success 'set up the patches from the Debian tree' '
-	base_repo repo $F && cd repo && B=$(git rev-parse HEAD) &&
+	base_repo repo $F && cd repo && B=$(tip) &&
 	patch_from $B ../fix.patch "drm/bochs: a smaller default height" $F \
 		"s/^static int defy = 768;/static int defy = 600;/m" &&
 	cp ../fix.patch ../fix-again.patch &&
@@ -60,13 +60,13 @@ test_expect_success 'set up the patches from the Debian tree' '
 	git checkout -q -b gone $B &&
 	commit_edit "elsewhere" $F \
 		"s/(\treturn;\n)\n(\twritel\(0x1e1e1e1e,)/\$1\t\/\* little endian \*\/\n\$2/" &&
-	G=$(git rev-parse HEAD) && git checkout -q master &&
+	G=$(tip) && git checkout -q master &&
 	patch_from $G ../gone.patch "drm/bochs: two hunks, one on gone context" $F \
 		"s/\"default x resolution\"/\"default x resolution, pixels\"/; s/writel\(0x1e1e1e1e,/writel(0x1e1e1e1f,/" &&
 	# lines added near the top move the change by 4 lines
 	git checkout -q -b moved $B &&
 	commit_edit "four lines" $F "s/\A(.*?\n)/\$1\/\*\n \* a\n \* b\n \*\/\n/" &&
-	M=$(git rev-parse HEAD) && git checkout -q master &&
+	M=$(tip) && git checkout -q master &&
 	patch_from $M ../moved.patch "drm/bochs: big endian" $F \
 		"s/writel\(0xbebebebe,/writel(0xbebebebf,/" &&
 	sha1sum "$KTREE/$F" >../tree.sum

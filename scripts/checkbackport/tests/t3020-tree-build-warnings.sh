@@ -18,7 +18,7 @@ G=drivers/gpu/drm/tiny/gm12u320.c
 require_ktree
 
 test_expect_success 'set up the patches from the Debian tree' '
-	base_repo repo $F $G && cd repo && B=$(git rev-parse HEAD) &&
+	base_repo repo $F $G && cd repo && B=$(tip) &&
 	patch_from $B ../fix.patch "drm/bochs: a smaller default height" $F \
 		"s/^static int defy = 768;/static int defy = 600;/m" &&
 	# set but not used: a warning only W=1 enables

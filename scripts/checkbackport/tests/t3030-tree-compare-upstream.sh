@@ -20,13 +20,13 @@ require_ktree
 S="--stable linux-6.12.y"
 
 test_expect_success 'set up mainline with two commits, and the backports' '
-	base_repo repo $F && cd repo && B=$(git rev-parse HEAD) &&
+	base_repo repo $F && cd repo && B=$(tip) &&
 	commit_edit "drm/bochs: default width 800" $F \
 		"s/^static int defx = 1024;/static int defx = 800;/m" &&
-	git rev-parse HEAD >../A &&
+	tip >../A &&
 	commit_edit "drm/bochs: endianness magic" $F \
 		"s/writel\(0xbebebebe,/writel(0xbebebebf,/; s/writel\(0x1e1e1e1e,/writel(0x1e1e1e1f,/" &&
-	git rev-parse HEAD >../B && git tag v6.13-rc1 &&
+	tip >../B && git tag v6.13-rc1 &&
 	A=$(cat ../A) && Bc=$(cat ../B) &&
 	msg="This is a squash of two commits.
 
@@ -109,10 +109,10 @@ test_expect_success 'a follow-up rewriting what the first added: the net change'
 	cd repo && git checkout -q master &&
 	commit_edit "drm/bochs: document the mode switch" $F \
 		"s/(static int bochs_modeset = -1;\n)/\$1static int cbp_knob = 1;\n/" &&
-	C=$(git rev-parse HEAD) &&
+	C=$(tip) &&
 	commit_edit "drm/bochs: the knob is off" $F \
 		"s/static int cbp_knob = 1;/static int cbp_knob;/" &&
-	D=$(git rev-parse HEAD) &&
+	D=$(tip) &&
 	patch_from v6.12 ../net.patch "drm/bochs: the knob" $F \
 		"s/(static int bochs_modeset = -1;\n)/\$1static int cbp_knob;\n/" \
 		"commit $C upstream.

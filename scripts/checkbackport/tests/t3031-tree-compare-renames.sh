@@ -26,7 +26,7 @@ test_expect_success 'set up: upstream moves a file and edits it' '
 		sed -i "s/^line 20$/line twenty/" drivers/new/x.c &&
 		test_tick && git commit -q -a -m "drm/x: move x.c, and fix line 20" &&
 		git tag v6.13-rc1 &&
-		up=$(git rev-parse HEAD) &&
+		up=$(tip) &&
 		echo "$up" >../up &&
 		git checkout -q -b bp linux-6.12.y &&
 		mkdir -p drivers/new &&

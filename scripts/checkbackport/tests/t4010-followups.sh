@@ -69,7 +69,7 @@ test_expect_success '--json carries kinds, order, citations and statuses' '
 test_expect_success '--stable: a branch commit of a missing fix'"'"'s subject is named' '
 	cd repo && git checkout -q linux-6.12.y &&
 	edges_change drivers/gpu/drm/xe/xe_oa_hand.c "drm/xe: fix the change" &&
-	H=$(git rev-parse HEAD) && git checkout -q master &&
+	H=$(tip) && git checkout -q master &&
 	cbp index >/dev/null &&
 	test_expect_code 1 cbp followups --stable linux-6.12.y "$CN" >../out &&
 	test $(grep -c "linux-6.12.y: MISSING" ../out) = 2 &&
@@ -175,7 +175,7 @@ test_expect_success 'follow-ups arrive incrementally, also through an ID cited b
 	cd repo &&
 	git checkout -q -b topic v6.13-rc4 &&
 	edges_change drivers/gpu/drm/xe/xe_oa_late.c "drm/xe: a late change" &&
-	git rev-parse HEAD >../LATE && git checkout -q master &&
+	tip >../LATE && git checkout -q master &&
 	edges_change drivers/gpu/drm/xe/xe_oa_fix3.c "drm/xe: fix the fix again" \
 		"Fixes: $(s12 $F2) (\"drm/xe: fix the fix\")" &&
 	edges_change drivers/gpu/drm/xe/xe_oa_late_fix.c "drm/xe: fix the late change" \
@@ -197,8 +197,8 @@ test_expect_success 'follow-ups arrive incrementally, also through an ID cited b
 
 test_expect_success 'hostile: two changes reverting each other through their copies' '
 	git init -q circle && cd circle &&
-	edges_change a "x: one" && XB=$(git rev-parse HEAD) &&
-	edges_change b "r: two" && RA=$(git rev-parse HEAD) &&
+	edges_change a "x: one" && XB=$(tip) &&
+	edges_change b "r: two" && RA=$(tip) &&
 	edges_change c "Revert \"x: one\"" "This reverts commit $XB.
 
 (cherry picked from commit $RA)" &&

@@ -128,7 +128,7 @@ test_expect_success 'the branch: absent, untracked, a pattern, or several to cho
 test_expect_success 'a branch commit of the same subject, no trailer: said beside the fix' '
 	cd repo && git checkout -q linux-6.12.y &&
 	edges_change drivers/gpu/drm/xe/xe_oa_hand.c "drm/xe: fix the change" &&
-	H=$(git rev-parse HEAD) && git checkout -q master &&
+	H=$(tip) && git checkout -q master &&
 	cbp index >/dev/null &&
 	test_expect_code 1 cbp missing --stable linux-6.12.y >../out &&
 	grep "^fix  *$(s12 $F1) " ../out &&

@@ -64,7 +64,7 @@ test_expect_success 'FOLLOWUP_MISSING also for a mainline commit checked as itse
 test_expect_success 'FOLLOWUP_MISSING: a branch commit of the same subject is named' '
 	cd repo && git checkout -q linux-6.11.y &&
 	edges_change drivers/gpu/drm/xe/xe_oa_hand.c "drm/xe: fix the change" &&
-	H=$(git rev-parse HEAD) && git checkout -q master &&
+	H=$(tip) && git checkout -q master &&
 	cbp index >/dev/null &&
 	cbp check --json $S ../cf.patch >../j &&
 	test "$(json_get ../j "join q{ }, map { \$_->{commit} } grep { \$_->{type} eq q{FOLLOWUP_MISSING} } @{\$j->{patches}[0]{findings}}")" = "$F1 $F2" &&

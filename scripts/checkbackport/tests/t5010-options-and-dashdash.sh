@@ -13,7 +13,7 @@ FULL=$(dirname "$CBP_BIN")/checkbackport-git
 test_expect_success 'set up a repository with an index' '
 	git init -q repo && cd repo &&
 	test_commit "drm: base" && git tag v6.12 &&
-	test_commit "drm: fix" && git rev-parse HEAD >../FIX &&
+	test_commit "drm: fix" && tip >../FIX &&
 	git branch linux-6.12.y v6.12 &&
 	cbp index >/dev/null
 '

@@ -51,14 +51,14 @@ test_expect_success 'an empty repository indexes to nothing' '
 test_expect_success 'set up odd commits: empty, huge and non-UTF-8 messages' '
 	git init -q repo && cd repo && test_commit "init" && git tag v1.0 &&
 	test_tick && git commit -q --allow-empty --allow-empty-message -m "" &&
-	git rev-parse HEAD >../EMPTY &&
+	tip >../EMPTY &&
 	test_tick &&
 	perl -e "print qq(huge\n\n), qq(x) x 80, qq(\n) for 1..30000;
 		print qq(Fixes: \$ARGV[0] (\"init\")\n)" $(git rev-parse v1.0) >../huge &&
-	git commit -q --allow-empty -F ../huge && git rev-parse HEAD >../HUGE &&
+	git commit -q --allow-empty -F ../huge && tip >../HUGE &&
 	test_tick && printf "caf\351 latin-1 \377\n\nbody\n" >../latin &&
 	git -c i18n.commitEncoding=ISO-8859-1 commit -q --allow-empty -F ../latin &&
-	git rev-parse HEAD >../LATIN &&
+	tip >../LATIN &&
 	cbp index >../out && grep "read 4 new commits" ../out
 '
 
@@ -100,7 +100,7 @@ test_expect_success 'an ID naming a tree is not a commit' '
 
 test_expect_success 'a commit not reachable from any ref is explained' '
 	cd repo && test_tick && git commit -q --allow-empty -m dangling &&
-	D=$(git rev-parse HEAD) && git reset -q --hard HEAD^ &&
+	D=$(tip) && git reset -q --hard HEAD^ &&
 	test_expect_code 2 cbp names "$D" 2>../err && one_error ../err &&
 	grep "not in the index" ../err
 '
@@ -110,7 +110,7 @@ test_expect_success 'a commit not reachable from any ref is explained' '
 # and the error says which refs count.
 test_expect_success 'a commit only a pull request ref reaches is explained' '
 	cd repo && test_tick && git commit -q --allow-empty -m proposed &&
-	P=$(git rev-parse HEAD) && git reset -q --hard HEAD^ &&
+	P=$(tip) && git reset -q --hard HEAD^ &&
 	git update-ref refs/pull/1/head $P && cbp index >/dev/null &&
 	test_expect_code 2 cbp names refs/pull/1/head 2>../err && one_error ../err &&
 	grep "commit $(printf %.12s $P) is not in the index (run .checkbackport index.; or no branch or tag reaches it)$" ../err &&

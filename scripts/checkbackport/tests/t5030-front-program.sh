@@ -69,9 +69,9 @@ fi
 test_expect_success 'set up a fix, its cherry-pick and its stable backport' '
 	git init -q repo && cd repo &&
 	test_commit "drm/xe: base" && git tag v6.12 &&
-	test_commit "drm/xe: fix the thing" && git rev-parse HEAD >../FIX &&
+	test_commit "drm/xe: fix the thing" && tip >../FIX &&
 	git checkout -q -b linux-6.12.y v6.12 && test_pick master &&
-	git rev-parse HEAD >../BACKPORT && git checkout -q master &&
+	tip >../BACKPORT && git checkout -q master &&
 	test_commit "drm/xe: later" && git tag v6.13 &&
 	mkdir ../alone && cp "$FRONT" ../alone/
 '

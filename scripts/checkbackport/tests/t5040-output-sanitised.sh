@@ -34,10 +34,10 @@ valid_json () {
 test_expect_success 'set up commits, branches and tags with hostile names' '
 	git init -q repo && cd repo && test_commit "drm: base" && git tag v6.11 &&
 	test_tick && printf "%s\n\nbody\n" "$EVIL" >../msg &&
-	git commit -q --allow-empty -F ../msg && git rev-parse HEAD >../BUG &&
+	git commit -q --allow-empty -F ../msg && tip >../BUG &&
 	test_tick && printf "drm: fix\n\nFixes: %s (\"%s\")\n" \
 		"$(git rev-parse --short=12 HEAD)" "$EVIL" >../msg &&
-	git commit -q --allow-empty -F ../msg && git rev-parse HEAD >../FIX &&
+	git commit -q --allow-empty -F ../msg && tip >../FIX &&
 	git tag v6.12 &&
 	git branch "$(printf "linux-6.12\377.y")" v6.12 &&
 	git tag "$(printf "v6\377.1")" v6.11 &&

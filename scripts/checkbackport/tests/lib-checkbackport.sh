@@ -139,6 +139,47 @@ test_fixture () {
 	fi
 }
 
+# test_setup_cached NAME DIR VARS BODY: evaluate BODY, a set-up's
+# commands that make the repository DIR with git alone, in a subshell
+# in the trash directory, and set the shell variables of the list VARS
+# as it left them; but through test_fixture, once for all the runs of
+# run-tests.sh with the same test libraries, git and BODY (and VARS).
+# The clock, and the commit dates if BODY ticked it, are left as BODY
+# would have left them here.  BODY's && chain is linted as a test's.
+# (Building a set-up's repository is much of a script's time, a git a
+# command at 4 ms and more; a copy costs a few cp.)
+test_setup_cached () {
+	test_chain_ok_ "$4" || BUG "broken &&-chain in the set-up $1"
+	test_setup_sum_=$(printf '%s\n%s\n' "$3" "$4" | cksum) &&
+	test_setup_vars_=$3 &&
+	test_setup_body_=$4 &&
+	read -r test_setup_tick_ <"$TRASH/.tick" &&
+	test_fixture "$1-${test_setup_sum_%% *}" "$2" test_setup_build_ &&
+	. "./$2.ids" &&
+	read -r test_tick_ <"$TRASH/.tick" &&
+	if test "$test_tick_" != "$test_setup_tick_"
+	then
+		GIT_AUTHOR_DATE="$test_tick_ +0000" &&
+		GIT_COMMITTER_DATE="$test_tick_ +0000" &&
+		export GIT_AUTHOR_DATE GIT_COMMITTER_DATE
+	fi
+}
+
+test_setup_build_ () {
+	(
+		eval "$test_setup_body_" &&
+		cd "$TRASH" &&
+		for test_setup_var_ in $test_setup_vars_
+		do
+			eval "test_setup_val_=\${$test_setup_var_?}" &&
+			case $test_setup_val_ in
+			*"'"*) BUG "a quote in \$$test_setup_var_" ;;
+			esac &&
+			echo "$test_setup_var_='$test_setup_val_'" || exit 1
+		done >"$1.ids"
+	)
+}
+
 # The demonstration repositories of make validate, as test_fixture
 # builders (DIR and DIR.ids): with what came after the posting, and as
 # posted.  What they are depends on make-demo-repo and git only.  The

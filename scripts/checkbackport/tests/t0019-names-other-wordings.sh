@@ -21,7 +21,8 @@ patch_id () {
 	git show "$1" | git patch-id --stable | cut -d" " -f1
 }
 
-test_expect_success 'set up: five fixes, backported adapted under other wordings' '
+# The set-up's repository, made with git alone (test_setup_cached).
+setup_repo='
 	git init -q repo &&
 	cd repo &&
 	test_change src/a.c start "core: the start" >/dev/null &&
@@ -60,7 +61,13 @@ test_expect_success 'set up: five fixes, backported adapted under other wordings
 	test_change src/f2.c "fix 2, dropped" "f2: drop the helpers" \
 		"They were backported from $(s12 $F2) but are not needed here." &&
 	N2=$(tip) &&
-	git checkout -q master &&
+	git checkout -q master
+'
+
+test_expect_success 'set up: five fixes, backported adapted under other wordings' '
+	test_setup_cached t0019 repo "S F1 F2 F3 F4 F5 F6 P1 P2 P34 P5 N1 N2" \
+		"$setup_repo" &&
+	cd repo &&
 	cbp index --stable "stable-*" >/dev/null &&
 	test "$(patch_id $P1)" != "$(patch_id $F1)" &&
 	test "$(patch_id $P2)" != "$(patch_id $F2)" &&

@@ -143,14 +143,16 @@ test_fixture () {
 # commands that make the repository DIR with git alone, in a subshell
 # in the trash directory, and set the shell variables of the list VARS
 # as it left them; but through test_fixture, once for all the runs of
-# run-tests.sh with the same test libraries, git and BODY (and VARS).
+# run-tests.sh with the same test libraries, git and script (BODY may
+# call the script's own helpers).
 # The clock, and the commit dates if BODY ticked it, are left as BODY
 # would have left them here.  BODY's && chain is linted as a test's.
 # (Building a set-up's repository is much of a script's time, a git a
 # command at 4 ms and more; a copy costs a few cp.)
 test_setup_cached () {
 	test_chain_ok_ "$4" || BUG "broken &&-chain in the set-up $1"
-	test_setup_sum_=$(printf '%s\n%s\n' "$3" "$4" | cksum) &&
+	test_setup_sum_=$({ printf '%s\n%s\n' "$3" "$4" &&
+		cat "$TEST_DIRECTORY/${0##*/}"; } | cksum) &&
 	test_setup_vars_=$3 &&
 	test_setup_body_=$4 &&
 	read -r test_setup_tick_ <"$TRASH/.tick" &&

@@ -11,7 +11,8 @@ quoting its subject in single quotes has a subject.'
 . "$(dirname "$0")/lib-checkbackport.sh"
 . "$CBP_DIR/tests/lib-real.sh"
 
-test_expect_success 'set up: a release branch merged back, a change merged twice' '
+# The set-up's repository, made with git alone (test_setup_cached).
+setup_repo='
 	git init -q repo &&
 	cd repo &&
 	test_change base a "base: the start" &&
@@ -37,7 +38,13 @@ test_expect_success 'set up: a release branch merged back, a change merged twice
 	git merge -q --no-ff -m "Merge branch linux-6.12.y" linux-6.12.y &&
 	test_change drv/m.c m2 "drm/m: fix the change" \
 		"Fixes: $(s12 $M) (\"drm/m: the change\")" &&
-	F=$(tip) &&
+	F=$(tip)
+'
+
+test_expect_success 'set up: a release branch merged back, a change merged twice' '
+	test_setup_cached t0016 repo "M D DP S F" \
+		"$setup_repo" &&
+	cd repo &&
 	cbp index >/dev/null
 '
 

@@ -20,7 +20,8 @@ master commit: $1
 master date: 2026-03-24 12:05:42 +0100"
 }
 
-test_expect_success 'set up: two fixes of a bug, one backported adapted' '
+# The set-up's repository, made with git alone (test_setup_cached).
+setup_repo='
 	git init -q repo &&
 	cd repo &&
 	test_change xen/pod.c start "xen: the start" >/dev/null &&
@@ -39,7 +40,13 @@ test_expect_success 'set up: two fixes of a bug, one backported adapted' '
 	git checkout -q stable-4.19 &&
 	xen_backport $F "fix, adapted" &&
 	SF=$(tip) &&
-	git checkout -q master &&
+	git checkout -q master
+'
+
+test_expect_success 'set up: two fixes of a bug, one backported adapted' '
+	test_setup_cached t0017 repo "B F G SF" \
+		"$setup_repo" &&
+	cd repo &&
 	cbp index --mainline master --stable "stable-*" --tags "RELEASE-*" \
 		--release-pattern "^RELEASE-([0-9]+\.[0-9]+\.[0-9]+)$" >/dev/null &&
 	test "$(git show $F | git patch-id --stable | cut -d" " -f1)" != \

@@ -44,7 +44,8 @@ at () {
 	export GIT_AUTHOR_DATE
 }
 
-test_expect_success 'set up: mainline changes, and their backports to release/1.0' '
+# The set-up's repository, made with git alone (test_setup_cached).
+setup_repo='
 	git init -q repo &&
 	cd repo &&
 	test_change src/tls.c start "openvpn: the start" &&
@@ -75,7 +76,13 @@ test_expect_success 'set up: mainline changes, and their backports to release/1.
 	gerrit src/ntlm.c "ntlm, ntlm2" "ntlm: check the length" $CE \
 		"Change-Id: $CF" &&
 	SE=$(tip) &&
-	git checkout -q master &&
+	git checkout -q master
+'
+
+test_expect_success 'set up: mainline changes, and their backports to release/1.0' '
+	test_setup_cached t0018 repo "A B C D E F SA SB SC SE" \
+		"$setup_repo" &&
+	cd repo &&
 	cbp index --stable "release/*" >/dev/null
 '
 

@@ -20,7 +20,8 @@ back_out () {
 	git commit -q --amend -m "$2" -m "This reverts commit $3."
 }
 
-test_expect_success 'set up: four changes, three reverted on the branch' '
+# The set-up's repository, made with git alone (test_setup_cached).
+setup_repo='
 	git init -q repo &&
 	cd repo &&
 	test_change base/a base "base: the start" >/dev/null &&
@@ -65,7 +66,13 @@ test_expect_success 'set up: four changes, three reverted on the branch' '
 	RZ=$(tip) &&
 	revert $W &&
 	RW=$(tip) &&
-	git tag v6.13-rc2 &&
+	git tag v6.13-rc2
+'
+
+test_expect_success 'set up: four changes, three reverted on the branch' '
+	test_setup_cached t4022 repo "X Y Z W SX SY SZ SW BRX BRY BRW BRRW FX RX RY RZ RW" \
+		"$setup_repo" &&
+	cd repo &&
 	cbp index >/dev/null
 '
 

@@ -13,7 +13,8 @@ mainline commit but another patch is no copy.'
 . "$(dirname "$0")/lib-checkbackport.sh"
 . "$CBP_DIR/tests/lib-real.sh"
 
-test_expect_success 'set up: copies with and without the same subject' '
+# The set-up's repository, made with git alone (test_setup_cached).
+setup_repo='
 	git init -q repo &&
 	cd repo &&
 	test_change base/a base "base: the start" >/dev/null &&
@@ -54,7 +55,13 @@ test_expect_success 'set up: copies with and without the same subject' '
 	test_change drv/q.c other "drm/q: a fifth change" &&
 	CQ=$(tip) &&
 	git tag v6.12.1 &&
-	git checkout -q master &&
+	git checkout -q master
+'
+
+test_expect_success 'set up: copies with and without the same subject' '
+	test_setup_cached t0015 repo "X Y Z V Q F CX CY CZ CV CQ" \
+		"$setup_repo" &&
+	cd repo &&
 	cbp index >/dev/null &&
 	cbp index --verify >/dev/null
 '

@@ -17,7 +17,8 @@ suspicious.'
 . "$(dirname "$0")/lib-checkbackport.sh"
 . "$CBP_DIR/tests/lib-real.sh"
 
-test_expect_success 'set up: a fix after the move, backported before it' '
+# The set-up's repository, made with git alone (test_setup_cached).
+setup_repo='
 	git init -q repo &&
 	cd repo &&
 	printf "package mount\n\nfunc Mount() {\n\tleak()\n}\n" >m.go &&
@@ -53,9 +54,16 @@ test_expect_success 'set up: a fix after the move, backported before it' '
 	WRONG=$(tip) &&
 	git tag v1.7.1 &&
 	git checkout -q master &&
-	git config checkbackport.stable "release/*" &&
+	git config checkbackport.stable "release/*"
+'
+
+test_expect_success 'set up: a fix after the move, backported before it' '
+	test_setup_cached t0031 repo "W FIX BP WRONG" \
+		"$setup_repo" &&
+	cd repo &&
 	cbp index >/dev/null &&
 	cbp index --verify >/dev/null
+
 '
 
 test_expect_success 'names: the backport is a name of the fix, the move said' '

@@ -142,7 +142,8 @@ test_fixture () {
 # test_setup_cached NAME DIR VARS BODY: evaluate BODY, a set-up's
 # commands that make the repository DIR with git alone, in a subshell
 # in the trash directory, and set the shell variables of the list VARS
-# as it left them; but through test_fixture, once for all the runs of
+# as it left them (a word ../FILE of VARS: the one-line file BODY wrote
+# there from DIR, in the trash directory); but through test_fixture, once for all the runs of
 # run-tests.sh with the same test libraries, git and script (BODY may
 # call the script's own helpers).
 # The clock, and the commit dates if BODY ticked it, are left as BODY
@@ -173,11 +174,24 @@ test_setup_build_ () {
 		cd "$TRASH" &&
 		for test_setup_var_ in $test_setup_vars_
 		do
-			eval "test_setup_val_=\${$test_setup_var_?}" &&
-			case $test_setup_val_ in
-			*"'"*) BUG "a quote in \$$test_setup_var_" ;;
+			case $test_setup_var_ in
+			../*)
+				test_setup_file_=${test_setup_var_#../} &&
+				{
+					IFS= read -r test_setup_val_ &&
+					! IFS= read -r test_setup_more_
+				} <"$test_setup_file_" ||
+				BUG "$test_setup_file_ is not one line" ;;
+			*)
+				eval "test_setup_val_=\${$test_setup_var_?}" ;;
 			esac &&
-			echo "$test_setup_var_='$test_setup_val_'" || exit 1
+			case $test_setup_val_ in
+			*"'"* | *\\*) BUG "a quote or backslash in $test_setup_var_" ;;
+			esac &&
+			case $test_setup_var_ in
+			../*) echo "echo '$test_setup_val_' >'$test_setup_file_'" ;;
+			*) echo "$test_setup_var_='$test_setup_val_'" ;;
+			esac || exit 1
 		done >"$1.ids"
 	)
 }

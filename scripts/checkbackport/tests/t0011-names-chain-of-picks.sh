@@ -6,7 +6,8 @@
 
 . "$(dirname "$0")/lib-checkbackport.sh"
 
-test_expect_success 'set up a chain of three cherry-picks' '
+# The set-up's repository, made with git alone (test_setup_cached).
+setup_repo='
 	git init -q repo && cd repo &&
 	test_commit "init" && git tag v6.10 &&
 	git branch linux-6.10.y &&
@@ -22,7 +23,13 @@ test_expect_success 'set up a chain of three cherry-picks' '
 	git cherry-pick drm-fixes >/dev/null &&
 	git commit -q --amend -m "drm/i915: fix hang" \
 		-m "[ Upstream commit $(cat ../C) ]" &&
-	tip >../D && git tag v6.10.4 &&
+	tip >../D && git tag v6.10.4
+'
+
+test_expect_success 'set up a chain of three cherry-picks' '
+	test_setup_cached t0011 repo "../A ../B ../C ../D" \
+		"$setup_repo" &&
+	cd repo &&
 	git checkout -q master && cbp index >/dev/null
 '
 

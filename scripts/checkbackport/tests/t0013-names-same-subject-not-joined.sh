@@ -7,12 +7,19 @@
 
 . "$(dirname "$0")/lib-checkbackport.sh"
 
-test_expect_success 'set up two unrelated commits sharing a subject' '
+# The set-up's repository, made with git alone (test_setup_cached).
+setup_repo='
 	git init -q repo && cd repo && test_commit "init" && git tag v6.1 &&
 	test_tick && echo one >leak.c && git add leak.c &&
 	git commit -q -m "drm/i915: fix leak" && tip >../P &&
 	test_tick && echo two >other.c && git add other.c &&
-	git commit -q -m "drm/i915: fix leak" && tip >../Q &&
+	git commit -q -m "drm/i915: fix leak" && tip >../Q
+'
+
+test_expect_success 'set up two unrelated commits sharing a subject' '
+	test_setup_cached t0013 repo "../P ../Q" \
+		"$setup_repo" &&
+	cd repo &&
 	git tag v6.2-rc1 && cbp index >/dev/null
 '
 

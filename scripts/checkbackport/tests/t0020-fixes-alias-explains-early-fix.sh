@@ -7,7 +7,8 @@
 
 . "$(dirname "$0")/lib-checkbackport.sh"
 
-test_expect_success 'set up: bug on drm-next, its copy in v6.12-rc2, fix in v6.12-rc7' '
+# The set-up's repository, made with git alone (test_setup_cached).
+setup_repo='
 	git init -q repo && cd repo &&
 	test_commit "init" && git tag v6.12-rc1 &&
 	git checkout -q -b drm-next &&
@@ -21,7 +22,13 @@ test_expect_success 'set up: bug on drm-next, its copy in v6.12-rc2, fix in v6.1
 	tip >../X && git tag v6.12-rc7 &&
 	test_commit "later" && git tag v6.12 &&
 	test_tick && git merge -q --no-ff -m "Merge drm-next" drm-next &&
-	git tag v6.13-rc1 &&
+	git tag v6.13-rc1
+'
+
+test_expect_success 'set up: bug on drm-next, its copy in v6.12-rc2, fix in v6.12-rc7' '
+	test_setup_cached t0020 repo "../B ../B2 ../X B" \
+		"$setup_repo" &&
+	cd repo &&
 	cbp index >/dev/null
 '
 

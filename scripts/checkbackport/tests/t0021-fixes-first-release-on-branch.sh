@@ -9,7 +9,8 @@
 
 . "$(dirname "$0")/lib-checkbackport.sh"
 
-test_expect_success 'set up a bug, its fix on drm-next, and an early linux-6.13.y' '
+# The set-up's repository, made with git alone (test_setup_cached).
+setup_repo='
 	git init -q repo && cd repo &&
 	test_commit "drm: base" &&
 	test_commit "drm/xe: the bug" && tip >../BUG &&
@@ -24,7 +25,13 @@ test_expect_success 'set up a bug, its fix on drm-next, and an early linux-6.13.
 	tip >../FIX2 &&
 	git branch linux-6.13.y && test_commit "drm: last" && git tag v6.13 &&
 	git checkout -q linux-6.13.y && test_commit "stable: one" &&
-	git tag v6.13.1 && git checkout -q master &&
+	git tag v6.13.1 && git checkout -q master
+'
+
+test_expect_success 'set up a bug, its fix on drm-next, and an early linux-6.13.y' '
+	test_setup_cached t0021 repo "../BUG ../FIX ../FIX2" \
+		"$setup_repo" &&
+	cd repo &&
 	cbp index --branches drm-next >/dev/null
 '
 

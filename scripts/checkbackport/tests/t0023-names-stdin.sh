@@ -13,7 +13,8 @@ of the answers.'
 # A fix picked to 6.12.y with -x (two names), a commit of mainline alone,
 # and a change mainline has twice (picked from drm-next with -x, then
 # drm-next merged: names exits 1).
-test_expect_success 'set up a pick, a lone commit and a change twice in mainline' '
+# The set-up's repository, made with git alone (test_setup_cached).
+setup_repo='
 	git init -q repo && cd repo &&
 	test_commit "init" && git tag v6.12 && git branch linux-6.12.y &&
 	git checkout -q -b drm-next &&
@@ -24,7 +25,13 @@ test_expect_success 'set up a pick, a lone commit and a change twice in mainline
 	test_pick drm-next && git merge -q --no-edit drm-next &&
 	git tag v6.13-rc1 &&
 	git checkout -q linux-6.12.y && test_pick "$(cat ../FIX)" &&
-	tip >../PICK && git checkout -q master &&
+	tip >../PICK && git checkout -q master
+'
+
+test_expect_success 'set up a pick, a lone commit and a change twice in mainline' '
+	test_setup_cached t0023 repo "../TWICE ../FIX ../LONE ../PICK" \
+		"$setup_repo" &&
+	cd repo &&
 	cbp index >/dev/null
 '
 

@@ -16,7 +16,8 @@ The squash is a name of each change it cites, and no path between them.'
 # Mainline: A (a.txt) and B (b.txt), unrelated, and a fix of B.
 # stable-1.0 squashes A and B into one commit citing both; stable-2.0
 # picks A alone.
-test_expect_success 'set up: a squash of A and B on one branch, A alone on another' '
+# The set-up's repository, made with git alone (test_setup_cached).
+setup_repo='
 	git init -q -b master repo &&
 	cd repo &&
 	seq 1 20 >a.txt && seq 1 20 >b.txt && git add a.txt b.txt &&
@@ -37,7 +38,13 @@ test_expect_success 'set up: a squash of A and B on one branch, A alone on anoth
 		-m "(cherry picked from commit $(cat ../B))" &&
 	tip >../SQ &&
 	git checkout -q stable-2.0 && test_pick "$(cat ../A)" && tip >../PA &&
-	git checkout -q master &&
+	git checkout -q master
+'
+
+test_expect_success 'set up: a squash of A and B on one branch, A alone on another' '
+	test_setup_cached t0024 repo "../A ../B ../FB ../SQ ../PA" \
+		"$setup_repo" &&
+	cd repo &&
 	cbp index --mainline master --stable "stable-*" >/dev/null
 '
 

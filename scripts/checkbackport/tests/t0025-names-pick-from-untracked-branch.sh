@@ -16,7 +16,8 @@ origin is now compared as the branch'"'"'s own.'
 
 # P on temp-devel; mainline takes it rebased as M after another commit,
 # then fixes M; stable-1.0 picks P with -x as S.
-test_expect_success 'set up: a pick from a branch mainline took rebased' '
+# The set-up's repository, made with git alone (test_setup_cached).
+setup_repo='
 	git init -q -b master repo &&
 	cd repo &&
 	seq 1 20 >a.txt && seq 1 20 >c.txt && git add a.txt c.txt &&
@@ -36,7 +37,13 @@ test_expect_success 'set up: a pick from a branch mainline took rebased' '
 	git checkout -q stable-1.0 && test_pick "$(cat ../P)" && tip >../S &&
 	git checkout -q master &&
 	test "$(git show "$(cat ../P)" | git patch-id --stable | cut -c1-40)" = \
-	     "$(git show "$(cat ../M)" | git patch-id --stable | cut -c1-40)" &&
+	     "$(git show "$(cat ../M)" | git patch-id --stable | cut -c1-40)"
+'
+
+test_expect_success 'set up: a pick from a branch mainline took rebased' '
+	test_setup_cached t0025 repo "../P ../M ../F ../S" \
+		"$setup_repo" &&
+	cd repo &&
 	cbp index --mainline master --stable "stable-*" >/dev/null
 '
 

@@ -63,7 +63,6 @@ test_expect_success 'set up: a fix after the move, backported before it' '
 	cd repo &&
 	cbp index >/dev/null &&
 	cbp index --verify >/dev/null
-
 '
 
 test_expect_success 'names: the backport is a name of the fix, the move said' '

@@ -16,7 +16,8 @@ own revert), nor a commit that has left mainline.'
 . "$(dirname "$0")/lib-checkbackport.sh"
 . "$CBP_DIR/tests/lib-real.sh"
 
-test_expect_success 'set up: two changes reverted; one made again, one not' '
+# The set-up's repository, made with git alone (test_setup_cached).
+setup_repo='
 	git init -q repo &&
 	cd repo &&
 	test_change base/a base "base: the start" >/dev/null &&
@@ -42,7 +43,13 @@ test_expect_success 'set up: two changes reverted; one made again, one not' '
 	test "$(cut -d " " -f 1 ../pid-x)" = "$(cut -d " " -f 1 ../pid-x2)" &&
 	git show "$Z" | git patch-id --stable >../pid-z &&
 	git show "$(cat ../Z2)" | git patch-id --stable >../pid-z2 &&
-	test "$(cut -d " " -f 1 ../pid-z)" != "$(cut -d " " -f 1 ../pid-z2)" &&
+	test "$(cut -d " " -f 1 ../pid-z)" != "$(cut -d " " -f 1 ../pid-z2)"
+'
+
+test_expect_success 'set up: two changes reverted; one made again, one not' '
+	test_setup_cached t4023 repo "../X ../Z ../RX ../RZ ../X2 ../Z2 ../pid-x ../pid-x2 ../pid-z ../pid-z2 X Z" \
+		"$setup_repo" &&
+	cd repo &&
 	cbp index >/dev/null
 '
 

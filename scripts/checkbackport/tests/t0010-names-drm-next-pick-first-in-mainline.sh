@@ -8,7 +8,8 @@
 
 . "$(dirname "$0")/lib-checkbackport.sh"
 
-test_expect_success 'set up the drm-next / fixes / stable topology' '
+# The set-up's repository, made with git alone (test_setup_cached).
+setup_repo='
 	git init -q repo && cd repo &&
 	test_commit "init" && git tag v6.12 &&
 	git branch linux-6.12.y &&
@@ -30,6 +31,11 @@ test_expect_success 'set up the drm-next / fixes / stable topology' '
 (cherry picked from commit $F)" &&
 	tip >../S && git tag v6.12.1 &&
 	git checkout -q master
+'
+
+test_expect_success 'set up the drm-next / fixes / stable topology' '
+	test_setup_cached t0010 repo "../D ../F ../S D F" \
+		"$setup_repo"
 '
 
 D=$(cat D 2>/dev/null)

@@ -7,7 +7,8 @@
 
 . "$(dirname "$0")/lib-checkbackport.sh"
 
-test_expect_success 'set up a fix whose Fixes: has 41 digits' '
+# The set-up's repository, made with git alone (test_setup_cached).
+setup_repo='
 	git init -q repo &&
 	cd repo &&
 	test_commit base &&
@@ -16,6 +17,11 @@ test_expect_success 'set up a fix whose Fixes: has 41 digits' '
 	test_change drivers/x.c b "drm/x: the fix of the fix" \
 		"Fixes: ${A}0 (\"drm/x: a fix\")" &&
 	B=$(tip)
+'
+
+test_expect_success 'set up a fix whose Fixes: has 41 digits' '
+	test_setup_cached t0022 repo "A B" \
+		"$setup_repo"
 '
 
 test_expect_success 'fixes reports the malformed Fixes: with the ID meant' '

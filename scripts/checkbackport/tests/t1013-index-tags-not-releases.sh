@@ -8,13 +8,19 @@
 
 . "$(dirname "$0")/lib-checkbackport.sh"
 
-test_expect_success 'set up releases, and tags that only look like them' '
+# The set-up's repository, made with git alone (test_setup_cached).
+setup_repo='
 	git init -q repo && cd repo &&
 	test_commit "drm: one" && git tag v2.6.12-rc2 && git tag v256.1 &&
 	test_commit "drm: two" && git tag -a -m "annotated" v6.12 &&
 	git tag vfoo && git tag v6.12.0.1.2 && git tag v99999999999999999999.1 &&
 	git tag v2.6.11-tree "HEAD^{tree}" && git tag -a -m "a tree" v2.6.11 "HEAD~^{tree}" &&
 	git tag release-1 && git tag v6.13-rc1 && git tag v6.13-rc1-dontuse
+'
+
+test_expect_success 'set up releases, and tags that only look like them' '
+	test_setup_cached t1013 repo "" \
+		"$setup_repo"
 '
 
 test_expect_success 'index says how many are left out, on stderr, not under -q' '

@@ -66,7 +66,8 @@ first_releases_are_tags () {
 	} 3<../answers
 }
 
-test_expect_success 'set up: systemd-shaped tags' '
+# The set-up's repository, made with git alone (test_setup_cached).
+setup_repo='
 	git init -q repo &&
 	cd repo &&
 	test_change a base "core: the start" &&
@@ -94,6 +95,11 @@ test_expect_success 'set up: systemd-shaped tags' '
 	git tag v255.4 &&
 	git checkout -q master &&
 	git config checkbackport.stable "v*-stable"
+'
+
+test_expect_success 'set up: systemd-shaped tags' '
+	test_setup_cached t1021 repo "A C D E SD" \
+		"$setup_repo"
 '
 
 test_expect_success 'the kernel pattern: single numbers are no releases' '

@@ -13,7 +13,8 @@
 
 ABSENT=0123456789abcdef0123456789abcdef01234567
 
-test_expect_success 'set up drm-next, a fixes branch and linux-6.11.y' '
+# The set-up's repository, made with git alone (test_setup_cached).
+setup_repo='
 	git init -q repo && cd repo &&
 	test_commit "init" && git tag v6.11 &&
 	git checkout -q -b drm-next &&
@@ -33,6 +34,11 @@ test_expect_success 'set up drm-next, a fixes branch and linux-6.11.y' '
 	git checkout -q -b linux-6.11.y v6.11 &&
 	test_commit "stable: something" && git tag v6.11.1 &&
 	git checkout -q master
+'
+
+test_expect_success 'set up drm-next, a fixes branch and linux-6.11.y' '
+	test_setup_cached t2010 repo "../N ../O ../F ../M" \
+		"$setup_repo"
 '
 
 N=$(cat N 2>/dev/null)

@@ -10,7 +10,8 @@
 . "$(dirname "$0")/lib-checkbackport.sh"
 . "$CBP_DIR/tests/lib-check.sh"
 
-test_expect_success 'set up the history' '
+# The set-up's repository, made with git alone (test_setup_cached).
+setup_repo='
 	git init -q repo && cd repo &&
 	test_commit "init" && git tag v6.11 &&
 	test_commit "drm/a: add the feature" && tip >../BUG &&
@@ -34,6 +35,11 @@ test_expect_success 'set up the history' '
 	git tag v6.13-rc1 &&
 	test_commit "drm/q: fix the late feature" && tip >../QFIX &&
 	git tag v6.13-rc2
+'
+
+test_expect_success 'set up the history' '
+	test_setup_cached t2011 repo "../BUG ../G ../G2 ../EARLY ../FIX ../LATE ../QFIX G" \
+		"$setup_repo"
 '
 
 BUG=$(cat BUG 2>/dev/null)

@@ -11,7 +11,8 @@
 . "$(dirname "$0")/lib-checkbackport.sh"
 . "$CBP_DIR/tests/lib-check.sh"
 
-test_expect_success 'set up mainline, linux-6.12.y with a backport applied twice' '
+# The set-up's repository, made with git alone (test_setup_cached).
+setup_repo='
 	git init -q repo && cd repo &&
 	test_commit "drm: base" &&
 	test_commit "drm/amd: old fix" && tip >../OLD &&
@@ -31,6 +32,11 @@ test_expect_success 'set up mainline, linux-6.12.y with a backport applied twice
 	test_tick && git cherry-pick "$(cat ../FIX)" >/dev/null &&
 	git commit -q --amend -m "drm/xe: fix" -m "commit $(cat ../FIX) upstream." &&
 	tip >../BP611 && git checkout -q master
+'
+
+test_expect_success 'set up mainline, linux-6.12.y with a backport applied twice' '
+	test_setup_cached t2013 repo "../OLD ../FIX ../BP ../AGAIN ../BP611" \
+		"$setup_repo"
 '
 
 for f in OLD FIX BP AGAIN BP611

@@ -11,7 +11,8 @@
 
 . "$(dirname "$0")/lib-checkbackport.sh"
 
-test_expect_success 'set up mainline, two stable branches, drm-next and odd refs' '
+# The set-up's repository, made with git alone (test_setup_cached).
+setup_repo='
 	git init -q repo && cd repo &&
 	test_commit "drm: base" && git tag v6.11 &&
 	test_commit "drm/xe: fix one" && tip >../FIX1 &&
@@ -29,7 +30,13 @@ test_expect_success 'set up mainline, two stable branches, drm-next and odd refs
 	test_commit "ci: pipeline" && git update-ref refs/pipelines/1 HEAD &&
 	git update-ref refs/merge-requests/3/head HEAD &&
 	git checkout -q master && git notes add -m "a note" HEAD &&
-	echo wip >>f.wip && git add f.wip && git stash -q &&
+	echo wip >>f.wip && git add f.wip && git stash -q
+'
+
+test_expect_success 'set up mainline, two stable branches, drm-next and odd refs' '
+	test_setup_cached t1020 repo "../FIX1 ../FIX2 ../BP1 ../BP2 ../NEXT ../PULL" \
+		"$setup_repo" &&
+	cd repo &&
 	test "$(git rev-parse -q --verify refs/stash)" != ""
 '
 

@@ -139,18 +139,18 @@ test_fixture () {
 	fi
 }
 
-# test_setup_cached NAME DIR VARS BODY: evaluate BODY, a set-up's
-# commands that make the repository DIR with git alone, in a subshell
-# in the trash directory, and set the shell variables of the list VARS
-# as it left them (a word ../FILE of VARS: the one-line file BODY wrote
-# there from DIR, in the trash directory); but through test_fixture, once for all the runs of
-# run-tests.sh with the same test libraries, git and script (BODY may
-# call the script's own helpers).
-# The clock, and the commit dates if BODY ticked it, are left as BODY
-# would have left them here.  BODY's && chain is linted as a test's.
-# (Building a set-up's repository is much of a script's time, a git a
-# command at 4 ms and more; a copy costs a few cp.)
+# test_setup_cached NAME DIR VARS BODY, in the trash directory: evaluate
+# BODY, a set-up's commands that make the repository DIR with git alone,
+# in a subshell, and set the shell variables of the list VARS as it left
+# them (a word ../FILE of VARS: the one-line file BODY wrote there from
+# DIR); but through test_fixture, once for all the runs of run-tests.sh
+# with the same test libraries, git and script (BODY may call the
+# script's own helpers).  The clock, and the commit dates if BODY ticked
+# it, are left as BODY would have left them here.  BODY's && chain is
+# linted as a test's.  (Building a set-up's repository is much of a
+# script's time, a git command at 4 ms and more; a copy costs a few cp.)
 test_setup_cached () {
+	test "$PWD" = "$TRASH" || BUG "test_setup_cached $1 outside $TRASH"
 	test_chain_ok_ "$4" || BUG "broken &&-chain in the set-up $1"
 	test_setup_sum_=$({ printf '%s\n%s\n' "$3" "$4" &&
 		cat "$TEST_DIRECTORY/${0##*/}"; } | cksum) &&
@@ -258,8 +258,8 @@ json_get () {
 }
 
 # What json_get runs, on standard input and the expression in @ARGV,
-# printing to standard output.  json_get_answer ($file, $expr) gives what
-# it would print and its warnings, and the exit status.
+# printing to standard output.  json_get_answer ($text, $expr) gives the
+# exit status, the warnings and what is printed.
 json_get_perl_='
 	sub json_get_eval {
 		my $j = $_[0];

@@ -360,6 +360,31 @@ static int branch_own(const struct cbp_commit *c, void *data)
 }
 
 /*
+ * The first column of each row the bound statement @st gives, into
+ * *@ids (*@nr of them; free() them).  Return: 0, or -1 with SQLite's
+ * message recorded.
+ */
+static int column_ids(struct cbp_writer *w, sqlite3_stmt *st, long long **ids,
+		      size_t *nr)
+{
+	size_t alloc = 0;
+	int rc;
+
+	*ids = NULL;
+	*nr = 0;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		*ids = cbp_grow(*ids, sizeof(**ids), *nr + 1, &alloc);
+		(*ids)[(*nr)++] = sqlite3_column_int64(st, 0);
+	}
+	sqlite3_reset(st);
+	if (rc == SQLITE_DONE)
+		return 0;
+	free(*ids);
+	*ids = NULL;
+	return cbp_error_sqlite(w->db, "index");
+}
+
+/*
  * Did the branches @mask[0] revert @x (a name of @ml on them) before
  * @own: a revert on them of @x or of @ml, which mainline lacks, that
  * @own descends from through the branches' own commits?  Return: 1, 0,
@@ -372,9 +397,9 @@ static int undone_before(struct cbp_writer *w, long long own, long long x,
 					   "SELECT l.src FROM links l JOIN reach r ON r.id = l.src\n"
 					   " WHERE l.kind = ?1 AND l.dst IN (?2, ?3)\n"
 					   " AND (r.branches & ?4) != 0 AND (r.branches & ?5) = 0");
-	long long *revs = NULL;
-	size_t nr = 0, alloc = 0, i;
-	int rc, found = 0;
+	long long *revs;
+	size_t nr, i;
+	int found = 0;
 
 	if (!st)
 		return -1;
@@ -383,15 +408,8 @@ static int undone_before(struct cbp_writer *w, long long own, long long x,
 	sqlite3_bind_int64(st, 3, ml);
 	sqlite3_bind_int64(st, 4, (long long)mask[0]);
 	sqlite3_bind_int64(st, 5, (long long)mask[1]);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		revs = cbp_grow(revs, sizeof(*revs), nr + 1, &alloc);
-		revs[nr++] = sqlite3_column_int64(st, 0);
-	}
-	sqlite3_reset(st);
-	if (rc != SQLITE_DONE) {
-		free(revs);
-		return cbp_error_sqlite(w->db, "index");
-	}
+	if (column_ids(w, st, &revs, &nr))
+		return -1;
 	/* The walk's own statements: none is open here any more. */
 	for (i = 0; i < nr && !found; i++)
 		found = cbp_reaches(w->idx, own, revs[i], branch_own, mask);
@@ -429,24 +447,17 @@ int cbp_store_names_undone(struct cbp_writer *w, long long own, long long ml,
 					   " AND NOT EXISTS (SELECT 1 FROM reach rm\n"
 					   "  WHERE rm.id = ?2 AND (rm.branches & ?3) != 0)");
 	unsigned long long mask[2] = { branches, mainline };
-	long long *names = NULL;
-	size_t nr = 0, alloc = 0, i;
-	int rc, undone;
+	long long *names;
+	size_t nr, i;
+	int undone;
 
 	if (!st)
 		return -1;
 	sqlite3_bind_int64(st, 1, own);
 	sqlite3_bind_int64(st, 2, ml);
 	sqlite3_bind_int64(st, 3, (long long)branches);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		names = cbp_grow(names, sizeof(*names), nr + 1, &alloc);
-		names[nr++] = sqlite3_column_int64(st, 0);
-	}
-	sqlite3_reset(st);
-	if (rc != SQLITE_DONE) {
-		free(names);
-		return cbp_error_sqlite(w->db, "index");
-	}
+	if (column_ids(w, st, &names, &nr))
+		return -1;
 	undone = nr > 0;
 	for (i = 0; i < nr && undone > 0; i++)
 		undone = undone_before(w, own, names[i], ml, mask);

@@ -221,13 +221,12 @@ test_expect_success 'check of a commit the branch has and reverted since' '
 	grep "^ERROR:ALREADY_APPLIED: linux-7.1.y has this very commit, from mainline (not released yet): there is nothing to backport$" out
 '
 
-# A branch that reverted its pick and picked the change again has it
-# again: its fixes are needed, whether the pick again cites the change
-# (FRRouting's stable/9.0 took bdb5ae8bce94, reverted it, and took it
-# again; mainline's fix 7fb4c03f5b1c was then not listed).
-test_expect_success 'a change the branch reverted and picked again needs its fixes' '
-	git init -q again &&
-	cd again &&
+# fix_and_pick DIR: make the repository DIR, in it, of a change T and
+# its fix FT on master, T picked with -x onto linux-6.12.y as ST, which
+# is checked out.
+fix_and_pick () {
+	git init -q "$1" &&
+	cd "$1" &&
 	test_change base/a base "base: the start" >/dev/null &&
 	git tag v6.12 &&
 	git branch linux-6.12.y &&
@@ -238,7 +237,26 @@ test_expect_success 'a change the branch reverted and picked again needs its fix
 	FT=$(tip) &&
 	git checkout -q linux-6.12.y &&
 	pick -x $T &&
-	ST=$(tip) &&
+	ST=$(tip)
+}
+
+# copy_by_hand LINE...: T again without a trailer, its file made of the
+# LINEs (a conflict resolved by hand): git keeps T's author, date and
+# message.
+copy_by_hand () {
+	test_tick &&
+	git cherry-pick -n $T &&
+	printf "%s\n" "$@" >drv/t.c &&
+	git add drv/t.c &&
+	git commit -q -C $T
+}
+
+# A branch that reverted its pick and picked the change again has it
+# again: its fixes are needed, whether the pick again cites the change
+# (FRRouting's stable/9.0 took bdb5ae8bce94, reverted it, and took it
+# again; mainline's fix 7fb4c03f5b1c was then not listed).
+test_expect_success 'a change the branch reverted and picked again needs its fixes' '
+	fix_and_pick again &&
 	back_out $ST "drm/t: back out the change on 6.12.y" $ST &&
 	BRT=$(tip) &&
 	pick -x $T &&
@@ -261,26 +279,10 @@ test_expect_success 'a change the branch reverted and picked again needs its fix
 # branch having had a name of the change (the pick it reverted) kept it
 # from joining, and mainline's fix 7fb4c03f5b1c was not listed.
 test_expect_success 'a change the branch reverted and copied again by hand needs its fixes' '
-	git init -q again2 &&
-	cd again2 &&
-	test_change base/a base "base: the start" >/dev/null &&
-	git tag v6.12 &&
-	git branch linux-6.12.y &&
-	test_change drv/t.c t1 "drm/t: the change" &&
-	T=$(tip) &&
-	test_change drv/t.c t2 "drm/t: fix the change" \
-		"Fixes: $(s12 $T) (\"drm/t: the change\")" &&
-	FT=$(tip) &&
-	git checkout -q linux-6.12.y &&
-	pick -x $T &&
-	ST=$(tip) &&
+	fix_and_pick again2 &&
 	cbp index >/dev/null &&
 	back_out $ST "drm/t: back out the change on 6.12.y" $ST &&
-	test_tick &&
-	git cherry-pick -n $T &&
-	echo "t1, as 6.12.y needs it" >drv/t.c &&
-	git add drv/t.c &&
-	git commit -q -C $T &&
+	copy_by_hand "t1, as 6.12.y needs it" &&
 	ST2=$(tip) &&
 	git checkout -q master &&
 	cbp index >/dev/null &&
@@ -299,20 +301,8 @@ test_expect_success 'a change the branch reverted and copied again by hand needs
 # Not when the branch has the change again otherwise: a copy by author
 # beside a pick the branch still has is a part or a follow-up at best.
 test_expect_success 'a copy by author beside a pick the branch kept joins nothing' '
-	git init -q kept &&
-	cd kept &&
-	test_change base/a base "base: the start" >/dev/null &&
-	git tag v6.12 &&
-	git branch linux-6.12.y &&
-	test_change drv/t.c t1 "drm/t: the change" &&
-	T=$(tip) &&
-	git checkout -q linux-6.12.y &&
-	pick -x $T &&
-	test_tick &&
-	git cherry-pick -n $T &&
-	echo "t1, a second time" >>drv/t.c &&
-	git add drv/t.c &&
-	git commit -q -C $T &&
+	fix_and_pick kept &&
+	copy_by_hand t1 "t1, a second time" &&
 	C=$(tip) &&
 	git checkout -q master &&
 	cbp index >/dev/null &&

@@ -308,6 +308,19 @@ int cbp_store_add_authored_copy(struct cbp_writer *w, long long own, int kind,
 	return add_found_link(w, own, kind, ml_hex, NULL, ml);
 }
 
+/*
+ * The links that make a commit of the branches @br another name of the
+ * mainline commit ?2 than the copy ?1: citations and copies, but those
+ * found by author, date and subject (cbp_store_drop_authored_twins()).
+ * cbp_store_named_on_branch() asks whether there is one,
+ * cbp_store_names_undone() which they are: the same test.
+ */
+#define OTHER_NAMES_SQL(br)						\
+	"FROM links l JOIN reach rx ON rx.id = l.src\n"			\
+	" WHERE l.dst = ?2 AND l.kind < 16\n"				\
+	" AND l.kind NOT IN " CBP_AUTHORED_KINDS "\n"			\
+	" AND l.src != ?1 AND (rx.branches & " br ") != 0"
+
 /**
  * cbp_store_named_on_branch() - whether a commit's branches have a change already
  * @w: the writer
@@ -327,11 +340,8 @@ int cbp_store_named_on_branch(struct cbp_writer *w, long long own,
 {
 	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_NAMED,
 					   "SELECT ro.branches, (ro.branches & rm.branches) != 0\n"
-					   " OR EXISTS (SELECT 1 FROM links l\n"
-					   "  JOIN reach rx ON rx.id = l.src\n"
-					   "  WHERE l.dst = ?2 AND l.kind < 16\n"
-					   "  AND l.kind NOT IN " CBP_AUTHORED_KINDS "\n"
-					   "  AND l.src != ?1 AND (rx.branches & ro.branches) != 0)\n"
+					   " OR EXISTS (SELECT 1 "
+					   OTHER_NAMES_SQL("ro.branches") ")\n"
 					   " FROM reach ro, reach rm WHERE ro.id = ?1 AND rm.id = ?2");
 	int rc, named = 0;
 
@@ -440,10 +450,7 @@ int cbp_store_names_undone(struct cbp_writer *w, long long own, long long ml,
 			   unsigned long long mainline)
 {
 	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_NAMES,
-					   "SELECT l.src FROM links l JOIN reach rx ON rx.id = l.src\n"
-					   " WHERE l.dst = ?2 AND l.kind < 16\n"
-					   " AND l.kind NOT IN " CBP_AUTHORED_KINDS "\n"
-					   " AND l.src != ?1 AND (rx.branches & ?3) != 0\n"
+					   "SELECT l.src " OTHER_NAMES_SQL("?3") "\n"
 					   " AND NOT EXISTS (SELECT 1 FROM reach rm\n"
 					   "  WHERE rm.id = ?2 AND (rm.branches & ?3) != 0)");
 	unsigned long long mask[2] = { branches, mainline };

@@ -163,4 +163,45 @@ test_expect_success 'a partial clone joins a hand-resolved pick by its files' '
 	grep "^\`-- $(s12 "$(cat ../C25)")" ../out
 '
 
+# A copy that changes a large file (both sides over 256 KiB together)
+# onto another base is compared by the file's change in size first.  In
+# a clone filtered by blob size the main side's blobs are not there: a
+# size the clone lacks is no size, and the pair is asked again in the
+# next run, not kept as two changes, so once git has fetched the blobs
+# (on demand, as it does) the copy is found.  The copy's subject is its
+# own: only its patch can join it.
+test_expect_success 'a partial clone keeps no answer on a file it lacks' '
+	git init -q -b main upl && cd upl &&
+	git config uploadpack.allowFilter true &&
+	git config uploadpack.allowAnySHA1InWant true &&
+	seq -f "a line numbered %g" 1 7000 >big && git add big &&
+	test_tick && git commit -q -m init &&
+	git branch stable-1 &&
+	seq -f "a line numbered %g" 7001 10000 >>big &&
+	test_tick && git commit -q -am "main: grow the file" &&
+	echo "fixed at the end" >>big &&
+	test_tick && git commit -q -am "fix: the end" &&
+	F=$(tip) && git checkout -q stable-1 &&
+	echo "fixed at the end" >>big &&
+	git commit -q -a -C $F &&
+	git commit -q --amend -m "stable: fix the end" &&
+	C=$(tip) && git checkout -q main &&
+	test "$(git cat-file -s $F^:big)" -gt 153600 &&
+	test "$(git cat-file -s $C^:big)" -lt 153600 &&
+	test "$(git cat-file -s $C:big)" -lt 153600 &&
+	test $(($(git cat-file -s $C^:big) + $(git cat-file -s $C:big))) -gt 262144 &&
+	cd .. && git clone -q --filter=blob:limit=150k --no-local upl partial3 &&
+	cd partial3 && git branch -q stable-1 origin/stable-1 &&
+	git rev-list --objects --missing=print main >../missing &&
+	grep -q "^?" ../missing &&
+	"$CBP_BIN" -q index $SET >../out &&
+	"$CBP_BIN" -q names $F >../out &&
+	grep "^1 name" ../out &&
+	git cat-file -p $F^:big >/dev/null && git cat-file -p $F:big >/dev/null &&
+	"$CBP_BIN" -q index $SET >../out &&
+	"$CBP_BIN" -q names $F >../out &&
+	grep "^2 names" ../out &&
+	grep "same patch-id as $F, no trailer" ../out
+'
+
 test_done

@@ -44,6 +44,7 @@ struct cbp_index {
 	sqlite3_stmt *st_get;		/* one row by id */
 	sqlite3_stmt *st_range;		/* rows by hex prefix */
 	sqlite3_stmt *st_links[2][2];	/* [outgoing][origin only] */
+	sqlite3_stmt *st_malformed[2][2]; /* [query][one commit] */
 	int gaps;			/* meta 'gaps', -1 until read */
 };
 

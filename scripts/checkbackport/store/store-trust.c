@@ -311,10 +311,15 @@ int cbp_malformed_of(struct cbp_index *idx, long long src,
 	*out = NULL;
 	*nr = 0;
 	for (q = 0; q < 2 && rc == SQLITE_DONE; q++) {
-		sqlite3_stmt *st;
+		/*
+		 * Kept for the index's life: names asks once per member of
+		 * a change, and parsing costs more than the lookup.
+		 */
+		sqlite3_stmt **slot = &idx->st_malformed[q][src >= 0], *st;
 
-		if (cbp_db_prepare(idx->db, sql[q][src >= 0], &st))
+		if (!*slot && cbp_db_prepare(idx->db, sql[q][src >= 0], slot))
 			goto fail;
+		st = *slot;
 		if (src >= 0)
 			sqlite3_bind_int64(st, 1, src);
 		while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -323,14 +328,14 @@ int cbp_malformed_of(struct cbp_index *idx, long long src,
 			int found = suggest(idx, m, subj ? subj : "");
 
 			if (found < 0) {
-				sqlite3_finalize(st);
+				sqlite3_reset(st);
 				goto fail;
 			}
 			/* A missing ID is malformed only as a near miss. */
 			if (q == 1 && found)
 				(*nr)--;
 		}
-		sqlite3_finalize(st);
+		sqlite3_reset(st);
 	}
 	if (rc == SQLITE_DONE)
 		return 0;

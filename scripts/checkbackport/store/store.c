@@ -407,7 +407,9 @@ void cbp_store_close_db(struct cbp_index *idx)
 	for (i = 0; i < 2; i++)
 		for (j = 0; j < 2; j++) {
 			sqlite3_finalize(idx->st_links[i][j]);
+			sqlite3_finalize(idx->st_malformed[i][j]);
 			idx->st_links[i][j] = NULL;
+			idx->st_malformed[i][j] = NULL;
 		}
 	sqlite3_finalize(idx->st_get);
 	sqlite3_finalize(idx->st_range);

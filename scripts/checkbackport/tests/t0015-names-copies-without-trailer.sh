@@ -193,7 +193,8 @@ test_expect_success 'an update links the copies it reads, whichever side comes f
 	grep -F "via: same patch-id as $U, no trailer" out
 '
 
-test_expect_success 'mainline twice without a trailer: a stable pick of either is the change' '
+# The repository of the next test, made with git alone (test_setup_cached).
+setup_dup='
 	git init -q dup &&
 	cd dup &&
 	test_change base/a base "base: the start" >/dev/null &&
@@ -216,7 +217,13 @@ test_expect_success 'mainline twice without a trailer: a stable pick of either i
 	git checkout -q linux-6.12.y &&
 	pick -x $W2 &&
 	SW=$(tip) &&
-	git checkout -q master &&
+	git checkout -q master
+'
+
+test_expect_success 'mainline twice without a trailer: a stable pick of either is the change' '
+	test_setup_cached t0015-dup dup "W W2 F SW" \
+		"$setup_dup" &&
+	cd dup &&
 	cbp index >/dev/null &&
 	cbp index --verify >/dev/null &&
 	test_expect_code 1 cbp names $W >out &&
@@ -240,7 +247,8 @@ robot_pick () {
 # sketch in MergeLabels [release-3.6.x] (#23771)" of mainline's "...
 # (#23326)"): its own subject suffix and pull request number, its own
 # author time, and mainline's very patch.  It was found by neither.
-test_expect_success 'a robot'"'"'s backport: another pull request number, a branch tag' '
+# The repository of the next test, made with git alone (test_setup_cached).
+setup_robot='
 	git init -q robot &&
 	cd robot &&
 	test_change base/a base "base: the start" >/dev/null &&
@@ -255,7 +263,13 @@ test_expect_success 'a robot'"'"'s backport: another pull request number, a bran
 	git checkout -q release-1.0.x &&
 	test_change pkg/r.go other "[release-1.0.x] fix(query): keep the sketch, too (#23772)" &&
 	C=$(tip) &&
-	git checkout -q master &&
+	git checkout -q master
+'
+
+test_expect_success 'a robot'"'"'s backport: another pull request number, a branch tag' '
+	test_setup_cached t0015-robot robot "Q R B C" \
+		"$setup_robot" &&
+	cd robot &&
 	cbp index --stable "release-*" >/dev/null &&
 	cbp index --verify >/dev/null &&
 	cbp names $Q >out &&
@@ -289,7 +303,8 @@ test_expect_success 'subjects of groups alone are no candidates' '
 # The copy is compared by its text whatever the repository's diff
 # attributes say ("* -diff" would make every file binary, compared by
 # blob IDs, which a pick onto another base does not keep).
-test_expect_success 'diff attributes do not change what a copy is' '
+# The repository of the next test, made with git alone (test_setup_cached).
+setup_attrs='
 	git init -q attrs &&
 	cd attrs &&
 	echo "* -diff" >.git/info/attributes &&
@@ -308,7 +323,13 @@ test_expect_success 'diff attributes do not change what a copy is' '
 	git checkout -q linux-6.12.y &&
 	pick $A &&
 	B=$(tip) &&
-	git checkout -q master &&
+	git checkout -q master
+'
+
+test_expect_success 'diff attributes do not change what a copy is' '
+	test_setup_cached t0015-attrs attrs "A B" \
+		"$setup_attrs" &&
+	cd attrs &&
 	test "$(git rev-parse $A:drv/a.c)" != "$(git rev-parse $B:drv/a.c)" &&
 	cbp index >/dev/null &&
 	cbp names $A >out &&
@@ -322,7 +343,8 @@ test_expect_success 'diff attributes do not change what a copy is' '
 # blob IDs only, which the pick does not keep, and no such copy was found.
 # Its sizes tell first which pairs to diff; a pair changing it by as many
 # bytes but other lines is diffed, and no copy.
-test_expect_success 'a copy changing a large file onto another base' '
+# The repository of the next test, made with git alone (test_setup_cached).
+setup_large='
 	git init -q large &&
 	cd large &&
 	mkdir module &&
@@ -347,7 +369,13 @@ test_expect_success 'a copy changing a large file onto another base' '
 	sed -i "s/^20000$/20000 twenty-thousand/" module/arc.c &&
 	git commit -q -a -C $N &&
 	O=$(tip) &&
-	git checkout -q master &&
+	git checkout -q master
+'
+
+test_expect_success 'a copy changing a large file onto another base' '
+	test_setup_cached t0015-large large "A N B O" \
+		"$setup_large" &&
+	cd large &&
 	test "$(git rev-parse $A:module/arc.c)" != "$(git rev-parse $B:module/arc.c)" &&
 	test $(git cat-file -s $A:module/arc.c) -gt 131072 &&
 	cbp index --stable "zfs-*-release" >/dev/null &&
@@ -373,7 +401,8 @@ test_expect_success 'a copy changing a large file onto another base' '
 # renamed whose content differs on the two bases (by a line of the same
 # length, so that git's similarity index, which its patch-id hashes,
 # is the same too).
-test_expect_success 'a copy renaming a file its base holds with other content' '
+# The repository of the next test, made with git alone (test_setup_cached).
+setup_ren='
 	git init -q ren && cd ren &&
 	test_tick && seq 1 20 >frr && git add frr &&
 	git commit -qm "tools: the start" && git tag v1.0 &&
@@ -387,7 +416,13 @@ test_expect_success 'a copy renaming a file its base holds with other content' '
 	git cherry-pick -n $R && git commit -q -C $R &&
 	git commit -q --amend -m "tools: rename frr (backport)" &&
 	C=$(git rev-parse HEAD) &&
-	git checkout -q master &&
+	git checkout -q master
+'
+
+test_expect_success 'a copy renaming a file its base holds with other content' '
+	test_setup_cached t0015-ren ren "R C" \
+		"$setup_ren" &&
+	cd ren &&
 	git show $R | git patch-id --stable >../pid.r &&
 	git show $C | git patch-id --stable >../pid.c &&
 	read -r pr _ <../pid.r && read -r pc _ <../pid.c && test "$pr" = "$pc" &&
@@ -399,7 +434,8 @@ test_expect_success 'a copy renaming a file its base holds with other content' '
 	grep "^first in mainline: $(s12 $R) " ../out
 '
 
-test_expect_success 'a cherry-pick without -x whose conflicts changed the patch' '
+# The repository of the next test, made with git alone (test_setup_cached).
+setup_picked='
 	git init -q picked &&
 	cd picked &&
 	test_change mcp/pacemaker.c start "pacemaker: the start" &&
@@ -438,7 +474,13 @@ test_expect_success 'a cherry-pick without -x whose conflicts changed the patch'
 	echo "check f" >>mcp/pacemaker.c &&
 	git commit -q -a -C $F &&
 	G=$(tip) &&
-	git checkout -q master &&
+	git checkout -q master
+'
+
+test_expect_success 'a cherry-pick without -x whose conflicts changed the patch' '
+	test_setup_cached t0015-picked picked "M D T F P Q R G" \
+		"$setup_picked" &&
+	cd picked &&
 	test "$(git log -1 --format=%s%at $Q)" = "$(git log -1 --format=%s%at $D)" &&
 	test "$(git log -1 --format=%an $Q)" = Other &&
 	cbp index --stable 1.1 --tags "Pacemaker-*" \

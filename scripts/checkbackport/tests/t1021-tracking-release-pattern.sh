@@ -32,17 +32,27 @@ tagged () {
 }
 
 # tag_each DIR TAG...: a new repository DIR, entered, with a commit per
-# TAG in that order, tagged with it; ../tagged lists "ID TAG" of each.
+# TAG in that order, tagged with it; $tag_list lists "ID TAG" of each, a
+# line each.
 tag_each () {
 	git init -q "$1" &&
 	cd "$1" &&
 	shift &&
-	: >../tagged &&
+	tag_list= &&
 	for t in "$@"
 	do
 		tagged "f-$t" "the change of $t" "$t" &&
-		echo "$(tip) $t" >>../tagged || return 1
+		tag_list="$tag_list$(tip) $t$LF" || return 1
 	done
+}
+
+# tag_each_cached DIR TAG...: tag_each DIR TAG..., a set-up with git
+# alone, through test_setup_cached (in the trash directory); DIR
+# entered, and ../tagged listing "ID TAG" of each tag.
+tag_each_cached () {
+	test_setup_cached "t1021-$1" "$1" tag_list "tag_each $*" &&
+	cd "$1" &&
+	printf "%s" "$tag_list" >../tagged
 }
 
 # first_releases_are_tags: each commit of tag_each was first released in
@@ -155,7 +165,8 @@ test_expect_success 'a bad pattern is an error, the index is kept' '
 	test "$(first_release $A)" = v220
 '
 
-test_expect_success 'NetworkManager-shaped tags, without a v' '
+# The repository of the next test, made with git alone (test_setup_cached).
+setup_nm='
 	git init -q nm &&
 	cd nm &&
 	test_change a a1 "core: the start" &&
@@ -165,7 +176,13 @@ test_expect_success 'NetworkManager-shaped tags, without a v' '
 	B=$(tip) &&
 	git tag 1.47.2 &&
 	test_change c c1 "core: later" &&
-	git tag 1.48.0-rc1 &&
+	git tag 1.48.0-rc1
+'
+
+test_expect_success 'NetworkManager-shaped tags, without a v' '
+	test_setup_cached t1021-nm nm "A B" \
+		"$setup_nm" &&
+	cd nm &&
 	cbp index --tags "[0-9]*" \
 		--release-pattern "([0-9]+\.[0-9]+\.[0-9]+(-rc[0-9]+)?)" >/dev/null &&
 	cbp index --verify >/dev/null &&
@@ -193,7 +210,7 @@ test_expect_success 'releases the tags glob leaves out are said' '
 '
 
 test_expect_success 'containerd-shaped tags: release candidates v2.0.0-rc.1' '
-	tag_each cd v1.7.30 v2.0.0-rc.1 v2.0.0 &&
+	tag_each_cached cd v1.7.30 v2.0.0-rc.1 v2.0.0 &&
 	cbp index --release-pattern "v([0-9]+\.[0-9]+\.[0-9]+(-rc\.?[0-9]+)?)" >/dev/null &&
 	cbp index -v >out 2>&1 &&
 	! grep "v2.0.0-rc.1" out &&
@@ -205,7 +222,7 @@ test_expect_success 'containerd-shaped tags: release candidates v2.0.0-rc.1' '
 # the alpha was said to be first in v3.5.0, as if the pre-releases (and
 # the first candidate, rc.0) were no releases.
 test_expect_success 'etcd-shaped tags: alphas, betas and candidates from .0' '
-	tag_each etcd v3.4.0 v3.5.0-alpha.0 v3.5.0-beta.1 v3.5.0-rc.0 v3.5.0 &&
+	tag_each_cached etcd v3.4.0 v3.5.0-alpha.0 v3.5.0-beta.1 v3.5.0-rc.0 v3.5.0 &&
 	git tag api/v3.5.0 &&
 	git tag v3.5.0+git &&
 	cbp index --tags "*" \
@@ -223,7 +240,7 @@ test_expect_success 'etcd-shaped tags: alphas, betas and candidates from .0' '
 # the first of its kind.  It was no release, and what it first had was
 # labelled with the next tag.
 test_expect_success 'rpm-shaped tags: a pre-release without a number' '
-	tag_each rpm rpm-4.19.0-release rpm-4.20.0-alpha rpm-4.20.0-alpha2 \
+	tag_each_cached rpm rpm-4.19.0-release rpm-4.20.0-alpha rpm-4.20.0-alpha2 \
 		rpm-4.20.0-beta rpm-4.20.0-rc1 rpm-4.20.0-release &&
 	cbp index --tags "rpm-*" \
 		--release-pattern "rpm-([0-9]+(\.[0-9]+){1,3}(-(alpha|beta|rc)[0-9]*)?)(-release)?" \
@@ -236,7 +253,7 @@ test_expect_success 'rpm-shaped tags: a pre-release without a number' '
 # pre-release after an underscore.  No pattern could read them, and
 # what they first had was labelled v2.7.0.
 test_expect_success 'OpenVPN-shaped tags: a pre-release after an underscore' '
-	tag_each openvpn v2.6.14 v2.7_alpha1 v2.7_beta1 v2.7_rc2 v2.7.0 &&
+	tag_each_cached openvpn v2.6.14 v2.7_alpha1 v2.7_beta1 v2.7_rc2 v2.7.0 &&
 	cbp index --release-pattern \
 		"v([0-9]+\.[0-9]+(\.[0-9]+)?([-_](rc|beta|alpha)[0-9]*)?)" >out &&
 	grep "5 release tags" out &&
@@ -248,7 +265,7 @@ test_expect_success 'OpenVPN-shaped tags: a pre-release after an underscore' '
 # every REL9_*: all one release, ties broken by name, so what REL9_4_9
 # first had was labelled REL9_4_10, silently.
 test_expect_success 'PostgreSQL-shaped tags: numbers joined by underscores' '
-	tag_each pg REL9_4_9 REL9_4_10 REL9_6_24 REL_10_1 REL_16_2 &&
+	tag_each_cached pg REL9_4_9 REL9_4_10 REL9_6_24 REL_10_1 REL_16_2 &&
 	cbp index --tags "REL*" --release-pattern "REL_?([0-9]+(_[0-9]+)*)" >out &&
 	grep "5 release tags" out &&
 	first_releases_are_tags &&
@@ -258,18 +275,26 @@ test_expect_success 'PostgreSQL-shaped tags: numbers joined by underscores' '
 	grep "5 tags matching ${SQ}REL\*${SQ} are not releases" err &&
 	cbp index -v >out 2>&1 &&
 	grep "not a release: tag REL9_4_10: the pattern${SQ}s first group ends before" out &&
-	test "$(first_release "$(head -n 1 ../tagged | cut -d " " -f 1)")" = ""
+	read -r id _ <../tagged &&
+	test "$(first_release "$id")" = ""
 '
 
 # A query in a repository without an index builds one with what git's
 # config says, the defaults here (a first `index --tags ...` that was
 # interrupted saved nothing): what `index` would have said of its tags,
 # it says too, or every first release would be "none" without a word.
-test_expect_success 'a query that builds the index says what index would' '
+# The repository of the next test, made with git alone (test_setup_cached).
+setup_frr_query='
 	git init -q frr-query &&
 	cd frr-query &&
 	tagged a "bgpd: the start" base_10.4 &&
-	tagged b "bgpd: in 10.4.1" frr-10.4.1 &&
+	tagged b "bgpd: in 10.4.1" frr-10.4.1
+'
+
+test_expect_success 'a query that builds the index says what index would' '
+	test_setup_cached t1021-frr-query frr-query "" \
+		"$setup_frr_query" &&
+	cd frr-query &&
 	"$CBP_BIN" names HEAD >out 2>err &&
 	grep "no index at .*; building it" err &&
 	grep -F "no release tags: none of the 2 tags outside checkbackport.tags ${SQ}v*${SQ}" err &&
@@ -281,11 +306,18 @@ test_expect_success 'a query that builds the index says what index would' '
 # FRRouting tags frr-10.4.1 (and base_10.4, docker/...): with the
 # defaults not one tag is read, and every first release was "none"
 # without a word.
-test_expect_success 'no tag of a release shape: said, and how to read them' '
+# The repository of the next test, made with git alone (test_setup_cached).
+setup_frr='
 	git init -q frr &&
 	cd frr &&
 	tagged a "bgpd: the start" base_10.4 &&
-	tagged b "bgpd: in 10.4.1" frr-10.4.1 && B=$(tip) &&
+	tagged b "bgpd: in 10.4.1" frr-10.4.1 && B=$(tip)
+'
+
+test_expect_success 'no tag of a release shape: said, and how to read them' '
+	test_setup_cached t1021-frr frr "B" \
+		"$setup_frr" &&
+	cd frr &&
 	"$CBP_BIN" index >out 2>err &&
 	grep "0 release tags" out &&
 	grep -F "no release tags: none of the 2 tags outside checkbackport.tags ${SQ}v*${SQ} (such as ${SQ}base_10.4${SQ}) is a release by the release pattern either" err &&
@@ -318,21 +350,28 @@ test_expect_success 'tracked branches of other shapes: newest series first' '
 # Helm tags v3.19.0-rc.1 and v2.0.0-alpha.1: 78 of its tags were no
 # releases by the default, the kernel's pattern alone.
 test_expect_success 'the default reads semantic pre-releases too' '
-	tag_each helm v3.18.0 v3.19.0-rc.1 v3.19.0 v4.0.0-alpha.1 &&
+	tag_each_cached helm v3.18.0 v3.19.0-rc.1 v3.19.0 v4.0.0-alpha.1 &&
 	cbp index --verbose >out &&
 	grep "4 release tags" out &&
 	! grep "^not a release" out &&
 	first_releases_are_tags
 '
 
-test_expect_success 'the kernel default still reads kernel tags alone' '
+# The repository of the next test, made with git alone (test_setup_cached).
+setup_k='
 	git init -q k &&
 	cd k &&
 	test_change a a1 "drm: the start" &&
 	A=$(tip) &&
 	git tag v6.12 &&
 	git tag v6 &&
-	git tag v6.12.1.2.3 &&
+	git tag v6.12.1.2.3
+'
+
+test_expect_success 'the kernel default still reads kernel tags alone' '
+	test_setup_cached t1021-k k "A" \
+		"$setup_k" &&
+	cd k &&
 	cbp index --verbose >out &&
 	test "$(first_release $A)" = v6.12 &&
 	grep "^not a release: tag v6: " out &&
@@ -343,7 +382,7 @@ test_expect_success 'the kernel default still reads kernel tags alone' '
 # group: one version with v2.9.0, and the commits of either labelled
 # with whichever sorts first, which index said nothing of.
 test_expect_success 'two tags one version by the pattern, on other commits: said' '
-	tag_each one v1.0.0 v1.1.0rc1 v1.1.0 &&
+	tag_each_cached one v1.0.0 v1.1.0rc1 v1.1.0 &&
 	"$CBP_BIN" index --release-pattern "v([0-9]+\.[0-9]+\.[0-9]+)(rc[0-9]+)?" \
 		>out 2>err &&
 	grep "warning: release tags .v1.1.0. and .v1.1.0rc1. are one version by the release pattern, on other commits (1 such pair)" err &&

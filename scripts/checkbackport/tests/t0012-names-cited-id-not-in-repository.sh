@@ -6,9 +6,12 @@
 
 . "$(dirname "$0")/lib-checkbackport.sh"
 
-test_expect_success 'set up: a drm tree and a mainline tree citing it' '
+# The set-up's repositories, made with git alone (test_setup_cached).
+setup_drm='
 	git init -q drm && (cd drm && test_commit "base" &&
-		test_commit "drm/xe: fix oa" && tip >../N) &&
+		test_commit "drm/xe: fix oa" && tip >../N)
+'
+setup_repo='
 	git init -q repo && cd repo && test_commit "init" && git tag v6.13-rc1 &&
 	N=$(cat ../N) &&
 	test_commit "drm/xe: fix oa" "(cherry picked from commit $N)" &&
@@ -16,7 +19,15 @@ test_expect_success 'set up: a drm tree and a mainline tree citing it' '
 	git checkout -q -b drm-fixes v6.13-rc1 &&
 	test_commit "drm/xe: fix oa" \
 		"(cherry picked from commit $(s12 "$N"))" &&
-	tip >../M2 && git checkout -q master &&
+	tip >../M2 && git checkout -q master
+'
+
+test_expect_success 'set up: a drm tree and a mainline tree citing it' '
+	test_setup_cached t0012-drm drm "../N" \
+		"$setup_drm" &&
+	test_setup_cached t0012 repo "../M ../M2 N" \
+		"$setup_repo" &&
+	cd repo &&
 	cbp index >/dev/null
 '
 
@@ -50,7 +61,8 @@ in_repository () {
 	} grep { $_->{state} eq "missing" } @{$j->{members}}'
 }
 
-test_expect_success 'one only a pull request ref has is in the repository, on no branch' '
+# The repository of the next test, made with git alone (test_setup_cached).
+setup_pr='
 	git init -q pr && cd pr && test_commit "base" &&
 	git checkout -q -b side && test_commit "drm/xe: on a pull request" &&
 	P=$(tip) && git update-ref refs/pull/1/head "$P" &&
@@ -69,7 +81,13 @@ test_expect_success 'one only a pull request ref has is in the repository, on no
 	git checkout -q -b drm-12 master~2 &&
 	test_commit "drm/xe: Q cited in 12 digits alone" \
 		"(cherry picked from commit $(printf %.12s "$Q"))" &&
-	git checkout -q master &&
+	git checkout -q master
+'
+
+test_expect_success 'one only a pull request ref has is in the repository, on no branch' '
+	test_setup_cached t0012-pr pr "P Q" \
+		"$setup_pr" &&
+	cd pr &&
 	for where in loose packed
 	do
 		cbp names master >../out &&
@@ -140,10 +158,17 @@ test_expect_success 'a cited ID written two ways: the one asked, or both in full
 # text deciding past them: prefixes of every length around that name the
 # commit, present or cited; an ID past a cited one's digits names it as
 # cited shorter, and one that only starts like a cited one is unknown.
-test_expect_success 'IDs of every length around the lookup key of 15 digits' '
+# The repository of the next test, made with git alone (test_setup_cached).
+setup_keyed='
 	git init -q keyed && cd keyed && test_commit "base" &&
 	test_commit "x: a fix" "(cherry picked from commit 0123456789abcdef0123)" &&
-	H=$(tip) && cbp index >/dev/null &&
+	H=$(tip)
+'
+
+test_expect_success 'IDs of every length around the lookup key of 15 digits' '
+	test_setup_cached t0012-keyed keyed "H" \
+		"$setup_keyed" &&
+	cd keyed && cbp index >/dev/null &&
 	for n in 7 14 15 16 39 40
 	do
 		cbp names --json "$(printf "%.${n}s" $H)" >../j &&
@@ -219,11 +244,19 @@ test_expect_success 'short citations of one commit and of two, updated and cold'
 # GitLab's refs/keep-around): git calls it ambiguous, and so do both
 # programs, the front by handing such a short ID over.  Twelve digits
 # and more are the front's to answer.
-test_expect_success 'a short ID of an indexed commit and of another object is ambiguous' '
+# The repository of the next test, made with git and perl alone
+# (test_setup_cached).
+setup_keep='
 	git init -q keep && cd keep && test_commit "base" &&
 	colliding_pair >../ids &&
 	A=$(sed -n 1p ../ids) && B=$(sed -n 2p ../ids) &&
-	git branch -q side $A && git update-ref refs/keep-around/$B $B &&
+	git branch -q side $A && git update-ref refs/keep-around/$B $B
+'
+
+test_expect_success 'a short ID of an indexed commit and of another object is ambiguous' '
+	test_setup_cached t0012-keep keep "A B" \
+		"$setup_keep" &&
+	cd keep &&
 	cbp index >/dev/null &&
 	test_expect_code 1 git rev-parse --verify -q "$(printf %.7s $A)" &&
 	test_expect_code 2 cbp names "$(printf %.7s $A)" 2>../err &&

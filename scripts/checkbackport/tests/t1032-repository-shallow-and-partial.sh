@@ -29,7 +29,8 @@ lines () {
 	done
 }
 
-test_expect_success 'set up: a fix on main, copied to stable-1 without -x' '
+# The set-up's repository, made with git alone (test_setup_cached).
+setup_up='
 	git init -q -b main up && cd up &&
 	git config uploadpack.allowFilter true &&
 	lines 0 >f && git add f && test_tick && git commit -q -m init &&
@@ -42,6 +43,11 @@ test_expect_success 'set up: a fix on main, copied to stable-1 without -x' '
 	test_tick && git cherry-pick "$(cat ../F)" >/dev/null &&
 	tip >../C && git checkout -q main &&
 	test_commit "after the fix" && test_commit "and one more"
+'
+
+test_expect_success 'set up: a fix on main, copied to stable-1 without -x' '
+	test_setup_cached t1032 up "../F ../C" \
+		"$setup_up"
 '
 
 test_expect_success 'a whole clone: the copy is a name of the fix, no warning' '
@@ -170,7 +176,8 @@ test_expect_success 'a partial clone joins a hand-resolved pick by its files' '
 # next run, not kept as two changes, so once git has fetched the blobs
 # (on demand, as it does) the copy is found.  The copy's subject is its
 # own: only its patch can join it.
-test_expect_success 'a partial clone keeps no answer on a file it lacks' '
+# The repository of the next test, made with git alone (test_setup_cached).
+setup_upl='
 	git init -q -b main upl && cd upl &&
 	git config uploadpack.allowFilter true &&
 	git config uploadpack.allowAnySHA1InWant true &&
@@ -185,7 +192,13 @@ test_expect_success 'a partial clone keeps no answer on a file it lacks' '
 	echo "fixed at the end" >>big &&
 	git commit -q -a -C $F &&
 	git commit -q --amend -m "stable: fix the end" &&
-	C=$(tip) && git checkout -q main &&
+	C=$(tip) && git checkout -q main
+'
+
+test_expect_success 'a partial clone keeps no answer on a file it lacks' '
+	test_setup_cached t1032-upl upl "F C" \
+		"$setup_upl" &&
+	cd upl &&
 	test "$(git cat-file -s $F^:big)" -gt 153600 &&
 	test "$(git cat-file -s $C^:big)" -lt 153600 &&
 	test "$(git cat-file -s $C:big)" -lt 153600 &&

@@ -216,7 +216,8 @@ names_as_fresh () {
 	same_answer names --stdin
 }
 
-test_expect_success 'set up copies made without -x on a stable branch' '
+# The repository of the next test, made with git alone (test_setup_cached).
+setup_copies='
 	git init -q copies && cd copies &&
 	test_commit "base" && git tag v1.0 &&
 	test_commit "net: fix a leak" && tip >../ML &&
@@ -234,7 +235,13 @@ test_expect_success 'set up copies made without -x on a stable branch' '
 	test_change h.c other "net: fix a hang, backported" "$chid" &&
 	tip >../CP3 &&
 	test_commit "net: stable only" && git tag v1.0.1 &&
-	git checkout -q master &&
+	git checkout -q master
+'
+
+test_expect_success 'set up copies made without -x on a stable branch' '
+	test_setup_cached t1020-copies copies \
+		"../ML ../ML2 ../ML3 ../CP ../CP2 ../CP3" "$setup_copies" &&
+	cd copies &&
 	cbp index >/dev/null && cbp names "$(cat ../CP)" >../out &&
 	grep "same patch-id as $(cat ../ML), no trailer" ../out &&
 	cbp names "$(cat ../CP2)" >../out &&
@@ -271,7 +278,8 @@ test_expect_success 'copies without -x: their branch merged into mainline' '
 	! grep "no trailer" ../out
 '
 
-test_expect_success 'a duplicate in mainline: the commit citing it gone' '
+# The repository of the next test, made with git alone (test_setup_cached).
+setup_dups='
 	git init -q dups && cd dups &&
 	test_commit "base" && git tag v1.0 &&
 	git checkout -q -b side && test_commit "net: fix a leak" &&
@@ -280,7 +288,14 @@ test_expect_success 'a duplicate in mainline: the commit citing it gone' '
 	test_tick && git cherry-pick "$O" >/dev/null && X=$(tip) &&
 	test_tick && git merge -q --no-edit side && git branch -q -D side &&
 	git checkout -q --detach v1.0 && test_pick "$O" && git tag keep &&
-	git checkout -q master && cbp index >/dev/null &&
+	git checkout -q master
+'
+
+test_expect_success 'a duplicate in mainline: the commit citing it gone' '
+	test_setup_cached t1020-dups dups "O X" \
+		"$setup_dups" &&
+	cd dups &&
+	cbp index >/dev/null &&
 	test_expect_code 1 cbp names "$X" >../out &&
 	grep "same patch-id as $O, no trailer" ../out &&
 	git tag -d keep >/dev/null && cbp index >/dev/null && names_as_fresh &&
@@ -291,7 +306,8 @@ test_expect_success 'a duplicate in mainline: the commit citing it gone' '
 # linked to M by its patch: once X arrives, S cites a commit of the
 # repository as its origin, and a fresh build would not look for a copy
 # of S; X, on no tracked branch and cited by S, is the copy then (t0025).
-test_expect_success 'a copy linked by its patch whose cited origin arrives' '
+# The repository of the next test, made with git alone (test_setup_cached).
+setup_late='
 	git init -q late && cd late &&
 	test_commit "base" && git tag v1.0 &&
 	git checkout -q -b next && test_commit "net: fix a leak" &&
@@ -300,7 +316,13 @@ test_expect_success 'a copy linked by its patch whose cited origin arrives' '
 	git cherry-pick "$X" >/dev/null && M=$(tip) &&
 	git checkout -q -b linux-1.0.y v1.0 && test_pick "$X" &&
 	S=$(tip) && git checkout -q master &&
-	git update-ref refs/hidden/next next && git branch -q -D next &&
+	git update-ref refs/hidden/next next && git branch -q -D next
+'
+
+test_expect_success 'a copy linked by its patch whose cited origin arrives' '
+	test_setup_cached t1020-late late "X M S" \
+		"$setup_late" &&
+	cd late &&
 	cbp index >/dev/null && cbp names "$S" >../out &&
 	grep "same patch-id as $M, no trailer" ../out &&
 	git branch next refs/hidden/next && cbp index >/dev/null &&

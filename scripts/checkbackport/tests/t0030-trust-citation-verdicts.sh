@@ -235,7 +235,8 @@ test_expect_success 'a copy citing the original and an ID missing here hangs und
 # blobs into the same blobs, and the one that differs is diffed alone
 # (cbp_git_files_same_patch()): the same lines there, consistent; other
 # lines, adapted.
-test_expect_success 'a pick of many files, one differing elsewhere: by its diff' '
+# The repository of the next test, made with git alone (test_setup_cached).
+setup_vendor='
 	git init -q -b main vendor && cd vendor && mkdir vendor &&
 	for f in a b c d
 	do
@@ -264,7 +265,13 @@ test_expect_success 'a pick of many files, one differing elsewhere: by its diff'
 	echo "and by hand" >>vendor/a.go && git add vendor/a.go && test_tick &&
 	git commit -q -m "[release-1] vendor: bump again" \
 		-m "(cherry picked from commit $U2)" &&
-	P2=$(tip) &&
+	P2=$(tip)
+'
+
+test_expect_success 'a pick of many files, one differing elsewhere: by its diff' '
+	test_setup_cached t0030-vendor vendor "U U2 P P2" \
+		"$setup_vendor" &&
+	cd vendor &&
 	"$CBP_BIN" -q index --mainline=main --stable="release-*" >/dev/null &&
 	"$CBP_BIN" -q names "$P" >../out &&
 	grep -x "        via: (cherry picked from commit $U)  (consistent: subjects differ, same patch-id)" ../out &&
@@ -277,7 +284,8 @@ test_expect_success 'a pick of many files, one differing elsewhere: by its diff'
 # another file (setup.py, not setup.cfg).  The pull request numbers
 # ending a subject are no part of it, or the citation, with no file in
 # common, was suspicious and not followed.
-test_expect_success 'subjects that differ in the pull request numbers ending them' '
+# The repository of the next test, made with git alone (test_setup_cached).
+setup_forge='
 	git init -q -b main forge && cd forge &&
 	printf "[metadata]\nname = x\n" >setup.cfg &&
 	printf "setup(\n  name=\"x\",\n)\n" >setup.py &&
@@ -290,7 +298,13 @@ test_expect_success 'subjects that differ in the pull request numbers ending the
 	echo "# type = md" >>setup.py && test_tick &&
 	git commit -q -am "Set the description type (#100) (#101)" \
 		-m "(cherry picked from commit $M)" &&
-	S=$(tip) &&
+	S=$(tip)
+'
+
+test_expect_success 'subjects that differ in the pull request numbers ending them' '
+	test_setup_cached t0030-forge forge "M S" \
+		"$setup_forge" &&
+	cd forge &&
 	"$CBP_BIN" -q index --mainline=main --stable="stable-*" >/dev/null &&
 	"$CBP_BIN" -q names "$S" >../out &&
 	grep "^2 names " ../out &&

@@ -93,7 +93,8 @@ same_as_git () {
 	}' "$TRASH/names.out"
 }
 
-test_expect_success 'set up: releases in order, two stable branches' '
+# The set-up's repository, made with git alone (test_setup_cached).
+setup_repo='
 	git init -q repo && cd repo &&
 	test_commit "base" && git tag v1.0 &&
 	test_commit "one" && git tag v1.1 &&
@@ -103,7 +104,13 @@ test_expect_success 'set up: releases in order, two stable branches' '
 	git checkout -q -b stable-1.0 v1.0 && test_commit "fix on 1.0" &&
 	git tag v1.0.1 &&
 	git checkout -q -b stable-1.1 v1.1 && test_commit "fix on 1.1" &&
-	git checkout -q master &&
+	git checkout -q master
+'
+
+test_expect_success 'set up: releases in order, two stable branches' '
+	test_setup_cached t1016 repo "../TWO ../THREE" \
+		"$setup_repo" &&
+	cd repo &&
 	"$CBP_BIN" index --stable "stable-*" --tags "v*" >/dev/null 2>../err &&
 	! grep "out of order\|earlier version" ../err &&
 	test "$(branches_of "$(cat ../TWO)")" = master &&
@@ -151,7 +158,8 @@ test_expect_success 'a stable branch that merged mainline and tagged the merge' 
 	same_as_git
 '
 
-test_expect_success 'a stable branch made after its release is no disorder' '
+# The repository of the next test, made with git alone (test_setup_cached).
+setup_late='
 	git init -q late && cd late &&
 	test_commit "base" && git tag v2.0 &&
 	test_commit "after the release" &&
@@ -159,7 +167,13 @@ test_expect_success 'a stable branch made after its release is no disorder' '
 	git tag v2.0.1 &&
 	git checkout -q master && test_commit "next" && git tag v2.1 &&
 	git checkout -q -b stable-2.1 && test_commit "fix on 2.1" &&
-	git checkout -q master &&
+	git checkout -q master
+'
+
+test_expect_success 'a stable branch made after its release is no disorder' '
+	test_setup_cached t1016-late late "" \
+		"$setup_late" &&
+	cd late &&
 	"$CBP_BIN" index --stable "stable-*" --tags "v*" >/dev/null 2>../err &&
 	! grep "earlier version" ../err &&
 	same_as_git
@@ -167,13 +181,20 @@ test_expect_success 'a stable branch made after its release is no disorder' '
 
 # moby tags v28.1.0 on the very commit of v28.1.0-rc.2: the release
 # candidate's tag is as much an ancestor of every later tag.
-test_expect_success 'a release on the commit of its last candidate is no disorder' '
+# The repository of the next test, made with git alone (test_setup_cached).
+setup_rc='
 	git init -q rc && cd rc &&
 	test_commit "base" && git tag v3.0 &&
 	test_commit "more" && git tag v3.1-rc1 &&
 	test_commit "last" && git tag v3.1-rc2 && git tag v3.1 &&
 	git checkout -q -b stable-3.1 && test_commit "fix on 3.1" &&
-	git checkout -q master && test_commit "next" && git tag v3.2 &&
+	git checkout -q master && test_commit "next" && git tag v3.2
+'
+
+test_expect_success 'a release on the commit of its last candidate is no disorder' '
+	test_setup_cached t1016-rc rc "" \
+		"$setup_rc" &&
+	cd rc &&
 	"$CBP_BIN" index --stable "stable-*" --tags "v*" >/dev/null 2>../err &&
 	! grep "earlier version" ../err &&
 	same_as_git

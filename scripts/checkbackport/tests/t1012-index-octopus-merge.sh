@@ -50,7 +50,9 @@ octopus () {
 	echo "${octopus_out_#* }"
 }
 
-test_expect_success 'set up a 66-parent merge whose last parent is a cherry-pick' '
+# The set-up's repository, made with git (and perl) alone
+# (test_setup_cached); $sides is what octopus listed in ../SIDES.
+setup_repo='
 	git init -q repo && cd repo &&
 	test_commit "drm: base" && git tag v6.11 &&
 	test_commit "drm: fix" && tip >../FIX &&
@@ -59,8 +61,16 @@ test_expect_success 'set up a 66-parent merge whose last parent is a cherry-pick
 	tip >../PICK && git checkout -q master &&
 	m=$(octopus 66 "$(cat ../PICK)") && git reset -q --hard "$m" &&
 	git branch -D side >/dev/null &&
-	test "$(git rev-list --parents -1 HEAD | wc -w)" = 67 &&
-	git tag v6.12 && git branch linux-6.12.y v6.12
+	git tag v6.12 && git branch linux-6.12.y v6.12 &&
+	sides=$(cat ../SIDES)
+'
+
+test_expect_success 'set up a 66-parent merge whose last parent is a cherry-pick' '
+	test_setup_cached t1012 repo "../FIX ../PICK sides" \
+		"$setup_repo" &&
+	printf "%s\n" "$sides" >SIDES &&
+	cd repo &&
+	test "$(git rev-list --parents -1 HEAD | wc -w)" = 67
 '
 
 test_expect_success 'a cold build reads every parent of the merge' '

@@ -6,10 +6,17 @@
 
 . "$(dirname "$0")/lib-checkbackport.sh"
 
-test_expect_success 'set up and index a small history' '
+# The set-up's repository, made with git alone (test_setup_cached).
+setup_repo='
 	git init -q repo && cd repo &&
 	for i in 1 2 3 4 5; do test_commit "c$i"; done &&
-	git tag v6.0 && git branch linux-6.0.y &&
+	git tag v6.0 && git branch linux-6.0.y
+'
+
+test_expect_success 'set up and index a small history' '
+	test_setup_cached t1010 repo "i" \
+		"$setup_repo" &&
+	cd repo &&
 	cbp index >../out && grep "^built .*read 5 new commits" ../out
 '
 

@@ -17,7 +17,8 @@ names_all () {
 	cbp names --stdin <../ids >"$1"
 }
 
-test_expect_success 'set up loose commits with bodies alike (packed, they become deltas)' '
+# The set-up's repository, made with git alone (test_setup_cached).
+setup_repo='
 	git init -q repo && cd repo &&
 	body="$(seq -s " " 1 300)" &&
 	test_commit "drm: base" "$body" && git tag v6.11 &&
@@ -31,7 +32,13 @@ test_expect_success 'set up loose commits with bodies alike (packed, they become
 	tip >../TIP &&
 	git checkout -q -b linux-6.12.y v6.12 &&
 	test_commit "drm: on the newer stable branch" "$body" &&
-	git checkout -q master &&
+	git checkout -q master
+'
+
+test_expect_success 'set up loose commits with bodies alike (packed, they become deltas)' '
+	test_setup_cached t1015 repo "../FIX ../PICK ../TIP body" \
+		"$setup_repo" &&
+	cd repo &&
 	find .git/objects/pack -type f >../packs &&
 	test_must_be_empty ../packs &&
 	names_all ../expect &&

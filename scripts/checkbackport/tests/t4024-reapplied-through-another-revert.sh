@@ -28,12 +28,19 @@ reverted_on_topic () {
 	git checkout -q main
 }
 
-test_expect_success 'set up: reverted on a topic and in mainline, then re-applied' '
+# The set-up's repository, made with git alone (test_setup_cached).
+setup_repo='
 	reverted_on_topic repo && test_change g other "other: a change" &&
 	revert $A && R1=$(tip) &&
 	test_change h more "more: a change" &&
 	revert $R2 && X=$(tip) && git branch stable-2 &&
-	printf "A=%s R1=%s R2=%s X=%s\n" $A $R1 $R2 $X >../ids &&
+	printf "A=%s R1=%s R2=%s X=%s\n" $A $R1 $R2 $X >../ids
+'
+
+test_expect_success 'set up: reverted on a topic and in mainline, then re-applied' '
+	test_setup_cached t4024 repo "A R1 R2 X ../ids" \
+		"$setup_repo" &&
+	cd repo &&
 	cbp index $SET >/dev/null
 '
 . ./ids 2>/dev/null
@@ -56,14 +63,21 @@ test_expect_success 'check: not reverted upstream, nor on a branch that has it a
 	! grep -e "REVERTED_UPSTREAM" -e "reverted it since" ../out
 '
 
-test_expect_success 'made again before the mainline revert: reverted for good' '
+# The repository of the next test, made with git alone (test_setup_cached).
+setup_early='
 	reverted_on_topic early && revert $A && R0=$(tip) &&
 	revert $R2 && X=$(tip) &&
 	test_change h more "more: a change" &&
 	git revert --no-edit $X >/dev/null && R1=$(tip) &&
 	git commit -q --amend -m "Revert \"feat: add the feature\" again" \
 		-m "This reverts commit $A." &&
-	R1=$(tip) &&
+	R1=$(tip)
+'
+
+test_expect_success 'made again before the mainline revert: reverted for good' '
+	test_setup_cached t4024-early early "A R2 R0 X R1" \
+		"$setup_early" &&
+	cd early &&
 	cbp index $SET >/dev/null &&
 	test_expect_code 1 cbp missing --stable stable-1 >../out &&
 	grep "^revert   $(s12 $R1) " ../out &&
@@ -73,7 +87,8 @@ test_expect_success 'made again before the mainline revert: reverted for good' '
 
 # Two reverts in mainline itself (the bench's generated histories have
 # storms of them): reverting one undoes that one, the other stands.
-test_expect_success 'two reverts in mainline: undoing one leaves the other' '
+# The repository of the next test, made with git alone (test_setup_cached).
+setup_twice='
 	git init -q -b main twice && cd twice &&
 	test_change f base "base: the start" &&
 	test_change f feature "feat: add the feature" && A=$(tip) &&
@@ -81,7 +96,13 @@ test_expect_success 'two reverts in mainline: undoing one leaves the other' '
 	revert $A && R1=$(tip) &&
 	test_change h again "Revert \"feat: add the feature\" once more" \
 		"This reverts commit $A." && R1b=$(tip) &&
-	revert $R1b &&
+	revert $R1b
+'
+
+test_expect_success 'two reverts in mainline: undoing one leaves the other' '
+	test_setup_cached t4024-twice twice "A R1 R1b" \
+		"$setup_twice" &&
+	cd twice &&
 	cbp index $SET >/dev/null &&
 	test_expect_code 1 cbp missing --stable stable-1 >../out &&
 	grep "^revert   $(s12 $R1) " ../out &&

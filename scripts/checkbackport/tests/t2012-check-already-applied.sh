@@ -9,7 +9,8 @@
 . "$(dirname "$0")/lib-checkbackport.sh"
 . "$CBP_DIR/tests/lib-check.sh"
 
-test_expect_success 'set up mainline, drm-next and linux-6.12.y' '
+# The set-up's repository, made with git alone (test_setup_cached).
+setup_repo='
 	git init -q repo && cd repo &&
 	test_change a.c "a" "init" && test_change b.c "b" "init b" &&
 	git tag v6.12 &&
@@ -30,7 +31,13 @@ test_expect_success 'set up mainline, drm-next and linux-6.12.y' '
 	test_tick && git cherry-pick "$(cat ../F2)" >/dev/null &&
 	git commit -q --amend --reset-author -m "drm/b: fix two, backported by hand" &&
 	tip >../S2 && git tag v6.12.3 &&
-	git checkout -q master &&
+	git checkout -q master
+'
+
+test_expect_success 'set up mainline, drm-next and linux-6.12.y' '
+	test_setup_cached t2012 repo "../N1 ../N2 ../F1 ../F2 ../S1 ../S2" \
+		"$setup_repo" &&
+	cd repo &&
 	git format-patch -q --stdout -1 "$(cat ../F2)" |
 	awk -v l="commit $(cat ../F2) upstream." \
 		"!done && /^\$/ { print; print l; print \"\"; done = 1; next } 1" \

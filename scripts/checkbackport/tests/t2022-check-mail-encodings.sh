@@ -15,7 +15,8 @@
 BUG_SUBJECT="drm/x: add the café frobnicator"
 FIX_SUBJECT="drm/x: reset the café frobnicator before use"
 
-test_expect_success 'set up: a bug, its fix with a non-ASCII Fixes: line' '
+# The set-up's repository, made with git alone (test_setup_cached).
+setup_repo='
 	git init -q repo && cd repo &&
 	test_commit "init" &&
 	test_tick && printf "int frob;\n" >frob.c && git add frob.c &&
@@ -29,6 +30,11 @@ test_expect_success 'set up: a bug, its fix with a non-ASCII Fixes: line' '
 Fixes: $(git rev-parse --short=12 HEAD) (\"$BUG_SUBJECT\")
 Signed-off-by: A U Thor <author@example.com>" &&
 	tip >../F && git tag v6.13-rc1
+'
+
+test_expect_success 'set up: a bug, its fix with a non-ASCII Fixes: line' '
+	test_setup_cached t2022 repo "../B ../F" \
+		"$setup_repo"
 '
 
 F=$(cat F 2>/dev/null)

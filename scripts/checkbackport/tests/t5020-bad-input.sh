@@ -5,9 +5,17 @@
 
 . "$(dirname "$0")/lib-checkbackport.sh"
 
-# one_error FILE: exactly one line, an error.
+# one_error FILE: exactly one line, an error.  (Read by the shell, not
+# by a wc and a grep: the script asks some twenty times.)
 one_error () {
-	test "$(wc -l <"$1")" = 1 && grep "^checkbackport: error: " "$1"
+	{
+		IFS= read -r one_error_ &&
+		! IFS= read -r one_error_more_ && test -z "$one_error_more_"
+	} <"$1" &&
+	case $one_error_ in
+	"checkbackport: error: "*) printf "%s\n" "$one_error_" ;;
+	*) false ;;
+	esac
 }
 
 test_expect_success 'outside a git repository: exit 2, one line' '
@@ -16,9 +24,16 @@ test_expect_success 'outside a git repository: exit 2, one line' '
 	grep -i "repository" ../err
 '
 
-test_expect_success 'a repository of SHA-256 IDs: exit 2, one line, why' '
+# The repository of the next test, made with git alone (test_setup_cached).
+setup_sha256='
 	git init -q --object-format=sha256 sha256 && cd sha256 &&
-	test_commit one &&
+	test_commit one
+'
+
+test_expect_success 'a repository of SHA-256 IDs: exit 2, one line, why' '
+	test_setup_cached t5020-sha256 sha256 "" \
+		"$setup_sha256" &&
+	cd sha256 &&
 	test_expect_code 2 "$CBP_BIN" index 2>../err && one_error ../err &&
 	grep "cannot open the repository: .*SHA-256" ../err &&
 	! grep "not a git repository" ../err &&
@@ -48,7 +63,9 @@ test_expect_success 'an empty repository indexes to nothing' '
 	grep "read 0 new commits" ../out
 '
 
-test_expect_success 'set up odd commits: empty, huge and non-UTF-8 messages' '
+# The set-up's repository, made with git (and perl) alone
+# (test_setup_cached).
+setup_repo='
 	git init -q repo && cd repo && test_commit "init" && git tag v1.0 &&
 	test_tick && git commit -q --allow-empty --allow-empty-message -m "" &&
 	tip >../EMPTY &&
@@ -58,7 +75,13 @@ test_expect_success 'set up odd commits: empty, huge and non-UTF-8 messages' '
 	git commit -q --allow-empty -F ../huge && tip >../HUGE &&
 	test_tick && printf "caf\351 latin-1 \377\n\nbody\n" >../latin &&
 	git -c i18n.commitEncoding=ISO-8859-1 commit -q --allow-empty -F ../latin &&
-	tip >../LATIN &&
+	tip >../LATIN
+'
+
+test_expect_success 'set up odd commits: empty, huge and non-UTF-8 messages' '
+	test_setup_cached t5020 repo "../EMPTY ../HUGE ../LATIN" \
+		"$setup_repo" &&
+	cd repo &&
 	cbp index >../out && grep "read 4 new commits" ../out
 '
 
@@ -117,11 +140,19 @@ test_expect_success 'a commit only a pull request ref reaches is explained' '
 	git update-ref -d refs/pull/1/head
 '
 
-test_expect_success 'an ambiguous short ID lists the candidates' '
+# The repository of the next test, made with git (and perl) alone
+# (test_setup_cached); $p, the first 4 digits of two of its commits.
+setup_many='
 	git init -q many && cd many &&
 	perl -e "for (1..700) { print qq(commit refs/heads/master\ncommitter C <c\@x> \$_ +0000\ndata <<E\nc\$_\nE\n\n) }" |
 		git fast-import --quiet &&
-	p=$(git rev-list master | cut -c1-4 | sort | uniq -d | head -1) &&
+	p=$(git rev-list master | cut -c1-4 | sort | uniq -d | head -1)
+'
+
+test_expect_success 'an ambiguous short ID lists the candidates' '
+	test_setup_cached t5020-many many "p" \
+		"$setup_many" &&
+	cd many &&
 	test -n "$p" && cbp index >/dev/null &&
 	test_expect_code 2 cbp names "$p" 2>../err &&
 	grep "error: short ID $p is ambiguous" ../err &&

@@ -144,7 +144,8 @@ test_expect_success 'check: a change the branch reverted is applied again, not a
 # SDL's release-3.2.x ec1d66d4f693: a revert of the branch's pick that
 # notes what the pick was, "(Was cherry picked from commit X)", right
 # under "This reverts commit Y."; it shares the pick's file.
-test_expect_success 'set up: a branch revert noting the pick it undoes' '
+# The repository of the next test, made with git alone (test_setup_cached).
+setup_sdl='
 	git init -q sdl &&
 	cd sdl &&
 	test_change base/a base "base: the start" >/dev/null &&
@@ -164,7 +165,13 @@ test_expect_success 'set up: a branch revert noting the pick it undoes' '
 	git checkout -q master &&
 	revert $V &&
 	RV=$(tip) &&
-	git tag v6.13-rc2 &&
+	git tag v6.13-rc2
+'
+
+test_expect_success 'set up: a branch revert noting the pick it undoes' '
+	test_setup_cached t4022-sdl sdl "V SV BRV RV" \
+		"$setup_sdl" &&
+	cd sdl &&
 	cbp index >/dev/null
 '
 
@@ -255,13 +262,20 @@ copy_by_hand () {
 # again: its fixes are needed, whether the pick again cites the change
 # (FRRouting's stable/9.0 took bdb5ae8bce94, reverted it, and took it
 # again; mainline's fix 7fb4c03f5b1c was then not listed).
-test_expect_success 'a change the branch reverted and picked again needs its fixes' '
+# The repository of the next test, made with git alone (test_setup_cached).
+setup_again='
 	fix_and_pick again &&
 	back_out $ST "drm/t: back out the change on 6.12.y" $ST &&
 	BRT=$(tip) &&
 	pick -x $T &&
 	ST2=$(tip) &&
-	git checkout -q master &&
+	git checkout -q master
+'
+
+test_expect_success 'a change the branch reverted and picked again needs its fixes' '
+	test_setup_cached t4022-again again "T FT ST BRT ST2" \
+		"$setup_again" &&
+	cd again &&
 	cbp index >/dev/null &&
 	test_expect_code 1 cbp missing --terse --stable linux-6.12.y >out &&
 	grep "^$(s12 $FT) fix " out &&
@@ -279,7 +293,9 @@ test_expect_success 'a change the branch reverted and picked again needs its fix
 # branch having had a name of the change (the pick it reverted) kept it
 # from joining, and mainline's fix 7fb4c03f5b1c was not listed.
 test_expect_success 'a change the branch reverted and copied again by hand needs its fixes' '
-	fix_and_pick again2 &&
+	test_setup_cached t4022-again2 again2 "T FT ST" \
+		"fix_and_pick again2" &&
+	cd again2 &&
 	cbp index >/dev/null &&
 	back_out $ST "drm/t: back out the change on 6.12.y" $ST &&
 	copy_by_hand "t1, as 6.12.y needs it" &&
@@ -300,11 +316,18 @@ test_expect_success 'a change the branch reverted and copied again by hand needs
 
 # Not when the branch has the change again otherwise: a copy by author
 # beside a pick the branch still has is a part or a follow-up at best.
-test_expect_success 'a copy by author beside a pick the branch kept joins nothing' '
+# The repository of the next test, made with git alone (test_setup_cached).
+setup_kept='
 	fix_and_pick kept &&
 	copy_by_hand t1 "t1, a second time" &&
 	C=$(tip) &&
-	git checkout -q master &&
+	git checkout -q master
+'
+
+test_expect_success 'a copy by author beside a pick the branch kept joins nothing' '
+	test_setup_cached t4022-kept kept "T FT ST C" \
+		"$setup_kept" &&
+	cd kept &&
 	cbp index >/dev/null &&
 	cbp names $T >out &&
 	! grep -F "$(s12 $C)" out

@@ -107,7 +107,8 @@ test_expect_success 'an update finds it too, and a rebuilt index the same' '
 # a pick of the topic's revert d626298b4877, which names the pick); the
 # topic merged afterwards puts the original after the revert in
 # mainline order, with its subject and patch.
-test_expect_success 'the commit a pick was made from, merged after the revert, re-applies nothing' '
+# The repository of the next test, made with git alone (test_setup_cached).
+setup_topic='
 	git init -q -b master topic-repo &&
 	cd topic-repo &&
 	test_change f base "base: the start" &&
@@ -128,7 +129,13 @@ test_expect_success 'the commit a pick was made from, merged after the revert, r
 	test_pick topic &&
 	R=$(tip) &&
 	test_tick &&
-	git merge -q --no-ff -m "merge topic" topic &&
+	git merge -q --no-ff -m "merge topic" topic
+'
+
+test_expect_success 'the commit a pick was made from, merged after the revert, re-applies nothing' '
+	test_setup_cached t4023-topic topic-repo "O P R" \
+		"$setup_topic" &&
+	cd topic-repo &&
 	cbp index --mainline master >/dev/null &&
 	cbp followups "$P" >../out &&
 	grep "^1\. revert of the change: $(s12 "$R") " ../out &&
@@ -146,7 +153,8 @@ test_expect_success 'the commit a pick was made from, merged after the revert, r
 # branch, came after the revert there and was taken for mainline's
 # making the change again (FRRouting: revert 5c29f559e366 of
 # 1eed79229e7c after `index --mainline stable/10.0` and back).
-test_expect_success 'a commit that left mainline re-applies nothing' '
+# The repository of the next test, made with git alone (test_setup_cached).
+setup_left='
 	git init -q -b master left-repo &&
 	cd left-repo &&
 	test_change f base "base: the start" &&
@@ -160,7 +168,13 @@ test_expect_success 'a commit that left mainline re-applies nothing' '
 	test_pick "$A" &&
 	git checkout -q master &&
 	revert "$A" &&
-	R=$(s12 "$(tip)") &&
+	R=$(s12 "$(tip)")
+'
+
+test_expect_success 'a commit that left mainline re-applies nothing' '
+	test_setup_cached t4023-left left-repo "A R" \
+		"$setup_left" &&
+	cd left-repo &&
 	echo "$R revert -:" >../expect &&
 	cbp index --stable "linux-*" >/dev/null &&
 	test_expect_code 1 cbp missing --terse --stable linux-1.0.y >../out &&

@@ -7,13 +7,19 @@
 . "$(dirname "$0")/lib-checkbackport.sh"
 . "$CBP_DIR/tests/lib-check.sh"
 
-test_expect_success 'set up a mainline and linux-6.12.y' '
+# The set-up's repository, made with git alone (test_setup_cached).
+setup_repo='
 	git init -q repo && cd repo &&
 	test_commit "init" && git tag v6.12 &&
 	git checkout -q -b linux-6.12.y && test_commit "stable" &&
 	git tag v6.12.1 && git checkout -q master &&
 	test_commit "drm/x: fix it" && tip >../F &&
 	git tag v6.13-rc1
+'
+
+test_expect_success 'set up a mainline and linux-6.12.y' '
+	test_setup_cached t2020 repo "../F" \
+		"$setup_repo"
 '
 
 F=$(cat F 2>/dev/null)

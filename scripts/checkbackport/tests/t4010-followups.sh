@@ -195,7 +195,8 @@ test_expect_success 'follow-ups arrive incrementally, also through an ID cited b
 	entries ../out | grep "^1 fix the change $(git rev-parse --short=12 HEAD)\$"
 '
 
-test_expect_success 'hostile: two changes reverting each other through their copies' '
+# The repository of the next test, made with git alone (test_setup_cached).
+setup_circle='
 	git init -q circle && cd circle &&
 	edges_change a "x: one" && XB=$(tip) &&
 	edges_change b "r: two" && RA=$(tip) &&
@@ -205,7 +206,13 @@ test_expect_success 'hostile: two changes reverting each other through their cop
 	edges_change d "Revert \"r: two\"" "This reverts commit $RA.
 
 (cherry picked from commit $XB)" &&
-	git tag v6.12 && git branch linux-6.12.y HEAD~2 &&
+	git tag v6.12 && git branch linux-6.12.y HEAD~2
+'
+
+test_expect_success 'hostile: two changes reverting each other through their copies' '
+	test_setup_cached t4010-circle circle "p XB RA" \
+		"$setup_circle" &&
+	cd circle &&
 	cbp index >/dev/null &&
 	test_expect_code 1 cbp followups --stable linux-6.12.y "$XB" >../out &&
 	grep "^1 follow-up" ../out &&

@@ -17,7 +17,9 @@ test_expect_success 'set up: 6.12.y lacks fixes in drivers/, fs/ and mm/' '
 '
 
 # ids DIR ARGS...: the 12-digit IDs missing --terse lists, run in DIR,
-# on one line; the status is missing's.
+# on one line; the status is missing's.  (The first 12 characters of
+# each line and a space, as cut -c1-12 | tr "\n" " " gave them, read by
+# the shell: the script asks seventeen times.)
 ids () {
 	ids_dir_=$1 &&
 	shift &&
@@ -27,7 +29,10 @@ ids () {
 		 cbp missing --terse --stable linux-6.12.y "$@" >"$TRASH/ids.out") ||
 		ids_rc_=$?
 	} &&
-	cut -c1-12 "$TRASH/ids.out" | tr "\n" " " &&
+	while IFS= read -r ids_line_ || test -n "$ids_line_"
+	do
+		printf "%.12s " "$ids_line_" || return 1
+	done <"$TRASH/ids.out" &&
 	echo &&
 	return $ids_rc_
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The commits of a revision range, as git rev-list lists them, for the
- * commands that look at part of the history (lint).
+ * commands that look at part of the history (lint), and those a merge
+ * brought in, for the builder (build-merged.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -72,5 +73,66 @@ int cbp_git_rev_list(struct cbp_repo *repo, const char *range,
 	free(*oids);
 	*oids = NULL;
 	*nr = 0;
+	return cbp_error_git("cannot walk the history");
+}
+
+/**
+ * cbp_git_merged_by() - the commits a merge brought in
+ * @repo: the repository
+ * @merge: a merge
+ * @max: the most commits wanted
+ * @oids: the commits its other parents have and its first lacks, as
+ *	  "git rev-list M^1..M" lists them without M (free() them)
+ * @nr: number of @oids
+ *
+ * A merge of a release branch back into mainline brings in thousands:
+ * the walk stops at @max + 1 and says so.
+ *
+ * Return: 0 (none for a commit of one parent), 1 with no @oids if the
+ * merge brought in more than @max commits, or -1 with the error
+ * recorded.
+ */
+int cbp_git_merged_by(struct cbp_repo *repo, const struct cbp_oid *merge,
+		      size_t max, struct cbp_oid **oids, size_t *nr)
+{
+	git_revwalk *walk = NULL;
+	git_commit *m = NULL;
+	size_t alloc = 0;
+	unsigned int i, np;
+	git_oid oid;
+	int rc;
+
+	*oids = NULL;
+	*nr = 0;
+	if (git_commit_lookup(&m, repo->git, to_git(merge)) < 0)
+		return cbp_error_git("cannot read a merge");
+	np = git_commit_parentcount(m);
+	if (np < 2) {
+		git_commit_free(m);
+		return 0;
+	}
+	rc = git_revwalk_new(&walk, repo->git);
+	for (i = 0; rc >= 0 && i < np; i++)
+		rc = i ? git_revwalk_push(walk, git_commit_parent_id(m, i)) :
+			 git_revwalk_hide(walk, git_commit_parent_id(m, 0));
+	git_commit_free(m);
+	while (rc >= 0 && !(rc = git_revwalk_next(&oid, walk))) {
+		if (*nr == max) {
+			rc = 1;
+			break;
+		}
+		*oids = cbp_grow(*oids, sizeof(**oids), *nr + 1, &alloc);
+		(*oids)[(*nr)++] = *from_git(&oid);
+	}
+	git_revwalk_free(walk);
+	if (rc == GIT_ITEROVER) {
+		git_error_clear();
+		return 0;
+	}
+	free(*oids);
+	*oids = NULL;
+	*nr = 0;
+	if (rc == 1)
+		return 1;
 	return cbp_error_git("cannot walk the history");
 }

@@ -284,6 +284,8 @@ enum cbp_git_moved cbp_git_change_moved(const struct cbp_git_change *a,
 /* git-range.c */
 int cbp_git_rev_list(struct cbp_repo *repo, const char *range,
 		     struct cbp_oid **oids, size_t *nr);
+int cbp_git_merged_by(struct cbp_repo *repo, const struct cbp_oid *merge,
+		      size_t max, struct cbp_oid **oids, size_t *nr);
 
 /* git-diff.c: diffs as struct cbp_diff (diff.h) */
 struct cbp_diff;

@@ -955,6 +955,8 @@ const char *cbp_kind_name(int kind)
 		return "same author, date and subject";
 	case CBP_SAME_AUTHOR_NEAR:
 		return "same author and message, authored minutes apart";
+	case CBP_MERGED:
+		return "brought in by the merge it cites";
 	case CBP_FIXES:
 		return "Fixes";
 	case CBP_STABLE_DEP_OF:
@@ -984,14 +986,15 @@ int cbp_kind_is_origin(int kind)
  * @kind: an enum cbp_kind value
  *
  * Return: 1 for the same patch-id, the same Change-Id, the same author,
- * date and subject (or author and message, minutes apart), and a change
- * made again after its revert; 0 for what a message says.
+ * date and subject (or author and message, minutes apart), a change
+ * made again after its revert, and a commit brought in by the merge a
+ * citation names; 0 for what a message says.
  */
 int cbp_kind_is_found(int kind)
 {
 	return kind == CBP_SAME_PATCH_ID || kind == CBP_SAME_CHANGE_ID ||
 	       kind == CBP_SAME_AUTHOR_DATE || kind == CBP_SAME_AUTHOR_NEAR ||
-	       kind == CBP_REAPPLIES;
+	       kind == CBP_MERGED || kind == CBP_REAPPLIES;
 }
 
 /**

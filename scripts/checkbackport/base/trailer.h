@@ -35,7 +35,10 @@
  * committed anew minutes after the mainline commit, by its author and
  * message (PostgreSQL's); nor CBP_REAPPLIES, a mainline commit that
  * makes again, with the same subject and patch, the change a revert X
- * undid (PostgreSQL commits it anew): it undoes X as a revert of X would.
+ * undid (PostgreSQL commits it anew): it undoes X as a revert of X would;
+ * nor CBP_MERGED, a commit the merge a commit cites as its origin brought
+ * in (git cherry-pick -x -m 1 of a pull request's merge copies the
+ * commits of the pull request, and names only the merge).
  */
 enum cbp_kind {
 	CBP_CHERRY_PICK = 1,	/* (cherry picked from commit X) */
@@ -49,6 +52,8 @@ enum cbp_kind {
 	CBP_SAME_AUTHOR_DATE = 9,	/* no citation: X's author, date, subject */
 	/* no citation: X's author and message, authored minutes apart */
 	CBP_SAME_AUTHOR_NEAR = 10,
+	/* no citation: X is one of the commits the merge it cites brought in */
+	CBP_MERGED = 11,
 	CBP_FIXES = 16,		/* Fixes: X ("subject") */
 	CBP_STABLE_DEP_OF = 17,	/* Stable-dep-of: X ("subject") */
 	CBP_REVERTS = 18,	/* This reverts commit X. */

@@ -91,6 +91,17 @@ static void print_verbose(struct cbp_ctx *ctx, const struct cbp_update_stats *st
 	for (i = 0; i < (int)st->nr_ignored; i++)
 		printf("not a release: tag %s: %s\n", st->ignored[i].name,
 		       st->ignored[i].why);
+	/* What this run joined through cited merges, and what it could not. */
+	if (st->merged)
+		printf("joined through cited merges: %lld links to the commits they brought in\n",
+		       st->merged);
+	if (st->merged_too_many)
+		printf("not joined: %lld citations of merges %s %d commits %s\n",
+		       st->merged_too_many, "that brought in more than",
+		       CBP_MERGED_MAX, "(a branch merged back, not a pull request)");
+	if (st->merged_unread)
+		printf("not joined: %lld citations of merges whose commits could not be listed\n",
+		       st->merged_unread);
 }
 
 static struct json_object *tracking_json(struct cbp_ctx *ctx)
@@ -181,6 +192,9 @@ int cmd_index(struct cbp_ctx *ctx)
 			{ "new_suspicious", st.suspicious },
 			{ "new_adapted", st.adapted },
 			{ "new_malformed", st.malformed },
+			{ "new_merged", st.merged },
+			{ "new_merged_too_many", st.merged_too_many },
+			{ "new_merged_unread", st.merged_unread },
 		};
 
 		json_object_object_add(o, "index",

@@ -92,6 +92,9 @@ struct build {
 	long long malformed;		/* malformed citations stored */
 	long long verdicts[CBP_TRUST_NR];	/* links judged, per enum cbp_trust */
 	long long copies;		/* copies linked by patch-id or author */
+	long long merged;		/* links to what a cited merge brought in */
+	/* citations of merges: [0] unreadable, [1] too many commits */
+	long long merged_skipped[2];
 	/*
 	 * What this run knows of each row it read (BUILD_ROW_*, 0 for the
 	 * rows of earlier runs): a commit read in this run has only the
@@ -208,6 +211,9 @@ int build_judge_links(struct build *b, long long first_rowid,
 /* build-copies.c */
 int build_unlink_copies(struct build *b, long long *first_rowid);
 int build_link_copies(struct build *b);
+
+/* build-merged.c */
+int build_link_merged(struct build *b, long long first_link, long long max_id);
 
 /* build-reapply.c */
 int build_link_reapplies(struct build *b);

@@ -126,6 +126,7 @@ static int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 	/* Before judging: the links that named a removed commit change. */
 	if (build_gc(&b) || build_unlink_copies(&b, &first_link) ||
 	    build_link_change_ids(&b) ||
+	    build_link_merged(&b, first_link, max_id) ||
 	    build_judge_links(&b, first_link, max_id) ||
 	    build_link_copies(&b) || build_link_reapplies(&b) ||
 	    build_store_refs(&b) || build_track_store(&b, set))
@@ -143,6 +144,9 @@ static int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 	stats->malformed = b.malformed;
 	stats->adapted = b.verdicts[CBP_TRUST_ADAPTED];
 	stats->suspicious = b.verdicts[CBP_TRUST_SUSPICIOUS];
+	stats->merged = b.merged;
+	stats->merged_unread = b.merged_skipped[0];
+	stats->merged_too_many = b.merged_skipped[1];
 	stats->ignored = b.ignored;
 	stats->nr_ignored = b.nr_ignored;
 	b.ignored = NULL;

@@ -19,6 +19,13 @@ struct cbp_repo;
  * @malformed: citations of IDs too long to be commits, found in this run
  * @adapted: citations between commits judged adapted in this run
  * @suspicious: citations between commits judged suspicious in this run
+ * @merged: links made in this run from a commit citing a merge to the
+ *	    commits the merge brought in (build-merged.c)
+ * @merged_unread: citations of merges whose commits could not be listed
+ *		   (a shallow clone), looked at in this run
+ * @merged_too_many: citations of merges that brought in too many commits
+ *		     to be a pull request, looked at in this run: nothing is
+ *		     joined through them
  * @rebuilt: 1 if the index was (re)built from scratch
  * @seconds: wall time
  * @ignored: tags matching the release glob that are not releases, each
@@ -31,6 +38,13 @@ struct cbp_repo;
  *	   read either (FRR's frr-10.4.1 against v* and the kernel's pattern)
  * @other_example: the first of them; freed with the rest
  */
+/*
+ * The most commits a merge cited as a commit's origin may bring in to be
+ * taken for a pull request, whose commits the citing one copies
+ * (build-merged.c).
+ */
+#define CBP_MERGED_MAX	100
+
 struct cbp_update_stats {
 	long long read;
 	long long total;
@@ -39,6 +53,9 @@ struct cbp_update_stats {
 	long long malformed;
 	long long adapted;
 	long long suspicious;
+	long long merged;
+	long long merged_unread;
+	long long merged_too_many;
 	int rebuilt;
 	double seconds;
 	struct cbp_ignored_tag *ignored;

@@ -55,6 +55,11 @@ const char *cbp_cite_form(int kind, const char *cited, char *buf, size_t size)
 			 "same author and message as %s, authored minutes apart, no trailer",
 			 cited);
 		break;
+	case CBP_MERGED:
+		snprintf(buf, size,
+			 "%s brought in by the merge it cites, no trailer naming it",
+			 cited);
+		break;
 	default:
 		snprintf(buf, size, "%s: %s", cbp_kind_name(kind), cited);
 		break;

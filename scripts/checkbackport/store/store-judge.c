@@ -975,3 +975,157 @@ int cbp_store_add_change_id_link(struct cbp_writer *w, long long own,
 {
 	return add_found_link(w, own, CBP_SAME_CHANGE_ID, ml_hex, chid, ml);
 }
+
+/* The citations of merges, as read in messages (struct cbp_store_merge_cite). */
+#define MERGE_CITES_SQL(where)						\
+	"SELECT l.src, l.dst, m.hex FROM links l\n"			\
+	" JOIN commits s ON s.id = l.src AND s.state = 1\n"		\
+	" JOIN commits m ON m.id = l.dst AND m.state = 1\n"		\
+	"  AND length(m.parents) > 4\n"					\
+	" WHERE " where " AND l.kind < 16\n"				\
+	" AND l.kind NOT IN " CBP_FOUND_KINDS " AND l.src != l.dst"
+
+/* Append the rows of @st to *@out. */
+static int merge_cites_of(struct cbp_writer *w, sqlite3_stmt *st,
+			  struct cbp_store_merge_cite **out, size_t *nr,
+			  size_t *alloc)
+{
+	int rc;
+
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *hex = (const char *)sqlite3_column_text(st, 2);
+		struct cbp_store_merge_cite *c;
+
+		/* A damaged row is no merge to walk. */
+		if (!hex || strlen(hex) != CBP_OID_HEXSZ)
+			continue;
+		*out = cbp_grow(*out, sizeof(**out), *nr + 1, alloc);
+		c = &(*out)[(*nr)++];
+		c->src = sqlite3_column_int64(st, 0);
+		c->merge = sqlite3_column_int64(st, 1);
+		memcpy(c->merge_hex, hex, sizeof(c->merge_hex));
+	}
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? 0 : cbp_error_sqlite(w->db, "index");
+}
+
+/**
+ * cbp_store_merge_cites() - the commits citing a merge as their origin
+ * @w: the writer, after the citations were resolved
+ * @all: every such citation, not only those below
+ * @after_link: the last links row of earlier runs
+ * @after_id: the highest commits row of earlier runs
+ * @arrived: rows of cited IDs that became commits in this run
+ * @nr_arrived: how many
+ * @out: the citations, a pair may come twice; free() them
+ * @nr: how many
+ *
+ * Without @all, as cbp_store_links_to_judge() selects them: those
+ * recorded after @after_link, those resolved to a commit above
+ * @after_id, and those naming an ID of @arrived.  Only what a message
+ * says counts: a merge is never a copy found without a citation.
+ *
+ * Return: 0, or -1 with SQLite's message recorded.
+ */
+int cbp_store_merge_cites(struct cbp_writer *w, int all, long long after_link,
+			  long long after_id, const unsigned int *arrived,
+			  size_t nr_arrived, struct cbp_store_merge_cite **out,
+			  size_t *nr)
+{
+	size_t alloc = 0, i;
+	sqlite3_stmt *st;
+	int err;
+
+	*out = NULL;
+	*nr = 0;
+	if (cbp_db_prepare(w->db, all ? MERGE_CITES_SQL("?1 = ?2") :
+			   MERGE_CITES_SQL("(l.rowid > ?1 OR l.dst > ?2)"), &st))
+		return -1;
+	sqlite3_bind_int64(st, 1, all ? 0 : after_link);
+	sqlite3_bind_int64(st, 2, all ? 0 : after_id);
+	err = merge_cites_of(w, st, out, nr, &alloc);
+	sqlite3_finalize(st);
+	if (!err && !all && nr_arrived) {
+		if (cbp_db_prepare(w->db, MERGE_CITES_SQL("l.dst = ?1"), &st))
+			err = -1;
+		for (i = 0; !err && i < nr_arrived; i++) {
+			sqlite3_bind_int64(st, 1, arrived[i]);
+			err = merge_cites_of(w, st, out, nr, &alloc);
+		}
+		if (st)
+			sqlite3_finalize(st);
+	}
+	if (err) {
+		free(*out);
+		*out = NULL;
+		*nr = 0;
+	}
+	return err;
+}
+
+/**
+ * cbp_store_merged_row() - the row of a commit a merge brought in
+ * @w: the writer
+ * @hex: its full ID
+ * @id: set to its row
+ *
+ * Return: 1 if @hex is a commit of the index and no merge, 0 if not, -1
+ * with SQLite's message recorded.
+ */
+int cbp_store_merged_row(struct cbp_writer *w, const char *hex, long long *id)
+{
+	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_MERGED_ROW,
+					   "SELECT id FROM commits WHERE hkey = ? AND hex = ?\n"
+					   " AND state = 1 AND length(parents) <= 4");
+	int rc;
+
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, cbp_hex_key(hex, CBP_OID_HEXSZ));
+	sqlite3_bind_text(st, 2, hex, CBP_OID_HEXSZ, SQLITE_TRANSIENT);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*id = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return cbp_error_sqlite(w->db, "index");
+	return rc == SQLITE_ROW;
+}
+
+static_assert(CBP_MERGED == 11, "link kinds in SQL");
+
+/**
+ * cbp_store_add_merged() - join a commit to one its cited merge brought in
+ * @w: the writer
+ * @src: the row of the commit citing the merge
+ * @hex: the full ID of a commit the merge brought in
+ * @x: its row
+ * @merge_hex: the merge's full ID, kept as the link's quoted text
+ *
+ * A link of kind CBP_MERGED, resolved and not judged yet: it is judged
+ * as a citation is (build-trust.c), in the same run.  None is made where
+ * @src is joined to @x already: a citation of it beside the merge's, or
+ * another merge @src cites that brought it in too.
+ *
+ * Return: 1 if the link was made, 0 if not, -1 with SQLite's message
+ * recorded.
+ */
+int cbp_store_add_merged(struct cbp_writer *w, long long src, const char *hex,
+			 long long x, const char *merge_hex)
+{
+	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_MERGED_ADD,
+					   "INSERT INTO links(src, kind, cited, quoted, dst)\n"
+					   " SELECT ?1, 11, ?2, ?3, ?4 WHERE NOT EXISTS\n"
+					   " (SELECT 1 FROM links WHERE src = ?1 AND dst = ?4\n"
+					   "  AND kind < 16)");
+
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, src);
+	sqlite3_bind_text(st, 2, hex, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 3, merge_hex, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(st, 4, x);
+	if (cbp_db_step(w->db, st))
+		return -1;
+	return sqlite3_changes(w->db) > 0;
+}

@@ -19,14 +19,14 @@
 /*
  * The kinds of the links the builder finds without a citation, in SQL:
  * CBP_SAME_PATCH_ID, CBP_SAME_CHANGE_ID, CBP_SAME_AUTHOR_DATE,
- * CBP_SAME_AUTHOR_NEAR, CBP_REAPPLIES; and of those the copies found by
- * their author.
+ * CBP_SAME_AUTHOR_NEAR, CBP_MERGED, CBP_REAPPLIES; and of those the
+ * copies found by their author.
  */
-#define CBP_FOUND_KINDS	"(6, 8, 9, 10, 19)"
+#define CBP_FOUND_KINDS	"(6, 8, 9, 10, 11, 19)"
 #define CBP_AUTHORED_KINDS	"(9, 10)"
 static_assert(CBP_SAME_PATCH_ID == 6 && CBP_SAME_CHANGE_ID == 8 &&
 	      CBP_SAME_AUTHOR_DATE == 9 && CBP_SAME_AUTHOR_NEAR == 10 &&
-	      CBP_REAPPLIES == 19, "CBP_FOUND_KINDS");
+	      CBP_MERGED == 11 && CBP_REAPPLIES == 19, "CBP_FOUND_KINDS");
 
 struct cbp_tag_cache;
 
@@ -66,7 +66,7 @@ enum cbp_write_stmt {
 	CBP_W_CMP_GET, CBP_W_CMP_PUT, CBP_W_COPY, CBP_W_GONE, CBP_W_REF,
 	CBP_W_META, CBP_W_SQUASHED, CBP_W_REVERTED, CBP_W_CHID, CBP_W_NAMED,
 	CBP_W_NAMES, CBP_W_UNDONE, CBP_W_TWINS, CBP_W_HAS_REF,
-	CBP_W_HAS_BRANCH,
+	CBP_W_HAS_BRANCH, CBP_W_MERGED_ROW, CBP_W_MERGED_ADD,
 	CBP_W_NR,
 };
 

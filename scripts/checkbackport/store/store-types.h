@@ -33,8 +33,10 @@
  *     branch's commit cites (cbp_store_copy_candidates()).
  * 23: subjects ending in other pull request numbers "(#N)" are the same
  *     subject (cbp_subjects_consistent()).
+ * 25: links of a commit citing a merge to the commits the merge brought
+ *     in (CBP_MERGED, build-merged.c).
  */
-#define CBP_SCHEMA_VERSION	24
+#define CBP_SCHEMA_VERSION	25
 #define CBP_MAX_BRANCHES	64
 
 /*

@@ -330,6 +330,26 @@ int cbp_store_reapply_candidates(struct cbp_writer *w,
 				 struct cbp_store_reapply **out, size_t *nr);
 int cbp_store_add_reapply(struct cbp_writer *w, long long again,
 			  const char *revert_hex, long long revert);
+
+/**
+ * struct cbp_store_merge_cite - a commit citing a merge as its origin
+ * @src: the citing commit's row
+ * @merge: the merge's row
+ * @merge_hex: its full ID
+ */
+struct cbp_store_merge_cite {
+	long long src;
+	long long merge;
+	char merge_hex[CBP_OID_HEXSZ + 1];
+};
+
+int cbp_store_merge_cites(struct cbp_writer *w, int all, long long after_link,
+			  long long after_id, const unsigned int *arrived,
+			  size_t nr_arrived, struct cbp_store_merge_cite **out,
+			  size_t *nr);
+int cbp_store_merged_row(struct cbp_writer *w, const char *hex, long long *id);
+int cbp_store_add_merged(struct cbp_writer *w, long long src, const char *hex,
+			 long long x, const char *merge_hex);
 int cbp_store_named_on_branch(struct cbp_writer *w, long long own,
 			      long long ml, unsigned long long *branches);
 int cbp_store_names_undone(struct cbp_writer *w, long long own, long long ml,

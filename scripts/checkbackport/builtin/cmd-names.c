@@ -117,8 +117,14 @@ static void print_links(struct cbp_index *idx, const struct cbp_member *m,
 	for (j = 0; j < n; j++) {
 		if (!cbp_trust_followed(l[j].trust))
 			continue;	/* see print_cut() */
-		printf("%s    via: %s", pre,
-		       cbp_cite_form(l[j].kind, l[j].cited, form, sizeof(form)));
+		/* Through which merge: the copy may cite several. */
+		if (l[j].kind == CBP_MERGED && l[j].quoted[0])
+			printf("%s    via: %.12s, brought in by merge %.12s, which it cites",
+			       pre, l[j].cited, l[j].quoted);
+		else
+			printf("%s    via: %s", pre,
+			       cbp_cite_form(l[j].kind, l[j].cited, form,
+					     sizeof(form)));
 		/* The form of a copy without a trailer says it already. */
 		if (l[j].kind != CBP_SAME_PATCH_ID &&
 		    (l[j].trust == CBP_TRUST_SAME_PATCH ||
@@ -258,6 +264,10 @@ static struct json_object *link_json(struct cbp_index *idx,
 	json_object_object_add(o, "trailer",
 			       json_object_new_string(cbp_kind_name(l->kind)));
 	json_object_object_add(o, "cited", json_object_new_string(l->cited));
+	/* The merge cited, through which the link was made. */
+	if (l->kind == CBP_MERGED && l->quoted[0])
+		json_object_object_add(o, "merge",
+				       json_object_new_string(l->quoted));
 	if (!cbp_commit_get(idx, l->dst, &t))
 		json_object_object_add(o, "resolves_to",
 				       json_object_new_string(t.hex));

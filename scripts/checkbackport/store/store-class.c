@@ -46,7 +46,7 @@ void cbp_class_release(struct cbp_class *cls)
 
 /*
  * How a member was found: as the commit citing row @from (-1: the start,
- * or found as a commit cited), that citation only adapted or not.
+ * or found as a commit cited), that citation partial() or not.
  */
 struct found {
 	long long from;
@@ -85,9 +85,40 @@ static int group_root(int *up, int i)
 	return i;
 }
 
+/* A citation that says only that the citer changes a file in common. */
+static int adapted(int trust)
+{
+	return trust == CBP_TRUST_ADAPTED;
+}
+
+/*
+ * Does citation @l say only that the citer carries a part of the cited
+ * change, or the cited change in a part of it?  An adapted citation, and
+ * a commit a cited merge brought in: a pick of a pull request's merge
+ * carries its commits, each a change of its own, beside the merge.
+ */
+static int partial(const struct cbp_link *l)
+{
+	return adapted(l->trust) || l->kind == CBP_MERGED;
+}
+
+/* Is the merge link @l came through (its quoted ID) a member of @cls? */
+static int merge_in_class(const struct cbp_class *cls, const struct cbp_link *l)
+{
+	size_t i;
+
+	for (i = 0; i < cls->nr; i++)
+		if (!strcmp(cls->members[i].c.hex, l->quoted))
+			return 1;
+	return 0;
+}
+
 /*
  * Groups: members joined by links other than adapted ones, numbered in
- * the order of the members' first appearance in @cls.
+ * the order of the members' first appearance in @cls.  The pick of a
+ * one-commit pull request's merge has the commit's patch: one group with
+ * it, but not with the merge as well, which would make the merge and the
+ * commit one change "in mainline 2 times".
  */
 static void set_groups(const struct walk *w, struct cbp_class *cls)
 {
@@ -104,7 +135,8 @@ static void set_groups(const struct walk *w, struct cbp_class *cls)
 		int s = cbp_class_contains(cls, w->e[e].src);
 		int d = cbp_class_contains(cls, w->e[e].dst);
 
-		if (s < 0 || d < 0 || w->e[e].trust == CBP_TRUST_ADAPTED)
+		if (s < 0 || d < 0 || adapted(w->e[e].trust) ||
+		    (w->e[e].kind == CBP_MERGED && merge_in_class(cls, &w->e[e])))
 			continue;
 		up[group_root(up, s)] = group_root(up, d);
 	}
@@ -129,12 +161,6 @@ static int find(const struct walk *w, long long id)
 	return -1;
 }
 
-/* A citation that says only that the citer changes a file in common. */
-static int adapted(int trust)
-{
-	return trust == CBP_TRUST_ADAPTED;
-}
-
 /* Record how member @i was found. */
 static void found_from(struct walk *w, size_t i, long long from,
 		       int was_adapted)
@@ -151,12 +177,14 @@ static void found_from(struct walk *w, size_t i, long long from,
  * several changes, as a backport squashing unrelated commits does
  * (ansible's "Docsbackportapalooza" on stable-2.10): it is a name of
  * each, but no path between them.  Its own names still reach them all.
+ * So is a pick of a pull request's merge, linked to the merge and to the
+ * commits it brought in: a one-commit pull request's merge joined to its
+ * commit would be the change "in mainline 2 times".
  */
 static int joins_squashed(long long came, int came_adapted,
 			  const struct cbp_link *l)
 {
-	return came >= 0 && l->dst != came &&
-	       (came_adapted || adapted(l->trust));
+	return came >= 0 && l->dst != came && (came_adapted || partial(l));
 }
 
 /**
@@ -170,7 +198,8 @@ static int joins_squashed(long long came, int came_adapted,
  * direction and to any depth, form the class; a suspicious citation is
  * not followed, but kept in @cls->cut.  A commit citing several origins
  * and only adapted from one of them joins each, but is no path between
- * them (joins_squashed()).  The members are returned as a
+ * them (joins_squashed()); nor is one linked to what a merge it cites
+ * brought in (CBP_MERGED).  The members are returned as a
  * tree in depth-first order, rooted at the original, each once
  * (cbp_class_layout(), store-tree.c).  Members joined only through
  * adapted citations are in different groups (struct cbp_member).
@@ -226,7 +255,7 @@ int cbp_class_of(struct cbp_index *idx, long long id, struct cbp_class *cls)
 				if (cbp_commit_get(idx, other, &w.m[w.nr].c))
 					continue;
 				found_from(&w, w.nr, dir ? -1 : at,
-					   !dir && adapted(l[i].trust));
+					   !dir && partial(&l[i]));
 				w.nr++;
 			}
 			free(l);

@@ -721,6 +721,13 @@ static void kind_names(void **state)
 	assert_false(cbp_kind_is_origin(CBP_SAME_PATCH_ID));
 	assert_string_equal(cbp_kind_name(CBP_SAME_PATCH_ID),
 			    "same patch-id, no trailer");
+	/* Nor is a commit a cited merge brought in: the builder finds it. */
+	assert_false(cbp_kind_is_origin(CBP_MERGED));
+	assert_false(cbp_kind_is_upstream(CBP_MERGED));
+	assert_true(cbp_kind_is_found(CBP_MERGED));
+	assert_false(cbp_kind_is_revert(CBP_MERGED));
+	assert_string_equal(cbp_kind_name(CBP_MERGED),
+			    "brought in by the merge it cites");
 }
 
 /**

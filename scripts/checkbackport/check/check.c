@@ -334,6 +334,24 @@ static int is_name(const struct check_names *fix, long long id)
 }
 
 /*
+ * How the commit of link @l names the fix, and what is not followed: its
+ * trailer, the Change-Id of a commit (CBP_SAME_CHANGE_ID), or a trailer
+ * naming a merge that brought the fix in (CBP_MERGED).
+ */
+static const char *cited_how(const struct cbp_link *l, int what)
+{
+	switch (l->kind) {
+	case CBP_SAME_CHANGE_ID:
+		return what ? "the Change-Id is" : "which has the Change-Id of";
+	case CBP_MERGED:
+		return what ? "the link through the merge is" :
+			      "whose trailer names a merge that brought in";
+	default:
+		return what ? "the trailer is" : "whose trailer names";
+	}
+}
+
+/*
  * A commit of the target branch whose origin trailer names the fix but
  * whose change has nothing in common with it: names do not follow such a
  * trailer, so ALREADY_APPLIED stays silent, yet the branch may carry the
@@ -368,12 +386,9 @@ int check_cited_suspicious(struct check_run *run, size_t i)
 			f = check_emit(run, 0,
 				       "%s has %s, %s %s, but the two have no file in common and the same changes under no other paths: %s not followed, so nothing here counts it as applied; compare the two by hand",
 				       chk->stable, cite(&c, buf, sizeof(buf)),
-				       l[k].kind == CBP_SAME_CHANGE_ID ?
-				       "which has the Change-Id of" :
-				       "whose trailer names",
+				       cited_how(&l[k], 0),
 				       cite(&fix->c[i], nb, sizeof(nb)),
-				       l[k].kind == CBP_SAME_CHANGE_ID ?
-				       "the Change-Id is" : "the trailer is");
+				       cited_how(&l[k], 1));
 			set_commit(f, &c);
 		}
 		free(l);

@@ -142,6 +142,35 @@ test_expect_success 'a merge cited by Fixes: joins nothing to what it brought in
 	grep "$(s12 $FM)" out
 '
 
+# A pull request whose first commit its second undoes: the pick of its
+# merge carries the third alone, and shares no file with the first.
+test_expect_success 'check: a commit the pick of its merge does not carry is said so' '
+	git init -q -b master undone-repo &&
+	cd undone-repo &&
+	test_change base/a base "base: the start" &&
+	git branch release-1.0 &&
+	git checkout -q -b pr4 &&
+	test_change tmp/t.go t1 "tmp: try a workaround" &&
+	P1=$(tip) &&
+	git rm -q tmp/t.go &&
+	test_tick &&
+	git commit -q -m "tmp: drop the workaround" &&
+	test_change net/n.go n1 "net: the real fix" &&
+	git checkout -q master &&
+	merge_pr pr4 4 &&
+	M4=$(tip) &&
+	git checkout -q release-1.0 &&
+	pick -x -m 1 $M4 &&
+	C4=$(tip) &&
+	cbp index --mainline master --stable release-1.0 >/dev/null &&
+	cbp names $P1 >out &&
+	grep "not followed: cited by $(s12 $C4) " out &&
+	test_expect_code 0 cbp check --stable release-1.0 $P1 >out &&
+	grep "^WARNING:CITED_SUSPICIOUS: " out &&
+	grep "has $(s12 $C4) (\"Merge pull request #4 from dev/pr4\"), whose trailer names a merge that brought in $(s12 $P1) " out &&
+	grep "the link through the merge is not followed" out
+'
+
 # dump: the links and verdicts, by commit ID (rows differ between runs).
 dump () {
 	sqlite3 .git/checkbackport.db "SELECT s.hex, l.kind, l.cited,

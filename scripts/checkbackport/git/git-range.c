@@ -4,6 +4,7 @@
  * commands that look at part of the history (lint), and those a merge
  * brought in, for the builder (build-merged.c).
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,6 +26,39 @@ static int push_rev(struct cbp_repo *repo, git_revwalk *walk,
 	return rc < 0 ? cbp_error_git("cannot walk the history") : 0;
 }
 
+/*
+ * Take the commits @walk lists into @oids (@nr of them), and free @walk.
+ * Return: 0, 1 with no @oids when there are more than @max, or -1 with
+ * the error recorded.
+ */
+static int take_walk(git_revwalk *walk, size_t max, struct cbp_oid **oids,
+		     size_t *nr)
+{
+	size_t alloc = 0;
+	git_oid oid;
+	int rc;
+
+	*oids = NULL;
+	*nr = 0;
+	while (!(rc = git_revwalk_next(&oid, walk))) {
+		if (*nr == max) {
+			rc = 1;
+			break;
+		}
+		*oids = cbp_grow(*oids, sizeof(**oids), *nr + 1, &alloc);
+		(*oids)[(*nr)++] = *from_git(&oid);
+	}
+	git_revwalk_free(walk);
+	if (rc == GIT_ITEROVER) {
+		git_error_clear();
+		return 0;
+	}
+	free(*oids);
+	*oids = NULL;
+	*nr = 0;
+	return rc == 1 ? 1 : cbp_error_git("cannot walk the history");
+}
+
 /**
  * cbp_git_rev_list() - the commits of a revision range
  * @repo: the repository
@@ -41,8 +75,6 @@ int cbp_git_rev_list(struct cbp_repo *repo, const char *range,
 {
 	const char *dots = strstr(range, "..");
 	git_revwalk *walk;
-	size_t alloc = 0;
-	git_oid oid;
 	int rc;
 
 	*oids = NULL;
@@ -61,19 +93,7 @@ int cbp_git_rev_list(struct cbp_repo *repo, const char *range,
 		git_revwalk_free(walk);
 		return -1;
 	}
-	while (!(rc = git_revwalk_next(&oid, walk))) {
-		*oids = cbp_grow(*oids, sizeof(**oids), *nr + 1, &alloc);
-		(*oids)[(*nr)++] = *from_git(&oid);
-	}
-	git_revwalk_free(walk);
-	if (rc == GIT_ITEROVER) {
-		git_error_clear();
-		return 0;
-	}
-	free(*oids);
-	*oids = NULL;
-	*nr = 0;
-	return cbp_error_git("cannot walk the history");
+	return take_walk(walk, SIZE_MAX, oids, nr);
 }
 
 /**
@@ -97,9 +117,7 @@ int cbp_git_merged_by(struct cbp_repo *repo, const struct cbp_oid *merge,
 {
 	git_revwalk *walk = NULL;
 	git_commit *m = NULL;
-	size_t alloc = 0;
 	unsigned int i, np;
-	git_oid oid;
 	int rc;
 
 	*oids = NULL;
@@ -116,23 +134,9 @@ int cbp_git_merged_by(struct cbp_repo *repo, const struct cbp_oid *merge,
 		rc = i ? git_revwalk_push(walk, git_commit_parent_id(m, i)) :
 			 git_revwalk_hide(walk, git_commit_parent_id(m, 0));
 	git_commit_free(m);
-	while (rc >= 0 && !(rc = git_revwalk_next(&oid, walk))) {
-		if (*nr == max) {
-			rc = 1;
-			break;
-		}
-		*oids = cbp_grow(*oids, sizeof(**oids), *nr + 1, &alloc);
-		(*oids)[(*nr)++] = *from_git(&oid);
+	if (rc < 0) {
+		git_revwalk_free(walk);
+		return cbp_error_git("cannot walk the history");
 	}
-	git_revwalk_free(walk);
-	if (rc == GIT_ITEROVER) {
-		git_error_clear();
-		return 0;
-	}
-	free(*oids);
-	*oids = NULL;
-	*nr = 0;
-	if (rc == 1)
-		return 1;
-	return cbp_error_git("cannot walk the history");
+	return take_walk(walk, max, oids, nr);
 }

@@ -113,25 +113,16 @@ static int check_ownership(git_repository *git)
 	return 0;
 }
 
-/* What libgit2's object cache may hold: a tree, and all it keeps. */
-#define CBP_TREE_CACHE_ONE	((size_t)1 << 20)
-#define CBP_TREE_CACHE_ALL	((ssize_t)4 << 20)
-
 /**
  * cbp_git_open() - start libgit2 and open a repository
  * @out: the repository
  * @path: a directory in it, or NULL for the current directory; parent
  *	  directories are searched as git does
  *
- * libgit2's object cache keeps no commit or tag: every commit is read
- * once, and the cache would only grow.  It keeps trees, up to 4 MiB in
- * all: finding what a commit changes walks its trees and its parent's,
- * each of them is the parent's tree of the next change under that
- * folder, and a large folder's tree, stored as a delta, was inflated
- * again for every walk.  Hash verification on read is turned off, and
- * so is libgit2's check of the repository's owner, which differs from
- * git's: git's rule is applied instead (cbp_repo_is_safe()), as the
- * front program does.
+ * Every commit is read once, so libgit2's object cache (which would only
+ * grow) and its hash verification on read are turned off.  So is its
+ * check of the repository's owner, which differs from git's: git's rule
+ * is applied instead (cbp_repo_is_safe()), as the front program does.
  *
  * Return: 0, or -1 with the error recorded.
  */
@@ -143,13 +134,7 @@ int cbp_git_open(struct cbp_repo **out, const char *path)
 
 	*out = NULL;
 	git_libgit2_init();
-	git_libgit2_opts(GIT_OPT_SET_CACHE_OBJECT_LIMIT, GIT_OBJECT_COMMIT,
-			 (size_t)0);
-	git_libgit2_opts(GIT_OPT_SET_CACHE_OBJECT_LIMIT, GIT_OBJECT_TAG,
-			 (size_t)0);
-	git_libgit2_opts(GIT_OPT_SET_CACHE_OBJECT_LIMIT, GIT_OBJECT_TREE,
-			 CBP_TREE_CACHE_ONE);
-	git_libgit2_opts(GIT_OPT_SET_CACHE_MAX_SIZE, CBP_TREE_CACHE_ALL);
+	git_libgit2_opts(GIT_OPT_ENABLE_CACHING, 0);
 	git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
 	git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, 0);
 	rc = git_repository_open_ext(&repo->git, path ? path : ".", 0, NULL);

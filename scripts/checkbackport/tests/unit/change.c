@@ -511,7 +511,7 @@ static void oid_of(const char *rev, struct cbp_oid *oid)
 	free(out);
 	assert_true(nr_revs < ARRAY_SIZE(revs));
 	assert_true(strlen(rev) < sizeof(revs[0].rev));
-	strcpy(revs[nr_revs].rev, rev);
+	snprintf(revs[nr_revs].rev, sizeof(revs[0].rev), "%s", rev);
 	revs[nr_revs++].oid = *oid;
 }
 

@@ -10,6 +10,13 @@
 
 struct cbp_repo;
 
+/*
+ * The most commits a merge cited as a commit's origin may bring in to be
+ * taken for a pull request, whose commits the citing one copies
+ * (build-merged.c).
+ */
+#define CBP_MERGED_MAX	100
+
 /**
  * struct cbp_update_stats - what cbp_index_open() did
  * @read: commits read from the repository in this run
@@ -38,13 +45,6 @@ struct cbp_repo;
  *	   read either (FRR's frr-10.4.1 against v* and the kernel's pattern)
  * @other_example: the first of them; freed with the rest
  */
-/*
- * The most commits a merge cited as a commit's origin may bring in to be
- * taken for a pull request, whose commits the citing one copies
- * (build-merged.c).
- */
-#define CBP_MERGED_MAX	100
-
 struct cbp_update_stats {
 	long long read;
 	long long total;

@@ -70,8 +70,8 @@ int cbp_git_read_commit(struct cbp_odb *odb, const struct cbp_oid *oid,
 	c->obj = NULL;
 	if (!odb->packs)
 		odb->packs = cbp_git_packs_open(odb->commondir);
-	found = cbp_git_packs_read_commit(odb->packs, oid, &c->raw,
-					  &c->alloc_raw, &len);
+	found = cbp_git_packs_read(odb->packs, oid, GIT_OBJECT_COMMIT, &c->raw,
+				   &c->alloc_raw, &len);
 	if (found == CBP_GIT_NO_COMMIT)
 		return found;
 	if (found)

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Reading commits straight from the repository's packs: a cold build
+ * Reading objects straight from the repository's packs: a cold build
  * reads every commit once, and through libgit2 a third of that read is
  * not inflating but finding the object (a search of every pack's index
  * under a lock), allocating a zlib stream and an object for it, and
  * freeing both.  Here each pack's index and data are mapped once, an ID
  * is found by the fan-out table and a search that guesses its place
- * (cbp_pack_index_find()), and the commit is inflated into a buffer the
+ * (cbp_pack_index_find()), and the object is inflated into a buffer the
  * caller keeps, in one call of libdeflate's, whose decompressor is kept
  * for the whole run.  Its header gives the size the entry inflates to, so
  * the stream is inflated whole, not a piece at a time as zlib's inflate()
@@ -14,18 +14,29 @@
  * fewer instructions than with zlib (callgrind: 899 to 731 million), the
  * most of them saved in building each small stream's decoding tables.
  *
- * Only the plain case is handled: a commit stored whole (not as a delta)
- * in a pack with an index of version 2 in the repository's own objects
- * folder.  Anything else (a loose object, a delta, an alternate object
- * store, an entry that does not inflate to the size its header gives) is
- * left to libgit2, which also reports the errors: this path never fails,
- * it only answers or declines.  The packs are those present when the
- * first commit is read; one written since is libgit2's too.
+ * Trees are read here too, for the walks that find what a commit
+ * changes: a pack stores most of them as deltas against another version
+ * of the same folder, so a delta is applied to its base, read the same
+ * way, and the objects a chain of deltas goes through are kept (up to
+ * BASE_BUDGET bytes), as the next tree read usually shares its chain.
+ * Through libgit2 each of those reads set up a zlib stream of its own
+ * (a 7 KiB state and a 32 KiB window), and the allocations of the
+ * vendor-heavy history of bench/shapes-bench.sh were a fifth of its
+ * cold build's processor time.
+ *
+ * Only packs with an index of version 2 in the repository's own objects
+ * folder are read.  Anything else (a loose object, an alternate object
+ * store, a delta whose base is in another pack, an entry that does not
+ * inflate to the size its header gives, a delta that does not fit its
+ * base) is left to libgit2, which also reports the errors: this path
+ * never fails, it only answers or declines.  The packs are those present
+ * when the first object is read; one written since is libgit2's too.
  *
  * The pack indexes are read by base/objects.c.  A pack (the format is
  * Documentation/gitformat-pack.txt in git) is "PACK", version 2 or 3,
  * its number of objects, then the entries: a type in bits 4-6 of the
- * first byte and the size in 4 + 7n bits, then the zlib stream.
+ * first byte and the size in 4 + 7n bits, then for a delta where its
+ * base is (an offset back in the pack, or an ID), then the zlib stream.
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -41,18 +52,37 @@
 
 #define PACK_HEADER	12
 
-/* Object types of a pack entry. */
+/* Object types of a pack entry (libgit2's git_object_t are the same). */
 #define PACK_COMMIT	1
 #define PACK_TREE	2
 #define PACK_BLOB	3
 #define PACK_TAG	4
+#define PACK_OFS_DELTA	6
+#define PACK_REF_DELTA	7
 
 /*
- * Beyond this, libgit2 reads: a commit this large is not worth a buffer
- * of its size held for the run.  (So it does beyond CBP_MAX_PACKS packs:
- * a repository of thousands of packs wants a repack more than this.)
+ * Beyond this, libgit2 reads: an object this large is not worth a
+ * buffer of its size held for the run.  (So it does beyond CBP_MAX_PACKS
+ * packs: a repository of thousands of packs wants a repack more than
+ * this.)
  */
-#define MAX_COMMIT	(16u << 20)
+#define MAX_OBJECT	(16u << 20)
+
+/*
+ * Deltas on deltas: git makes chains of 50 at most unless told otherwise
+ * (pack.depth); a longer one is libgit2's.  Bases found by ID could even
+ * go round in a circle, in a damaged pack.
+ */
+#define MAX_CHAIN	4096
+
+/*
+ * The objects of delta chains kept for the next read: slots of a table
+ * an entry's pack and offset hash into (a newer entry takes the slot),
+ * and no more than BASE_BUDGET bytes of them in all.  A kernel folder's
+ * tree is a few KiB; the largest, of thousands of files, some 100 KiB.
+ */
+#define BASE_SLOTS	1024
+#define BASE_BUDGET	(32u << 20)
 
 /**
  * struct cbp_pack - one mapped pack and its index
@@ -67,16 +97,56 @@ struct cbp_pack {
 };
 
 /**
- * struct cbp_packs - the packs of an object database, for commit reads
+ * struct base_slot - an object read through a delta chain, kept
+ * @p: its pack (NULL: the slot is free)
+ * @off: its entry's offset there
+ * @type: its type (PACK_COMMIT to PACK_TAG)
+ * @data: its content
+ * @len: its length
+ */
+struct base_slot {
+	const struct cbp_pack *p;
+	unsigned long long off;
+	int type;
+	unsigned char *data;
+	size_t len;
+};
+
+/**
+ * struct chain_link - one delta of a chain, as read off its entry
+ * @off: the entry's offset
+ * @start: where its zlib stream starts
+ * @size: what the stream inflates to (the delta's length)
+ */
+struct chain_link {
+	unsigned long long off;
+	size_t start;
+	size_t size;
+};
+
+/**
+ * struct cbp_packs - the packs of an object database, for object reads
  * @pack: the packs mapped
  * @nr: how many
  * @alloc: allocated entries of @pack
  * @d: the decompressor every read uses, made by the first
+ * @base: BASE_SLOTS objects of delta chains, allocated by the first delta
+ * @base_bytes: the bytes of @base's objects
+ * @delta: a buffer the deltas are inflated into, kept between reads
+ * @delta_alloc: its size
+ * @chain: the entries of the chain being read, kept between reads
+ * @chain_alloc: room in @chain
  */
 struct cbp_packs {
 	struct cbp_pack *pack;
 	size_t nr, alloc;
 	struct libdeflate_decompressor *d;
+	struct base_slot *base;
+	size_t base_bytes;
+	unsigned char *delta;
+	size_t delta_alloc;
+	struct chain_link *chain;
+	size_t chain_alloc;
 };
 
 static unsigned int be32(const unsigned char *p)
@@ -162,7 +232,7 @@ struct cbp_packs *cbp_git_packs_open(const char *commondir)
 }
 
 /**
- * cbp_git_packs_close() - unmap the packs and free the decompressor
+ * cbp_git_packs_close() - unmap the packs, free what reading them kept
  * @ps: the packs, or NULL
  */
 void cbp_git_packs_close(struct cbp_packs *ps)
@@ -175,6 +245,11 @@ void cbp_git_packs_close(struct cbp_packs *ps)
 		unmap_pack(&ps->pack[i]);
 	if (ps->d)
 		libdeflate_free_decompressor(ps->d);
+	for (i = 0; ps->base && i < BASE_SLOTS; i++)
+		free(ps->base[i].data);
+	free(ps->base);
+	free(ps->delta);
+	free(ps->chain);
 	free(ps->pack);
 	free(ps);
 }
@@ -227,38 +302,311 @@ static int inflate_entry(struct cbp_packs *ps, const struct cbp_pack *p,
 	return out == size ? 0 : -1;
 }
 
+/* The slot of @p's entry at @off in the kept objects. */
+static struct base_slot *base_slot(struct cbp_packs *ps,
+				   const struct cbp_pack *p,
+				   unsigned long long off)
+{
+	unsigned long long h = (off ^ (unsigned long long)(p - ps->pack) << 48) *
+			       0x9e3779b97f4a7c15ull;
+
+	return &ps->base[h >> 54];
+}
+
+/* The object of @p's entry at @off, if kept; NULL if not. */
+static const struct base_slot *base_find(struct cbp_packs *ps,
+					 const struct cbp_pack *p,
+					 unsigned long long off)
+{
+	const struct base_slot *s;
+
+	if (!ps->base)
+		return NULL;
+	s = base_slot(ps, p, off);
+	return s->p == p && s->off == off ? s : NULL;
+}
+
+/*
+ * Keep @data (@len bytes, malloc()ed, of type @type), the object of @p's
+ * entry at @off, in its slot; what the slot held goes.  Return: whether
+ * it was kept (if not, the caller still owns @data).
+ */
+static int base_keep(struct cbp_packs *ps, const struct cbp_pack *p,
+		     unsigned long long off, int type, unsigned char *data,
+		     size_t len)
+{
+	struct base_slot *s;
+
+	if (!ps->base)
+		ps->base = cbp_calloc(BASE_SLOTS, sizeof(*ps->base));
+	s = base_slot(ps, p, off);
+	if (ps->base_bytes - s->len + len > BASE_BUDGET)
+		return 0;
+	ps->base_bytes -= s->len;
+	free(s->data);
+	*s = (struct base_slot){ .p = p, .off = off, .type = type,
+				 .data = data, .len = len };
+	ps->base_bytes += len;
+	return 1;
+}
+
+/*
+ * The size at *@pos of a delta's header (7 bits a byte, lowest first),
+ * *@pos moved past it.  0 on success.
+ */
+static int delta_size(const unsigned char *d, size_t len, size_t *pos,
+		      size_t *size)
+{
+	unsigned int shift = 0;
+	unsigned char c;
+
+	*size = 0;
+	do {
+		if (*pos >= len || shift > 56)
+			return -1;
+		c = d[(*pos)++];
+		*size |= (size_t)(c & 0x7f) << shift;
+		shift += 7;
+	} while (c & 0x80);
+	return 0;
+}
+
+/*
+ * Apply delta @d (@len bytes) to @base (@base_len): the result in a new
+ * buffer, *@out_len bytes long.  A delta made for a base of another size,
+ * or whose copies or output go out of bounds, is refused: NULL.
+ *
+ * The delta is the size of its base and of its result, then commands: a
+ * first byte with bit 7 set copies part of the base, its bits 0-3 saying
+ * which of four bytes of offset follow, bits 4-6 which of three bytes of
+ * size (a size of 0 is 0x10000); a first byte of 1 to 127 inserts that
+ * many bytes, which follow; 0 is reserved.
+ */
+static unsigned char *apply_delta(const unsigned char *base, size_t base_len,
+				  const unsigned char *d, size_t len,
+				  size_t *out_len)
+{
+	size_t pos = 0, src, dst, o = 0, off, n;
+	unsigned char *out, c;
+	int k;
+
+	if (delta_size(d, len, &pos, &src) || src != base_len ||
+	    delta_size(d, len, &pos, &dst) || dst >= MAX_OBJECT)
+		return NULL;
+	out = cbp_malloc(dst + 1);
+	while (pos < len) {
+		c = d[pos++];
+		if (c & 0x80) {
+			off = 0;
+			n = 0;
+			for (k = 0; k < 7; k++) {
+				if (!(c & (1u << k)))
+					continue;
+				if (pos >= len)
+					goto bad;
+				if (k < 4)
+					off |= (size_t)d[pos++] << (8 * k);
+				else
+					n |= (size_t)d[pos++] << (8 * (k - 4));
+			}
+			if (!n)
+				n = 0x10000;
+			if (off > base_len || n > base_len - off || n > dst - o)
+				goto bad;
+			memcpy(out + o, base + off, n);
+		} else if (c) {
+			n = c;
+			if (n > len - pos || n > dst - o)
+				goto bad;
+			memcpy(out + o, d + pos, n);
+			pos += n;
+		} else {
+			goto bad;
+		}
+		o += n;
+	}
+	if (o != dst)
+		goto bad;
+	*out_len = dst;
+	return out;
+bad:
+	free(out);
+	return NULL;
+}
+
+/*
+ * Where the base of the delta at @p's @off is, from the bytes after its
+ * header at *@start (moved past them): an offset back in the same pack,
+ * or (a delta by ID) the offset of that ID in the same pack.  0 if none.
+ */
+static unsigned long long delta_base(const struct cbp_pack *p,
+				     unsigned long long off, int type,
+				     size_t *start)
+{
+	size_t end = p->data_len - CBP_OID_RAWSZ, i = *start;
+	unsigned long long back;
+	unsigned char c;
+
+	if (type == PACK_REF_DELTA) {
+		if (end - i < CBP_OID_RAWSZ)
+			return 0;
+		*start = i + CBP_OID_RAWSZ;
+		return cbp_pack_index_find(&p->idx, p->data + i);
+	}
+	/* Each byte after the first adds one before it shifts: no padding. */
+	if (i >= end)
+		return 0;
+	c = p->data[i++];
+	back = c & 0x7f;
+	while (c & 0x80) {
+		if (i >= end || back >= (1ull << 50))
+			return 0;
+		c = p->data[i++];
+		back = ((back + 1) << 7) | (c & 0x7f);
+	}
+	*start = i;
+	return back && back < off ? off - back : 0;
+}
+
+/*
+ * The object of @p's entry at @off, through its delta chain: its type in
+ * *@type, its content in *@data (*@len bytes), which is kept in the
+ * table of bases when *@owned is 0 (valid until the next read) and is
+ * the caller's to free when 1.  0 on success, -1 to leave the read to
+ * libgit2.
+ */
+static int read_entry(struct cbp_packs *ps, const struct cbp_pack *p,
+		      unsigned long long off, int *type,
+		      const unsigned char **data, size_t *len, int *owned)
+{
+	const struct base_slot *kept;
+	unsigned char *whole, *next;
+	const unsigned char *cur;
+	unsigned long long size;
+	size_t nr = 0, start, cur_len, next_len;
+	int t = 0, cur_owned;
+
+	/* Back along the chain to an object kept, or one stored whole. */
+	for (;;) {
+		kept = base_find(ps, p, off);
+		if (kept)
+			break;
+		if (entry_header(p, off, &t, &size, &start) ||
+		    size >= MAX_OBJECT)
+			return -1;
+		if (t >= PACK_COMMIT && t <= PACK_TAG)
+			break;
+		if ((t != PACK_OFS_DELTA && t != PACK_REF_DELTA) ||
+		    nr >= MAX_CHAIN)
+			return -1;
+		ps->chain = cbp_grow(ps->chain, sizeof(*ps->chain), nr + 1,
+				     &ps->chain_alloc);
+		ps->chain[nr].off = off;
+		off = delta_base(p, off, t, &start);
+		ps->chain[nr].start = start;
+		ps->chain[nr++].size = (size_t)size;
+		if (!off)
+			return -1;
+	}
+	if (kept) {
+		t = kept->type;
+		cur = kept->data;
+		cur_len = kept->len;
+		cur_owned = 0;
+	} else {
+		whole = cbp_malloc((size_t)size + 1);
+		cur_len = (size_t)size;
+		if (inflate_entry(ps, p, start, (char *)whole, cur_len)) {
+			free(whole);
+			return -1;
+		}
+		cur = whole;
+		cur_owned = !base_keep(ps, p, off, t, whole, cur_len);
+	}
+	/*
+	 * Forward again, applying each delta to what the last one made.
+	 * Keeping an object may free the slot's last one: that is never
+	 * the one still to be read, which was applied just before.
+	 */
+	while (nr--) {
+		const struct chain_link *l = &ps->chain[nr];
+
+		ps->delta = cbp_grow(ps->delta, 1, l->size + 1, &ps->delta_alloc);
+		next = NULL;
+		if (!inflate_entry(ps, p, l->start, (char *)ps->delta, l->size))
+			next = apply_delta(cur, cur_len, ps->delta, l->size,
+					   &next_len);
+		if (cur_owned)
+			free((void *)cur);
+		if (!next)
+			return -1;
+		cur = next;
+		cur_len = next_len;
+		cur_owned = !base_keep(ps, p, l->off, t, next, next_len);
+	}
+	*type = t;
+	*data = cur;
+	*len = cur_len;
+	*owned = cur_owned;
+	return 0;
+}
+
 /**
- * cbp_git_packs_read_commit() - read a commit stored whole in a pack
+ * cbp_git_packs_read() - read an object from the packs
  * @ps: the packs
- * @oid: the commit
+ * @oid: the object
+ * @want: its type, GIT_OBJECT_COMMIT or GIT_OBJECT_TREE
  * @buf: a buffer kept between reads, grown as needed
  * @alloc: its size
- * @len: the commit object's length
+ * @len: the object's length
  *
- * Context: one thread at a time per @ps (the decompressor is shared).
+ * Context: one thread at a time per @ps (the decompressor and the kept
+ * objects are shared).
  *
  * Return: 1 with the object in *@buf; CBP_GIT_NO_COMMIT if a pack has
  * @oid as another type of object; 0 if libgit2 must read it (not found,
- * a delta, too large, not inflating as its header says).
+ * too large, a delta it cannot resolve, not inflating as its header says).
  */
-int cbp_git_packs_read_commit(struct cbp_packs *ps, const struct cbp_oid *oid,
-			      char **buf, size_t *alloc, size_t *len)
+int cbp_git_packs_read(struct cbp_packs *ps, const struct cbp_oid *oid,
+		       git_object_t want, char **buf, size_t *alloc,
+		       size_t *len)
 {
+	const struct cbp_pack *p = NULL;
+	const unsigned char *data;
 	unsigned long long off = 0, size;
 	size_t i, start;
-	int type;
+	int type, owned;
 
-	for (i = 0; i < ps->nr && !off; i++)
-		off = cbp_pack_index_find(&ps->pack[i].idx, oid->id);
-	if (!off || entry_header(&ps->pack[i - 1], off, &type, &size, &start))
+	for (i = 0; i < ps->nr && !off; i++) {
+		p = &ps->pack[i];
+		off = cbp_pack_index_find(&p->idx, oid->id);
+	}
+	if (!off || entry_header(p, off, &type, &size, &start))
 		return 0;
-	if (type == PACK_TREE || type == PACK_BLOB || type == PACK_TAG)
+	/* Stored whole (most commits): inflated into @buf, no copy. */
+	if (type >= PACK_COMMIT && type <= PACK_TAG) {
+		if (type != (int)want)
+			return CBP_GIT_NO_COMMIT;
+		if (size >= MAX_OBJECT)
+			return 0;
+		*buf = cbp_grow(*buf, 1, (size_t)size + 1, alloc);
+		if (inflate_entry(ps, p, start, *buf, (size_t)size))
+			return 0;
+		*len = (size_t)size;
+		(*buf)[*len] = '\0';
+		return 1;
+	}
+	if (read_entry(ps, p, off, &type, &data, len, &owned))
+		return 0;
+	if (type != (int)want) {
+		if (owned)
+			free((void *)data);
 		return CBP_GIT_NO_COMMIT;
-	if (type != PACK_COMMIT || size >= MAX_COMMIT)
-		return 0;
-	*buf = cbp_grow(*buf, 1, (size_t)size + 1, alloc);
-	if (inflate_entry(ps, &ps->pack[i - 1], start, *buf, (size_t)size))
-		return 0;
-	*len = (size_t)size;
+	}
+	*buf = cbp_grow(*buf, 1, *len + 1, alloc);
+	memcpy(*buf, data, *len);
+	(*buf)[*len] = '\0';
+	if (owned)
+		free((void *)data);
 	return 1;
 }

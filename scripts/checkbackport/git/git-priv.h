@@ -66,8 +66,9 @@ struct cbp_odb {
 /* git-pack.c */
 struct cbp_packs *cbp_git_packs_open(const char *commondir);
 void cbp_git_packs_close(struct cbp_packs *ps);
-int cbp_git_packs_read_commit(struct cbp_packs *ps, const struct cbp_oid *oid,
-			      char **buf, size_t *alloc, size_t *len);
+int cbp_git_packs_read(struct cbp_packs *ps, const struct cbp_oid *oid,
+		       git_object_t want, char **buf, size_t *alloc,
+		       size_t *len);
 
 static inline const git_oid *to_git(const struct cbp_oid *oid)
 {

@@ -228,33 +228,172 @@ struct file_pair {
 	int binary_a, binary_b;
 };
 
+/* A tree object as read by read_tree(), its buffer kept for the next. */
+struct raw_tree {
+	git_oid id;
+	char *buf;
+	size_t len, alloc;
+};
+
+/*
+ * One entry of a tree object: its name (not NUL-terminated), its mode as
+ * written and as libgit2 gives it (git_tree_entry_filemode(): any
+ * executable bit makes an executable file, anything else not a folder,
+ * link or submodule a plain file), and its object's ID.
+ */
+struct tree_entry {
+	const char *name;
+	size_t name_len;
+	unsigned int raw_mode, mode;
+	const git_oid *id;
+};
+
+#define MODE_TYPE	0170000
+#define MODE_TREE	0040000
+#define MODE_FILE	0100644
+#define MODE_EXEC	0100755
+#define MODE_LINK	0120000
+#define MODE_SUBMODULE	0160000
+
 /* What a walk of two trees fills in. */
 struct walk {
+	struct cbp_repo *repo;
 	struct cbp_git_change *ch;
 	size_t alloc;
 	struct file_pair *f;	/* NULL unless wanted */
 	size_t nr_f, alloc_f;
 	int want_files;
+	/* Two trees a level, read into buffers kept for the whole walk. */
+	struct raw_tree *level;
 };
+
+static int is_tree(const struct tree_entry *e)
+{
+	return (e->raw_mode & MODE_TYPE) == MODE_TREE;
+}
+
+/* A file's blob: not a folder, not a submodule's commit. */
+static int is_blob(const struct tree_entry *e)
+{
+	return !is_tree(e) && (e->raw_mode & MODE_TYPE) != MODE_SUBMODULE;
+}
+
+static unsigned int normal_mode(unsigned int raw)
+{
+	if ((raw & MODE_TYPE) == MODE_TREE)
+		return MODE_TREE;
+	if (raw & 0111)
+		return MODE_EXEC;
+	if ((raw & MODE_TYPE) == MODE_SUBMODULE)
+		return MODE_SUBMODULE;
+	if ((raw & MODE_TYPE) == MODE_LINK)
+		return MODE_LINK;
+	return MODE_FILE;
+}
+
+/*
+ * The entry of @t at *@pos into @e, *@pos moved past it: "MODE NAME",
+ * a NUL, the 20 bytes of the ID.  Return: 1, 0 at the end, or -1 if the
+ * tree is damaged (a mode not in octal, no name, the ID cut short).
+ */
+static int next_entry(const struct raw_tree *t, size_t *pos,
+		      struct tree_entry *e)
+{
+	const char *p = t->buf + *pos, *end = t->buf + t->len, *nul;
+	unsigned int mode = 0;
+	int digits = 0;
+
+	if (p == end)
+		return 0;
+	for (; p < end && *p != ' '; p++, digits++) {
+		if (*p < '0' || *p > '7' || digits >= 7)
+			return -1;
+		mode = mode << 3 | (unsigned int)(*p - '0');
+	}
+	if (!digits || p == end)
+		return -1;
+	p++;
+	nul = memchr(p, '\0', (size_t)(end - p));
+	if (!nul || nul == p || (size_t)(end - nul - 1) < GIT_OID_RAWSZ)
+		return -1;
+	e->name = p;
+	e->name_len = (size_t)(nul - p);
+	e->raw_mode = mode;
+	e->mode = normal_mode(mode);
+	e->id = (const git_oid *)(nul + 1);
+	*pos = (size_t)(nul + 1 + GIT_OID_RAWSZ - t->buf);
+	return 1;
+}
+
+/*
+ * Git's order of the entries of a tree: by name, a folder's compared as
+ * if it ended in '/' (so "a" the file and "a" the folder are not one).
+ */
+static int entry_cmp(const struct tree_entry *a, const struct tree_entry *b)
+{
+	size_t n = a->name_len < b->name_len ? a->name_len : b->name_len;
+	int c = memcmp(a->name, b->name, n);
+	unsigned char ca, cb;
+
+	if (c)
+		return c;
+	ca = n < a->name_len ? (unsigned char)a->name[n] : is_tree(a) ? '/' : 0;
+	cb = n < b->name_len ? (unsigned char)b->name[n] : is_tree(b) ? '/' : 0;
+	return ca - cb;
+}
+
+/*
+ * Read tree @id into @t: from the packs (git-pack.c) when they have it,
+ * else through libgit2.  0, or -1 with the error recorded.
+ */
+static int read_tree(struct cbp_repo *repo, const git_oid *id,
+		     struct raw_tree *t)
+{
+	git_odb_object *obj;
+	git_odb *odb;
+	int err;
+
+	git_oid_cpy(&t->id, id);
+	if (!repo->packs)
+		repo->packs = cbp_git_packs_open(cbp_git_commondir(repo));
+	if (cbp_git_packs_read(repo->packs, from_git(id), GIT_OBJECT_TREE,
+			       &t->buf, &t->alloc, &t->len) == 1)
+		return 0;
+	if (git_repository_odb(&odb, repo->git) < 0)
+		return cbp_error_git("cannot read a tree to compare");
+	err = git_odb_read(&obj, odb, id);
+	git_odb_free(odb);
+	if (err < 0)
+		return cbp_error_git("cannot read a tree to compare");
+	if (git_odb_object_type(obj) != GIT_OBJECT_TREE) {
+		git_odb_object_free(obj);
+		return cbp_error("cannot read a tree to compare: %s is no tree",
+				 git_oid_tostr_s(id));
+	}
+	t->len = git_odb_object_size(obj);
+	t->buf = cbp_grow(t->buf, 1, t->len + 1, &t->alloc);
+	memcpy(t->buf, git_odb_object_data(obj), t->len);
+	git_odb_object_free(obj);
+	return 0;
+}
 
 /* One side of a file that changed, into @ch (path, and the blobs hash). */
 static void walk_file(struct walk *w, const char *path,
-		      const git_tree_entry *a, const git_tree_entry *b)
+		      const struct tree_entry *a, const struct tree_entry *b)
 {
 	struct cbp_git_change *ch = w->ch;
 	size_t *alloc = &w->alloc;
 	static const git_oid zero;
-	unsigned int ma = a ? (unsigned int)git_tree_entry_filemode(a) : 0;
-	unsigned int mb = b ? (unsigned int)git_tree_entry_filemode(b) : 0;
+	unsigned int ma = a ? a->mode : 0;
+	unsigned int mb = b ? b->mode : 0;
 	unsigned long long h = ch->blobs ? ch->blobs : CBP_FNV_OFFSET;
 
 	add_path(ch, alloc, path);
 	h = cbp_fnv(h, path, strlen(path) + 1);
 	h = cbp_fnv(h, &ma, sizeof(ma));
 	h = cbp_fnv(h, &mb, sizeof(mb));
-	h = cbp_fnv(h, (a ? git_tree_entry_id(a) : &zero)->id, GIT_OID_RAWSZ);
-	ch->blobs = cbp_fnv(h, (b ? git_tree_entry_id(b) : &zero)->id,
-			    GIT_OID_RAWSZ);
+	h = cbp_fnv(h, (a ? a->id : &zero)->id, GIT_OID_RAWSZ);
+	ch->blobs = cbp_fnv(h, (b ? b->id : &zero)->id, GIT_OID_RAWSZ);
 	if (w->want_files) {
 		struct file_pair *f;
 
@@ -265,50 +404,54 @@ static void walk_file(struct walk *w, const char *path,
 		f->mode_a = ma;
 		f->mode_b = mb;
 		/* A submodule's commit is no blob: its ID is the change. */
-		if (a && git_tree_entry_type(a) == GIT_OBJECT_BLOB)
-			git_oid_cpy(&f->a, git_tree_entry_id(a));
+		if (a && is_blob(a))
+			git_oid_cpy(&f->a, a->id);
 		else if (a)
 			f->binary_a = 1;
-		if (b && git_tree_entry_type(b) == GIT_OBJECT_BLOB)
-			git_oid_cpy(&f->b, git_tree_entry_id(b));
+		if (b && is_blob(b))
+			git_oid_cpy(&f->b, b->id);
 		else if (b)
 			f->binary_b = 1;
 	}
 }
 
-static int walk_trees(struct git_repository *git, const struct git_tree *a,
-		      const struct git_tree *b, const char *prefix, int depth,
-		      struct walk *w);
+static int walk_trees(struct walk *w, const struct raw_tree *a,
+		      const struct raw_tree *b, const char *prefix, int depth);
 
 /*
- * @prefix and @name joined, with a slash after them for a folder: a new
- * string.  Made for every entry that differs in every commit compared,
- * where cbp_strf()'s two vsnprintf() calls were a tenth of a cold
- * build's instructions in bench/shapes-bench.sh's vendor-heavy history.
+ * @prefix and @name (@len bytes) joined, with a slash after them for a
+ * folder: a new string.  Made for every entry that differs in every
+ * commit compared, where cbp_strf()'s two vsnprintf() calls were a tenth
+ * of a cold build's instructions in bench/shapes-bench.sh's vendor-heavy
+ * history.
  */
-static char *join_path(const char *prefix, const char *name, int folder)
+static char *join_path(const char *prefix, const char *name, size_t len,
+		       int folder)
 {
-	size_t lp = strlen(prefix), ln = strlen(name);
-	char *path = cbp_malloc(lp + ln + 2);
+	size_t lp = strlen(prefix);
+	char *path = cbp_malloc(lp + len + 2);
 
 	memcpy(path, prefix, lp);
-	memcpy(path + lp, name, ln);
+	memcpy(path + lp, name, len);
 	if (folder)
-		path[lp + ln++] = '/';
-	path[lp + ln] = '\0';
+		path[lp + len++] = '/';
+	path[lp + len] = '\0';
 	return path;
 }
 
-/* Entries @ea and @eb (either may be NULL) of the same name differ. */
-static int walk_entry(git_repository *git, const git_tree_entry *ea,
-		      const git_tree_entry *eb, const char *prefix, int depth,
-		      struct walk *w)
+/*
+ * Entries @ea and @eb (either may be NULL) of the same name differ; the
+ * folders among them are read into the buffers of level @depth + 1.
+ */
+static int walk_entry(struct walk *w, const struct tree_entry *ea,
+		      const struct tree_entry *eb, const char *prefix,
+		      int depth)
 {
-	int ta = ea && git_tree_entry_type(ea) == GIT_OBJECT_TREE;
-	int tb = eb && git_tree_entry_type(eb) == GIT_OBJECT_TREE;
-	const git_tree_entry *any = ea ? ea : eb;
-	char *path = join_path(prefix, git_tree_entry_name(any), 0);
-	git_tree *sa = NULL, *sb = NULL;
+	int ta = ea && is_tree(ea);
+	int tb = eb && is_tree(eb);
+	const struct tree_entry *any = ea ? ea : eb;
+	struct raw_tree *sa = &w->level[2 * (depth + 1)], *sb = sa + 1;
+	char *path = join_path(prefix, any->name, any->name_len, 0);
 	int err = 0;
 
 	if (!ta && !tb) {
@@ -320,19 +463,29 @@ static int walk_entry(git_repository *git, const git_tree_entry *ea,
 		walk_file(w, path, ea, NULL);
 	if (eb && !tb)
 		walk_file(w, path, NULL, eb);
-	if ((ta && git_tree_lookup(&sa, git, git_tree_entry_id(ea)) < 0) ||
-	    (tb && git_tree_lookup(&sb, git, git_tree_entry_id(eb)) < 0)) {
-		err = cbp_error_git("cannot read a tree to compare");
+	if ((ta && read_tree(w->repo, ea->id, sa)) ||
+	    (tb && read_tree(w->repo, eb->id, sb))) {
+		err = -1;
 		goto out;
 	}
 	free(path);
-	path = join_path(prefix, git_tree_entry_name(any), 1);
-	err = walk_trees(git, sa, sb, path, depth + 1, w);
+	path = join_path(prefix, any->name, any->name_len, 1);
+	err = walk_trees(w, ta ? sa : NULL, tb ? sb : NULL, path, depth + 1);
 out:
-	git_tree_free(sa);
-	git_tree_free(sb);
 	free(path);
 	return err;
+}
+
+/* The next entry of @t (NULL: none) into @e: 1, 0 at the end, or -1. */
+static int walk_next(const struct raw_tree *t, size_t *pos,
+		     struct tree_entry *e)
+{
+	int rc = t ? next_entry(t, pos, e) : 0;
+
+	if (rc < 0)
+		return cbp_error("cannot read a tree to compare: tree %s is damaged",
+				 git_oid_tostr_s(&t->id));
+	return rc;
 }
 
 /*
@@ -341,56 +494,89 @@ out:
  * sides is not read, so a commit in a large tree costs only the trees
  * along its paths.
  */
-static int walk_trees(struct git_repository *git, const struct git_tree *a,
-		      const struct git_tree *b, const char *prefix, int depth,
-		      struct walk *w)
+static int walk_trees(struct walk *w, const struct raw_tree *a,
+		      const struct raw_tree *b, const char *prefix, int depth)
 {
-	size_t na = a ? git_tree_entrycount(a) : 0;
-	size_t nb = b ? git_tree_entrycount(b) : 0;
+	struct tree_entry ea, eb;
 	size_t i = 0, j = 0;
-	int err = 0;
+	int ha, hb, c, err = 0;
 
 	if (depth > MAX_TREE_DEPTH)
 		return cbp_error("a tree nested more than %d deep", MAX_TREE_DEPTH);
-	while (!err && (i < na || j < nb)) {
-		const git_tree_entry *ea = i < na ? git_tree_entry_byindex(a, i) : NULL;
-		const git_tree_entry *eb = j < nb ? git_tree_entry_byindex(b, j) : NULL;
-		int c = !ea ? 1 : !eb ? -1 : git_tree_entry_cmp(ea, eb);
-
+	ha = walk_next(a, &i, &ea);
+	hb = walk_next(b, &j, &eb);
+	while (!err && ha >= 0 && hb >= 0 && (ha || hb)) {
+		c = !ha ? 1 : !hb ? -1 : entry_cmp(&ea, &eb);
 		if (c < 0) {
-			err = walk_entry(git, ea, NULL, prefix, depth, w);
-			i++;
+			err = walk_entry(w, &ea, NULL, prefix, depth);
+			ha = walk_next(a, &i, &ea);
 		} else if (c > 0) {
-			err = walk_entry(git, NULL, eb, prefix, depth, w);
-			j++;
+			err = walk_entry(w, NULL, &eb, prefix, depth);
+			hb = walk_next(b, &j, &eb);
 		} else {
-			if (!git_oid_equal(git_tree_entry_id(ea),
-					   git_tree_entry_id(eb)) ||
-			    git_tree_entry_filemode(ea) != git_tree_entry_filemode(eb))
-				err = walk_entry(git, ea, eb, prefix, depth, w);
-			i++;
-			j++;
+			if (!git_oid_equal(ea.id, eb.id) || ea.mode != eb.mode)
+				err = walk_entry(w, &ea, &eb, prefix, depth);
+			ha = walk_next(a, &i, &ea);
+			hb = walk_next(b, &j, &eb);
 		}
 	}
+	return err || ha < 0 || hb < 0 ? -1 : 0;
+}
+
+/*
+ * Walk the trees @pt (NULL: none, a root commit) and @t into @w, from
+ * their roots.
+ */
+static int walk_commit(struct cbp_repo *repo, const git_oid *pt,
+		       const git_oid *t, struct walk *w)
+{
+	struct raw_tree *level;
+	size_t i;
+	int err;
+
+	level = cbp_calloc(2 * (MAX_TREE_DEPTH + 2), sizeof(*level));
+	w->repo = repo;
+	w->level = level;
+	err = (pt && read_tree(repo, pt, &level[0])) ||
+	      read_tree(repo, t, &level[1]) ? -1 :
+	      walk_trees(w, pt ? &level[0] : NULL, &level[1], "", 0);
+	for (i = 0; i < 2 * (MAX_TREE_DEPTH + 2); i++)
+		free(level[i].buf);
+	free(level);
+	w->level = NULL;
 	return err;
 }
 
 /*
- * The commit @oid, its first parent and both their trees (no parent, no
- * parent tree for a root commit); the caller frees what was looked up,
- * also on failure.
+ * The commit @oid and its first parent (none for a root commit); the
+ * caller frees what was looked up, also on failure.
  */
-static int commit_trees(struct cbp_repo *repo, const struct cbp_oid *oid,
-			git_commit **c, git_commit **parent, git_tree **t,
-			git_tree **pt)
+static int commit_and_parent(struct cbp_repo *repo, const struct cbp_oid *oid,
+			     git_commit **c, git_commit **parent)
 {
 	if (git_commit_lookup(c, repo->git, to_git(oid)) < 0 ||
-	    git_commit_tree(t, *c) < 0 ||
 	    (git_commit_parentcount(*c) &&
-	     (git_commit_parent(parent, *c, 0) < 0 ||
-	      git_commit_tree(pt, *parent) < 0)))
+	     git_commit_parent(parent, *c, 0) < 0))
 		return cbp_error_git("cannot read a commit to compare");
 	return 0;
+}
+
+/* The trees of @c and of @parent (NULL: none) as libgit2's objects. */
+static int commit_trees(git_commit *c, git_commit *parent, git_tree **t,
+			git_tree **pt)
+{
+	if (git_commit_tree(t, c) < 0 ||
+	    (parent && git_commit_tree(pt, parent) < 0))
+		return cbp_error_git("cannot read a commit to compare");
+	return 0;
+}
+
+/* The walk of @c against @parent (NULL: none) into @w. */
+static int walk_commits(struct cbp_repo *repo, git_commit *c,
+			git_commit *parent, struct walk *w)
+{
+	return walk_commit(repo, parent ? git_commit_tree_id(parent) : NULL,
+			   git_commit_tree_id(c), w);
 }
 
 /**
@@ -414,10 +600,10 @@ int cbp_git_change_of(struct cbp_repo *repo, const struct cbp_oid *oid,
 	int err = -1, merge;
 
 	memset(ch, 0, sizeof(*ch));
-	if (commit_trees(repo, oid, &c, &parent, &t, &pt) < 0)
+	if (commit_and_parent(repo, oid, &c, &parent) < 0)
 		goto out;
 	merge = git_commit_parentcount(c) > 1;
-	err = walk_trees(repo->git, pt, t, "", 0, &w);
+	err = walk_commits(repo, c, parent, &w);
 	if (err)
 		goto out;
 	sort_paths(ch);
@@ -425,7 +611,8 @@ int cbp_git_change_of(struct cbp_repo *repo, const struct cbp_oid *oid,
 		goto out;
 	/* The diff for the patch-id, limited to the files the walk found. */
 	err = -1;
-	if (diff_paths(repo, pt, t, ch->paths, ch->nr_paths, &diff))
+	if (commit_trees(c, parent, &t, &pt) ||
+	    diff_paths(repo, pt, t, ch->paths, ch->nr_paths, &diff))
 		goto out;
 	/* Renames matter to the patch-id only; paths are both sides anyway. */
 	if (!merge && git_diff_find_similar(diff, NULL) < 0) {
@@ -679,20 +866,17 @@ static int commit_files(struct cbp_repo *repo, const struct cbp_oid *oid,
 			struct walk *w)
 {
 	git_commit *c = NULL, *parent = NULL;
-	git_tree *t = NULL, *pt = NULL;
 	int err = -1;
 
-	if (commit_trees(repo, oid, &c, &parent, &t, &pt) < 0)
+	if (commit_and_parent(repo, oid, &c, &parent) < 0)
 		goto out;
 	err = 1;
 	if (git_commit_parentcount(c) > 1)
 		goto out;
-	err = walk_trees(repo->git, pt, t, "", 0, w);
+	err = walk_commits(repo, c, parent, w);
 	if (!err && !w->nr_f)
 		err = 1;
 out:
-	git_tree_free(pt);
-	git_tree_free(t);
 	git_commit_free(parent);
 	git_commit_free(c);
 	return err;
@@ -1067,7 +1251,8 @@ static int paths_pid(struct cbp_repo *repo, const struct cbp_oid *oid,
 	git_diff *diff = NULL;
 	int err = -1;
 
-	if (commit_trees(repo, oid, &c, &parent, &t, &pt) < 0 ||
+	if (commit_and_parent(repo, oid, &c, &parent) < 0 ||
+	    commit_trees(c, parent, &t, &pt) ||
 	    diff_paths(repo, pt, t, paths, nr, &diff))
 		goto out;
 	err = diff_patch_id(diff, pid);

@@ -15,6 +15,7 @@ static_assert(sizeof(git_oid) == sizeof(struct cbp_oid),
 	      "struct cbp_oid must be a git_oid");
 
 struct cbp_content_memo;
+struct cbp_packs;
 
 /**
  * struct cbp_repo - an open repository
@@ -22,11 +23,14 @@ struct cbp_content_memo;
  * @cfg: a snapshot of its config, taken on first use
  * @memo: the files git-change.c hashed for the content of a change, made
  *	  on first use; each thread's repository has its own
+ * @packs: its packs mapped for git-change.c's reads of trees, on the
+ *	   first; each thread's repository has its own
  */
 struct cbp_repo {
 	git_repository *git;
 	git_config *cfg;
 	struct cbp_content_memo *memo;
+	struct cbp_packs *packs;
 };
 
 /**

@@ -173,6 +173,7 @@ void cbp_git_close(struct cbp_repo *repo)
 	if (!repo)
 		return;
 	cbp_content_memo_free(repo->memo);
+	cbp_git_packs_close(repo->packs);
 	git_config_free(repo->cfg);
 	git_repository_free(repo->git);
 	free(repo);

@@ -17,7 +17,7 @@
 
 #include <cmocka.h>
 
-#include "git/git.h"
+#include "git/git-priv.h"
 #include "base/trailer.h"
 
 static char dir[64];
@@ -64,7 +64,8 @@ static char *slurp(const char *cmd)
 		n += got;
 	}
 	out[n] = '\0';
-	assert_int_equal(pclose(f), 0);
+	if (pclose(f))
+		fail_msg("failed: %s", cmd);
 	free(full);
 	return out;
 }
@@ -354,9 +355,11 @@ static char *joined(const struct cbp_git_change *ch)
 	size_t i, n = 0;
 
 	buf[0] = '\0';
-	for (i = 0; i < ch->nr_paths; i++)
+	for (i = 0; i < ch->nr_paths; i++) {
 		n += snprintf(buf + n, sizeof(buf) - n, "%s%s", i ? "\n" : "",
 			      ch->paths[i]);
+		assert_true(n < sizeof(buf));
+	}
 	return buf;
 }
 
@@ -762,6 +765,336 @@ static void content_pairwise_large(void **state)
 	assert_true(same_content("large-p", "large-t"));
 }
 
+/* What git-change.c makes of one commit, to compare across storage. */
+struct seen {
+	unsigned long long paths;
+	size_t nr_paths;
+	int has_pid;
+	char pid[CBP_OID_HEXSZ + 1];
+	unsigned long long hunks, blobs, content;
+	int content_rc;
+};
+
+/* What each of the @nr commits @ids changes, as read now. */
+static void seen_all(const struct cbp_oid *ids, size_t nr, struct seen *out)
+{
+	struct cbp_git_change ch;
+	size_t i, k;
+
+	for (i = 0; i < nr; i++) {
+		assert_int_equal(cbp_git_change_of(repo, &ids[i], 1, &ch), 0);
+		out[i].nr_paths = ch.nr_paths;
+		out[i].paths = CBP_FNV_OFFSET;
+		for (k = 0; k < ch.nr_paths; k++)
+			out[i].paths = cbp_fnv(out[i].paths, ch.paths[k],
+					       strlen(ch.paths[k]) + 1);
+		out[i].has_pid = ch.has_pid;
+		memcpy(out[i].pid, ch.pid, sizeof(ch.pid));
+		out[i].hunks = ch.hunks;
+		out[i].blobs = ch.blobs;
+		cbp_git_change_release(&ch);
+		out[i].content = 0;
+		out[i].content_rc = cbp_git_change_content(repo, &ids[i],
+							   &out[i].content);
+		assert_true(out[i].content_rc >= 0);
+	}
+}
+
+/* Open the repository again: its packs are mapped on the first read. */
+static void reopen(void)
+{
+	cbp_git_close(repo);
+	repo = NULL;
+	assert_int_equal(cbp_git_open(&repo, dir), 0);
+}
+
+/*
+ * Repack with @cmd, open the repository again and say how many trees
+ * the pack stores as deltas, and the longest chain of them in *@depth.
+ */
+static int repack(const char *cmd, int *depth)
+{
+	char *out, *p, *line;
+	int deltas = 0, d;
+
+	free(slurp(cmd));
+	reopen();
+	/* "ID tree SIZE PACKED OFFSET DEPTH BASE" for a delta. */
+	out = slurp("git verify-pack -v .git/objects/pack/pack-*.idx |\n"
+		    "awk '$2 == \"tree\" && NF == 7 { print $6 }'");
+	*depth = 0;
+	for (p = out; (line = next_line(&p)); deltas++) {
+		d = atoi(line);
+		if (d > *depth)
+			*depth = d;
+	}
+	free(out);
+	return deltas;
+}
+
+static void assert_seen_equal(const struct seen *a, const struct seen *b,
+			      size_t nr)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++) {
+		assert_int_equal(a[i].nr_paths, b[i].nr_paths);
+		assert_true(a[i].paths == b[i].paths);
+		assert_int_equal(a[i].has_pid, b[i].has_pid);
+		assert_string_equal(a[i].pid, b[i].pid);
+		assert_true(a[i].hunks == b[i].hunks);
+		assert_true(a[i].blobs == b[i].blobs);
+		assert_int_equal(a[i].content_rc, b[i].content_rc);
+		assert_true(a[i].content == b[i].content);
+	}
+}
+
+/*
+ * Every commit and tree of master read from the pack by git-pack.c
+ * alone, as git cat-file gives it, in the pack's order, backwards, and again: the
+ * chains of deltas followed from a base kept and from one stored whole,
+ * with kept objects read again.  Asked for another type, each is
+ * another type.
+ */
+static void reader_as_git(void)
+{
+	struct cbp_packs *ps;
+	struct obj {
+		struct cbp_oid oid;
+		git_object_t type;
+		const char *data;
+		size_t len;
+	} *objs = NULL;
+	char *out, *p, *buf = NULL, type[16];
+	git_object_t other;
+	size_t nr = 0, alloc = 0, len, i, round, trees = 0;
+	int n, k;
+
+	/* Those the pack has: the damaged trees above stay loose. */
+	out = slurp("git rev-list --objects master | cut -c1-40 |\n"
+		    "git cat-file --batch");
+	for (p = out; *p; ) {
+		char hex[CBP_OID_HEXSZ + 1];
+		unsigned long size;
+
+		k = sscanf(p, "%40s %15s %lu%n", hex, type, &size, &n);
+		assert_int_equal(k, 3);
+		p += n + 1;
+		if (!strcmp(type, "commit") || !strcmp(type, "tree")) {
+			objs = realloc(objs, (nr + 1) * sizeof(*objs));
+			assert_non_null(objs);
+			assert_int_equal(cbp_oid_fromhex(&objs[nr].oid, hex), 0);
+			objs[nr].type = strcmp(type, "tree") ?
+					GIT_OBJECT_COMMIT : GIT_OBJECT_TREE;
+			trees += objs[nr].type == GIT_OBJECT_TREE;
+			objs[nr].data = p;
+			objs[nr++].len = size;
+		}
+		p += size + 1;
+	}
+	assert_true(trees > 20);
+	ps = cbp_git_packs_open(cbp_git_commondir(repo));
+	for (round = 0; round < 3; round++) {
+		for (i = 0; i < nr; i++) {
+			const struct obj *o = &objs[round == 1 ? nr - 1 - i : i];
+
+			assert_int_equal(cbp_git_packs_read(ps, &o->oid, o->type,
+							    &buf, &alloc, &len), 1);
+			assert_int_equal(len, o->len);
+			assert_memory_equal(buf, o->data, len);
+			other = o->type == GIT_OBJECT_TREE ? GIT_OBJECT_COMMIT :
+							      GIT_OBJECT_TREE;
+			k = cbp_git_packs_read(ps, &o->oid, other, &buf,
+					       &alloc, &len);
+			assert_int_equal(k, CBP_GIT_NO_COMMIT);
+		}
+	}
+	cbp_git_packs_close(ps);
+	free(buf);
+	free(objs);
+	free(out);
+}
+
+/* Is @line a commit ID, as git diff-tree --stdin starts each with? */
+static int is_hex_id(const char *line)
+{
+	return strlen(line) == CBP_OID_HEXSZ &&
+	       strspn(line, "0123456789abcdef") == CBP_OID_HEXSZ;
+}
+
+/* The walk's file set of commit @hex (no patch-id asked) is @want. */
+static void assert_walk_paths(const char *hex, const char *want)
+{
+	struct cbp_git_change ch;
+	struct cbp_oid oid;
+	size_t i, n = 0;
+	char *got;
+
+	assert_int_equal(cbp_oid_fromhex(&oid, hex), 0);
+	assert_int_equal(cbp_git_change_of(repo, &oid, 0, &ch), 0);
+	got = calloc(1, strlen(want) + 2);
+	assert_non_null(got);
+	for (i = 0; i < ch.nr_paths; i++) {
+		size_t len = strlen(ch.paths[i]);
+
+		assert_true(n + len + 1 <= strlen(want) + 1);
+		memcpy(got + n, ch.paths[i], len);
+		n += len;
+		got[n++] = '\n';
+	}
+	assert_string_equal(got, want);
+	free(got);
+	cbp_git_change_release(&ch);
+}
+
+/*
+ * The walk finds the files git diff-tree -r finds, for each of master's
+ * commits but the merges (which it compares with their first parent).
+ */
+static void walk_paths_as_git(void)
+{
+	char *out, *p, *line, *want = NULL, cur[CBP_OID_HEXSZ + 1] = "";
+	size_t len = 0;
+
+	out = slurp("git rev-list --no-merges master |\n"
+		    "git diff-tree --root -r --name-only --no-renames --stdin");
+	for (p = out; ; ) {
+		line = next_line(&p);
+		if (!line || is_hex_id(line)) {
+			if (*cur)
+				assert_walk_paths(cur, want ? want : "");
+			if (!line)
+				break;
+			snprintf(cur, sizeof(cur), "%s", line);
+			len = 0;
+			if (want)
+				*want = '\0';
+			continue;
+		}
+		want = realloc(want, len + strlen(line) + 2);
+		assert_non_null(want);
+		sprintf(want + len, "%s\n", line);
+		len += strlen(line) + 1;
+	}
+	free(want);
+	free(out);
+}
+
+/*
+ * Trees read from the packs by git-pack.c, through chains of deltas by
+ * offset and by ID, make every commit the same change as libgit2's reads
+ * of every object do ($GIT_OBJECT_DIRECTORY leaves all of them to it):
+ * paths, patch-id, hunks, blobs and content.  A folder of 30 files
+ * changed one file at a time gives chains of deltas to follow; the files
+ * added beside it sort before it ("deep-x", "deep.c" and then "deep/",
+ * which compares as if it ended in '/'); a folder of 2500 files (a tree of
+ * 100 KiB) has deltas that copy 64 KiB at once, a size written as 0.  Run
+ * last: it adds commits and packs the repository.
+ */
+static void packed_trees_as_loose(void **state)
+{
+	static const char more[] =
+		"mkdir deep && for i in $(seq 30); do echo $i >deep/f$i; done &&\n"
+		"git add deep && git commit -qm deep &&\n"
+		"echo >deep.c && echo >deep-x && git add deep.c deep-x &&\n"
+		"git commit -qm 'beside deep' &&\n"
+		"for i in $(seq 12); do echo x >>deep/f$i && echo $i >>deep.c &&\n"
+		"git commit -qam deep$i || exit 1; done &&\n"
+		"b=$(echo x | git hash-object -w --stdin) &&\n"
+		"for i in $(seq 2500); do printf '100644 %s\\twide/f%04d\\n' $b $i;\n"
+		"done | git update-index --index-info && git commit -qm wide &&\n"
+		"b=$(echo y | git hash-object -w --stdin) &&\n"
+		"printf '100644 %s\\twide/f0001\\n' $b | git update-index --index-info &&\n"
+		"git commit -qm 'wide, one file' &&\n"
+		"test \"$(git symbolic-ref HEAD)\" = refs/heads/master";
+	struct seen *want, *got;
+	struct cbp_oid *ids = NULL;
+	char *out, *p, *line, objects[128];
+	size_t nr = 0;
+	int depth;
+
+	(void)state;
+	free(slurp(more));
+	/*
+	 * master's commits but the one that adds the 2500 files (the other
+	 * tests' of thousands of files are on other branches): their
+	 * patch-ids cost libgit2 an attribute lookup per file.  The walk
+	 * alone is checked on that one too (walk_paths_as_git()).
+	 */
+	out = slurp("git rev-list master | grep -vx \"$(git rev-parse master~1)\"");
+	for (p = out; (line = next_line(&p)); nr++) {
+		ids = realloc(ids, (nr + 1) * sizeof(*ids));
+		assert_non_null(ids);
+		assert_int_equal(cbp_oid_fromhex(&ids[nr], line), 0);
+	}
+	free(out);
+	want = calloc(nr, sizeof(*want));
+	got = calloc(nr, sizeof(*got));
+	assert_true(nr > 20 && want && got);
+	snprintf(objects, sizeof(objects), "%s/.git/objects", dir);
+	setenv("GIT_OBJECT_DIRECTORY", objects, 1);
+	reopen();
+	walk_paths_as_git();
+	seen_all(ids, nr, want);
+	unsetenv("GIT_OBJECT_DIRECTORY");
+	/* git's default: a delta's base by its offset back in the pack. */
+	assert_true(repack("git repack -adq", &depth) > 0);
+	assert_true(depth >= 4);
+	reader_as_git();
+	walk_paths_as_git();
+	seen_all(ids, nr, got);
+	assert_seen_equal(want, got, nr);
+	/* By the base's ID, as a pack without --delta-base-offset has it. */
+	assert_true(repack("git -c repack.useDeltaBaseOffset=false repack -adq",
+			   &depth) > 0);
+	assert_true(depth >= 4);
+	reader_as_git();
+	memset(got, 0, nr * sizeof(*got));
+	seen_all(ids, nr, got);
+	assert_seen_equal(want, got, nr);
+	free(want);
+	free(got);
+	free(ids);
+}
+
+/*
+ * A damaged tree (written as it is, as only a hostile repository has
+ * one) is an error that names it, however it is damaged: no read past
+ * its end, no entry made up.
+ */
+static void damaged_tree(void **state)
+{
+	static const char *const trees[] = {
+		/* no space after the mode */
+		"printf '100644'",
+		/* a mode not in octal */
+		"printf '100694 f\\0%020d' 0",
+		/* no name */
+		"printf '100644 \\0%020d' 0",
+		/* an ID cut short */
+		"printf '100644 f\\0%010d' 0",
+		/* a good entry, then a mode of 8 digits */
+		"printf '100644 f\\0%020d10064444 g\\0%020d' 0 0",
+	};
+	struct cbp_git_change ch;
+	struct cbp_oid oid;
+	char cmd[512], *out;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(trees); i++) {
+		snprintf(cmd, sizeof(cmd),
+			 "t=$(%s | git hash-object -t tree --literally -w --stdin) &&\n"
+			 "git commit-tree -m damaged \"$t\"", trees[i]);
+		out = slurp(cmd);
+		out[strcspn(out, "\n")] = '\0';
+		assert_int_equal(cbp_oid_fromhex(&oid, out), 0);
+		free(out);
+		assert_int_equal(cbp_git_change_of(repo, &oid, 0, &ch), -1);
+		assert_non_null(strstr(cbp_errmsg(), "is damaged"));
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -774,6 +1107,8 @@ int main(void)
 		cmocka_unit_test(binary_as_git),
 		cmocka_unit_test(content_memo_full),
 		cmocka_unit_test(content_pairwise_large),
+		cmocka_unit_test(damaged_tree),
+		cmocka_unit_test(packed_trees_as_loose),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);

@@ -463,6 +463,30 @@ static void compare_pairs(struct copies *cp, const size_t *pairs, size_t nr)
  * compared table has it or else from the files whose blobs differ
  * (compare_pairs()).  What was computed is kept.
  */
+/*
+ * Say which of the @nr commits of @todo compute_blobs() could not read:
+ * a copy of them without a trailer cannot be found, and would otherwise
+ * be missing from every answer without a word.
+ */
+static void say_unread(struct pid *const *todo, size_t nr)
+{
+	const struct pid *first = NULL;
+	char hex[CBP_OID_HEXSZ + 1];
+	size_t i, n = 0;
+
+	for (i = 0; i < nr; i++)
+		if (todo[i]->blobs_ok < 0 && n++ == 0)
+			first = todo[i];
+	if (!n)
+		return;
+	cbp_oid_tohex(&first->oid, hex);
+	cbp_note("warning: cannot read what %zu %s (%s%s: a damaged or missing object); %s",
+		 n, n == 1 ? "commit changes" : "commits change", hex,
+		 n == 1 ? "" : " first",
+		 n == 1 ? "copies of it without a trailer are not found" :
+			  "copies of them without a trailer are not found");
+}
+
 static int prepare(struct copies *cp)
 {
 	struct pid **todo = cbp_calloc(cp->nr_p + 1, sizeof(*todo));
@@ -477,6 +501,8 @@ static int prepare(struct copies *cp)
 	}
 	if (!cp->err)
 		parallel_step(cp, todo, nr, compute_blobs);
+	if (!cp->err)
+		say_unread(todo, nr);
 	for (i = 0, nr = 0; i < cp->nr_c && !cp->err; i++) {
 		struct cand *c = &cp->c[i];
 		int same, rc;

@@ -136,6 +136,26 @@ test_expect_success 'a damaged commit below the tips is said, and the gap kept' 
 	grep "^$(s12 "$top") (\"drm: on top of the damage\")" ../out
 '
 
+test_expect_success 'a copy whose tree cannot be read is said, not left out silently' '
+	git init -q nocopy && cd nocopy &&
+	test_commit "drm: base" && git tag v6.12 &&
+	test_commit "drm/x: fix it" && tip >../M &&
+	git checkout -q -b linux-6.12.y v6.12 &&
+	test_commit "drm: only on stable" &&
+	test_tick && git cherry-pick "$(cat ../M)" >/dev/null && tip >../C &&
+	git checkout -q master &&
+	cbp index --rebuild >/dev/null 2>../err &&
+	test_must_be_empty ../err &&
+	cbp names "$(cat ../C)" >../out &&
+	grep "via: same patch-id as $(cat ../M), no trailer" ../out &&
+	tree=$(git rev-parse "$(cat ../C)^{tree}") &&
+	rm -f .git/objects/$(echo "$tree" | sed "s|^..|&/|") &&
+	test_must_fail git cat-file -e "$tree" &&
+	rm .git/checkbackport.db &&
+	"$CBP_BIN" index >/dev/null 2>../err &&
+	grep "warning: cannot read what 1 commit changes ($(cat ../C): a damaged or missing object); copies of it without a trailer are not found" ../err
+'
+
 test_expect_success 'a symbolic ref to a branch deleted loses nothing and says nothing' '
 	git init -q dangling && cd dangling &&
 	test_commit "base" &&

@@ -136,8 +136,10 @@ test_expect_success 'a damaged commit below the tips is said, and the gap kept' 
 	grep "^$(s12 "$top") (\"drm: on top of the damage\")" ../out
 '
 
-test_expect_success 'a copy whose tree cannot be read is said, not left out silently' '
-	git init -q nocopy && cd nocopy &&
+# copy_repo DIR: a repository whose linux-6.12.y has a cherry-pick
+# without -x (../C) of master's commit ../M, found by its patch-id.
+copy_repo () {
+	git init -q "$1" && cd "$1" &&
 	test_commit "drm: base" && git tag v6.12 &&
 	test_commit "drm/x: fix it" && tip >../M &&
 	git checkout -q -b linux-6.12.y v6.12 &&
@@ -147,13 +149,36 @@ test_expect_success 'a copy whose tree cannot be read is said, not left out sile
 	cbp index --rebuild >/dev/null 2>../err &&
 	test_must_be_empty ../err &&
 	cbp names "$(cat ../C)" >../out &&
-	grep "via: same patch-id as $(cat ../M), no trailer" ../out &&
+	grep "via: same patch-id as $(cat ../M), no trailer" ../out
+}
+
+test_expect_success 'a copy whose tree cannot be read is said, not left out silently' '
+	copy_repo nocopy &&
 	tree=$(git rev-parse "$(cat ../C)^{tree}") &&
 	rm -f .git/objects/$(echo "$tree" | sed "s|^..|&/|") &&
 	test_must_fail git cat-file -e "$tree" &&
 	rm .git/checkbackport.db &&
 	"$CBP_BIN" index >/dev/null 2>../err &&
 	grep "warning: cannot read what 1 commit changes ($(cat ../C): a damaged or missing object); copies of it without a trailer are not found" ../err
+'
+
+# The tree damaged is the base of the other one's delta: both commits.
+test_expect_success 'a copy whose packed tree is damaged is said too, and nothing crashes' '
+	copy_repo nocopy2 &&
+	git repack -adfq &&
+	tree=$(git rev-parse "$(cat ../C)^{tree}") &&
+	git verify-pack -v .git/objects/pack/pack-*.idx >../verify &&
+	set -- $(grep "^$tree tree " ../verify) &&
+	pack=$(ls .git/objects/pack/pack-*.pack) &&
+	chmod u+w "$pack" &&
+	printf "\377\377\377\377" |
+		dd of="$pack" bs=1 seek=$(($5 + $4 - 6)) conv=notrunc 2>/dev/null &&
+	test_must_fail git cat-file -p "$tree" >/dev/null 2>&1 &&
+	rm .git/checkbackport.db &&
+	"$CBP_BIN" index >/dev/null 2>../err &&
+	grep "warning: cannot read what [0-9]* commits\{0,1\} changes\{0,1\} ([0-9a-f]*\( first\)\{0,1\}: a damaged or missing object)" ../err &&
+	cbp names "$(cat ../C)" >../out &&
+	! grep "via:" ../out
 '
 
 test_expect_success 'a symbolic ref to a branch deleted loses nothing and says nothing' '

@@ -527,8 +527,8 @@ static int walk_trees(struct walk *w, const struct raw_tree *a,
  * Walk the trees @pt (NULL: none, a root commit) and @t into @w, from
  * their roots.
  */
-static int walk_commit(struct cbp_repo *repo, const git_oid *pt,
-		       const git_oid *t, struct walk *w)
+static int walk_tree_ids(struct cbp_repo *repo, const git_oid *pt,
+			 const git_oid *t, struct walk *w)
 {
 	struct raw_tree *level;
 	size_t i;
@@ -537,9 +537,11 @@ static int walk_commit(struct cbp_repo *repo, const git_oid *pt,
 	level = cbp_calloc(2 * (MAX_TREE_DEPTH + 2), sizeof(*level));
 	w->repo = repo;
 	w->level = level;
-	err = (pt && read_tree(repo, pt, &level[0])) ||
-	      read_tree(repo, t, &level[1]) ? -1 :
-	      walk_trees(w, pt ? &level[0] : NULL, &level[1], "", 0);
+	if ((pt && read_tree(repo, pt, &level[0])) ||
+	    read_tree(repo, t, &level[1]))
+		err = -1;
+	else
+		err = walk_trees(w, pt ? &level[0] : NULL, &level[1], "", 0);
 	for (i = 0; i < 2 * (MAX_TREE_DEPTH + 2); i++)
 		free(level[i].buf);
 	free(level);
@@ -572,11 +574,11 @@ static int commit_trees(git_commit *c, git_commit *parent, git_tree **t,
 }
 
 /* The walk of @c against @parent (NULL: none) into @w. */
-static int walk_commits(struct cbp_repo *repo, git_commit *c,
-			git_commit *parent, struct walk *w)
+static int walk_commit(struct cbp_repo *repo, git_commit *c,
+		       git_commit *parent, struct walk *w)
 {
-	return walk_commit(repo, parent ? git_commit_tree_id(parent) : NULL,
-			   git_commit_tree_id(c), w);
+	return walk_tree_ids(repo, parent ? git_commit_tree_id(parent) : NULL,
+			     git_commit_tree_id(c), w);
 }
 
 /**
@@ -603,7 +605,7 @@ int cbp_git_change_of(struct cbp_repo *repo, const struct cbp_oid *oid,
 	if (commit_and_parent(repo, oid, &c, &parent) < 0)
 		goto out;
 	merge = git_commit_parentcount(c) > 1;
-	err = walk_commits(repo, c, parent, &w);
+	err = walk_commit(repo, c, parent, &w);
 	if (err)
 		goto out;
 	sort_paths(ch);
@@ -873,7 +875,7 @@ static int commit_files(struct cbp_repo *repo, const struct cbp_oid *oid,
 	err = 1;
 	if (git_commit_parentcount(c) > 1)
 		goto out;
-	err = walk_commits(repo, c, parent, w);
+	err = walk_commit(repo, c, parent, w);
 	if (!err && !w->nr_f)
 		err = 1;
 out:

@@ -293,8 +293,10 @@ static unsigned int normal_mode(unsigned int raw)
 
 /*
  * The entry of @t at *@pos into @e, *@pos moved past it: "MODE NAME",
- * a NUL, the 20 bytes of the ID.  Return: 1, 0 at the end, or -1 if the
- * tree is damaged (a mode not in octal, no name, the ID cut short).
+ * a NUL, the 20 bytes of the ID.  A mode padded with zeros ("0100644",
+ * which old tools wrote and git fsck only warns of) reads as git reads
+ * it.  Return: 1, 0 at the end, or -1 if the tree is damaged (a mode not
+ * in octal or over 7 digits, no name, the ID cut short).
  */
 static int next_entry(const struct raw_tree *t, size_t *pos,
 		      struct tree_entry *e)
@@ -306,7 +308,7 @@ static int next_entry(const struct raw_tree *t, size_t *pos,
 	if (p == end)
 		return 0;
 	for (; p < end && *p != ' '; p++, digits++) {
-		if (*p < '0' || *p > '7' || digits >= 7)
+		if (*p < '0' || *p > '7' || mode > 0777777)
 			return -1;
 		mode = mode << 3 | (unsigned int)(*p - '0');
 	}

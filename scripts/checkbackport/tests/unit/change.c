@@ -1057,6 +1057,55 @@ static void packed_trees_as_loose(void **state)
 	free(ids);
 }
 
+/* The commit whose ID @cmd prints. */
+static void commit_of(const char *cmd, struct cbp_oid *oid)
+{
+	char *out = slurp(cmd);
+
+	out[strcspn(out, "\n")] = '\0';
+	assert_int_equal(cbp_oid_fromhex(oid, out), 0);
+	free(out);
+}
+
+/*
+ * A mode padded with zeros ("00100644", as old tools wrote some, which
+ * git fsck only warns of) reads as git reads it: the same change as the
+ * tree written plainly, and the file git diff-tree names.
+ */
+static void zero_padded_mode(void **state)
+{
+	static const char base[] =
+		"tree() { perl -e 'print \"$ARGV[0] f\\0\", pack(\"H*\", $ARGV[1])' \"$1\" \"$2\" |\n"
+		"git hash-object -t tree --literally -w --stdin; } &&\n"
+		"one=$(echo one | git hash-object -w --stdin) &&\n"
+		"two=$(echo two | git hash-object -w --stdin) &&\n"
+		"a=$(git commit-tree -m base $(tree 100644 $one)) &&\n";
+	struct cbp_git_change plain, padded;
+	char cmd[1024], hex[CBP_OID_HEXSZ + 1], *out;
+	struct cbp_oid oid;
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "%s%s", base,
+		 "git commit-tree -p $a -m plain $(tree 100644 $two)");
+	commit_of(cmd, &oid);
+	assert_int_equal(cbp_git_change_of(repo, &oid, 0, &plain), 0);
+	snprintf(cmd, sizeof(cmd), "%s%s", base,
+		 "git commit-tree -p $a -m padded $(tree 00100644 $two)");
+	commit_of(cmd, &oid);
+	assert_int_equal(cbp_git_change_of(repo, &oid, 0, &padded), 0);
+	cbp_oid_tohex(&oid, hex);
+	snprintf(cmd, sizeof(cmd), "git diff-tree -r --name-only %s^ %s", hex,
+		 hex);
+	out = slurp(cmd);
+	assert_string_equal(out, "f\n");
+	free(out);
+	assert_string_equal(joined(&padded), "f");
+	assert_string_equal(joined(&plain), "f");
+	assert_true(padded.blobs == plain.blobs);
+	cbp_git_change_release(&plain);
+	cbp_git_change_release(&padded);
+}
+
 /*
  * A damaged tree (written as it is, as only a hostile repository has
  * one) is an error that names it, however it is damaged: no read past
@@ -1078,7 +1127,7 @@ static void damaged_tree(void **state)
 	};
 	struct cbp_git_change ch;
 	struct cbp_oid oid;
-	char cmd[512], *out;
+	char cmd[512];
 	size_t i;
 
 	(void)state;
@@ -1086,10 +1135,7 @@ static void damaged_tree(void **state)
 		snprintf(cmd, sizeof(cmd),
 			 "t=$(%s | git hash-object -t tree --literally -w --stdin) &&\n"
 			 "git commit-tree -m damaged \"$t\"", trees[i]);
-		out = slurp(cmd);
-		out[strcspn(out, "\n")] = '\0';
-		assert_int_equal(cbp_oid_fromhex(&oid, out), 0);
-		free(out);
+		commit_of(cmd, &oid);
 		assert_int_equal(cbp_git_change_of(repo, &oid, 0, &ch), -1);
 		assert_non_null(strstr(cbp_errmsg(), "is damaged"));
 	}
@@ -1108,6 +1154,7 @@ int main(void)
 		cmocka_unit_test(content_memo_full),
 		cmocka_unit_test(content_pairwise_large),
 		cmocka_unit_test(damaged_tree),
+		cmocka_unit_test(zero_padded_mode),
 		cmocka_unit_test(packed_trees_as_loose),
 	};
 

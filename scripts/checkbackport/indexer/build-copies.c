@@ -117,6 +117,7 @@ struct pid {
 	int patch_state;
 	char patch[CBP_OID_HEXSZ + 1];
 	int queued;		/* on the list of a parallel step */
+	int unread;		/* a step could not read its change */
 	int dirty;		/* computed here, to be kept in the pids table */
 	/*
 	 * for link_authored(): 0 not wanted, 1 @full has the files, 2 the
@@ -126,9 +127,16 @@ struct pid {
 	struct cbp_git_change *full;
 };
 
+/* Commits whose change could not be read, gathered over both passes. */
+struct unread {
+	struct cbp_oid *oid;
+	size_t nr, alloc;
+};
+
 struct copies {
 	struct build *b;
 	int err;			/* reading or storing a patch-id failed */
+	struct unread *unread;		/* where release_copies() puts them */
 	struct cand *c;
 	size_t nr_c, alloc_c;
 	struct pid *p;
@@ -257,8 +265,10 @@ static void compute_blobs(struct cbp_repo *repo, struct pid *p)
 	struct cbp_git_change ch;
 
 	p->blobs_ok = -1;
-	if (cbp_git_change_of(repo, &p->oid, 0, &ch))
+	if (cbp_git_change_of(repo, &p->oid, 0, &ch)) {
+		p->unread = 1;
 		return;
+	}
 	p->blobs = (long long)ch.blobs;
 	p->files = files_hash(&ch);
 	p->blobs_ok = 1;
@@ -312,6 +322,7 @@ static void compute_fl(struct cbp_repo *repo, struct pid *p)
 	int rc = cbp_git_change_files(repo, &p->oid, &p->fl, NULL);
 
 	p->fl_state = rc < 0 ? -1 : rc ? 2 : 1;
+	p->unread |= rc < 0;
 }
 
 /*
@@ -325,7 +336,8 @@ static void compute_wanted(struct cbp_repo *repo, struct pid *p)
 	for (i = 0; i < p->fl.nr; i++)
 		if (p->fl.f[i].wanted) {
 			p->fl.f[i].wanted = 0;
-			cbp_git_file_fill(repo, &p->fl.f[i]);
+			if (cbp_git_file_fill(repo, &p->fl.f[i]))
+				p->unread = 1;
 		}
 }
 
@@ -335,8 +347,10 @@ static void compute_patch_id(struct cbp_repo *repo, struct pid *p)
 	struct cbp_git_change ch;
 
 	p->patch_state = -1;
-	if (cbp_git_change_of(repo, &p->oid, 1, &ch))
+	if (cbp_git_change_of(repo, &p->oid, 1, &ch)) {
+		p->unread = 1;
 		return;
+	}
 	p->patch_state = ch.has_pid ? 1 : 2;
 	if (ch.has_pid)
 		memcpy(p->patch, ch.pid, sizeof(p->patch));
@@ -463,30 +477,6 @@ static void compare_pairs(struct copies *cp, const size_t *pairs, size_t nr)
  * compared table has it or else from the files whose blobs differ
  * (compare_pairs()).  What was computed is kept.
  */
-/*
- * Say which of the @nr commits of @todo compute_blobs() could not read:
- * a copy of them without a trailer cannot be found, and would otherwise
- * be missing from every answer without a word.
- */
-static void say_unread(struct pid *const *todo, size_t nr)
-{
-	const struct pid *first = NULL;
-	char hex[CBP_OID_HEXSZ + 1];
-	size_t i, n = 0;
-
-	for (i = 0; i < nr; i++)
-		if (todo[i]->blobs_ok < 0 && n++ == 0)
-			first = todo[i];
-	if (!n)
-		return;
-	cbp_oid_tohex(&first->oid, hex);
-	cbp_note("warning: cannot read what %zu %s (%s%s: a damaged or missing object); %s",
-		 n, n == 1 ? "commit changes" : "commits change", hex,
-		 n == 1 ? "" : " first",
-		 n == 1 ? "copies of it without a trailer are not found" :
-			  "copies of them without a trailer are not found");
-}
-
 static int prepare(struct copies *cp)
 {
 	struct pid **todo = cbp_calloc(cp->nr_p + 1, sizeof(*todo));
@@ -501,8 +491,6 @@ static int prepare(struct copies *cp)
 	}
 	if (!cp->err)
 		parallel_step(cp, todo, nr, compute_blobs);
-	if (!cp->err)
-		say_unread(todo, nr);
 	for (i = 0, nr = 0; i < cp->nr_c && !cp->err; i++) {
 		struct cand *c = &cp->c[i];
 		int same, rc;
@@ -645,6 +633,7 @@ static void compute_change(struct cbp_repo *repo, struct pid *p, int lines)
 	}
 	p->full_state = cbp_git_change_of(repo, &p->oid, lines, p->full) ?
 			-1 : 1 + lines;
+	p->unread |= p->full_state < 0;
 }
 
 /* The files @p changes; any thread. */
@@ -878,6 +867,36 @@ int build_unlink_copies(struct build *b, long long *first_rowid)
 	return 0;
 }
 
+static int cmp_oid(const void *a, const void *b)
+{
+	return memcmp(a, b, sizeof(struct cbp_oid));
+}
+
+/*
+ * Say which commits a step could not read the change of (a tree or a
+ * file damaged or missing), each once: a copy of them without a trailer
+ * cannot be found, and would otherwise be missing from every answer
+ * without a word.
+ */
+static void say_unread(struct unread *u)
+{
+	char hex[CBP_OID_HEXSZ + 1];
+	size_t i, n = 0;
+
+	cbp_sort(u->oid, u->nr, sizeof(*u->oid), cmp_oid);
+	for (i = 0; i < u->nr; i++)
+		if (!i || cmp_oid(&u->oid[i - 1], &u->oid[i]))
+			u->oid[n++] = u->oid[i];
+	if (!n)
+		return;
+	cbp_oid_tohex(&u->oid[0], hex);
+	cbp_note("warning: cannot read what %zu %s (%s%s: a damaged or missing object); %s",
+		 n, n == 1 ? "commit changes" : "commits change", hex,
+		 n == 1 ? "" : " first",
+		 n == 1 ? "copies of it without a trailer are not found" :
+			  "copies of them without a trailer are not found");
+}
+
 /**
  * build_link_copies() - link the branches' copies that cite no origin
  * @b: the build, after the links were resolved and judged
@@ -890,6 +909,13 @@ static void release_copies(struct copies *cp)
 	size_t i;
 
 	for (i = 0; i < cp->nr_p; i++) {
+		if (cp->p[i].unread) {
+			struct unread *u = cp->unread;
+
+			u->oid = cbp_grow(u->oid, sizeof(*u->oid), u->nr + 1,
+					  &u->alloc);
+			u->oid[u->nr++] = cp->p[i].oid;
+		}
 		if (cp->p[i].fl_state == 1)
 			cbp_git_files_release(&cp->p[i].fl);
 		if (cp->p[i].full)
@@ -903,7 +929,8 @@ static void release_copies(struct copies *cp)
 int build_link_copies(struct build *b)
 {
 	unsigned long long mb = build_mainline_bit(b);
-	struct copies cp = { .b = b };
+	struct unread unread = { 0 };
+	struct copies cp = { .b = b, .unread = &unread };
 	int err;
 
 	if (!mb)
@@ -911,12 +938,17 @@ int build_link_copies(struct build *b)
 	err = collect(&cp, CBP_COPY_BRANCH, mb) || link_all(&cp) ||
 	      link_authored(&cp) ? -1 : 0;
 	release_copies(&cp);
-	if (err)
-		return err;
-	/* Then mainline's duplicates of what the branches cite (or copied). */
-	memset(&cp, 0, sizeof(cp));
-	cp.b = b;
-	err = collect(&cp, CBP_COPY_MAINLINE, mb) || link_all(&cp) ? -1 : 0;
-	release_copies(&cp);
+	if (!err) {
+		/* Then mainline's duplicates of what the branches cite (or copied). */
+		memset(&cp, 0, sizeof(cp));
+		cp.b = b;
+		cp.unread = &unread;
+		err = collect(&cp, CBP_COPY_MAINLINE, mb) || link_all(&cp) ? -1 : 0;
+		release_copies(&cp);
+	}
+	/* A partial clone's files not fetched are said once, as such. */
+	if (!err && !(b->gaps & CBP_GAP_PARTIAL))
+		say_unread(&unread);
+	free(unread.oid);
 	return err;
 }

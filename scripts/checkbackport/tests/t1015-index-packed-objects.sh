@@ -181,6 +181,31 @@ test_expect_success 'a copy whose packed tree is damaged is said too, and nothin
 	! grep "via:" ../out
 '
 
+# Its trees are whole, but the file the copy makes cannot be read.
+test_expect_success 'a copy whose file cannot be read is said too' '
+	git init -q noblob && cd noblob &&
+	seq 1 20 >x.c && git add x.c &&
+	test_tick && git commit -q -m "drm: base" && git tag v6.12 &&
+	sed -i "s/^10\$/ten/" x.c &&
+	test_tick && git commit -q -a -m "drm/x: fix it" && tip >../M &&
+	git checkout -q -b linux-6.12.y v6.12 &&
+	sed -i "s/^1\$/one/" x.c &&
+	test_tick && git commit -q -a -m "drm: only on stable" &&
+	test_tick && git cherry-pick "$(cat ../M)" >/dev/null && tip >../C &&
+	git checkout -q master &&
+	cbp index --rebuild >/dev/null 2>../err &&
+	test_must_be_empty ../err &&
+	cbp names "$(cat ../C)" >../out &&
+	grep "via: .* $(cat ../M), no trailer" ../out &&
+	blob=$(git rev-parse "$(cat ../C):x.c") &&
+	rm -f .git/objects/$(echo "$blob" | sed "s|^..|&/|") &&
+	test_must_fail git cat-file -e "$blob" &&
+	git cat-file -e "$(cat ../C)^{tree}" &&
+	rm .git/checkbackport.db &&
+	"$CBP_BIN" index >/dev/null 2>../err &&
+	grep "warning: cannot read what 1 commit changes ($(cat ../C): a damaged or missing object); copies of it without a trailer are not found" ../err
+'
+
 test_expect_success 'a symbolic ref to a branch deleted loses nothing and says nothing' '
 	git init -q dangling && cd dangling &&
 	test_commit "base" &&

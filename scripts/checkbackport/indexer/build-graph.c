@@ -114,7 +114,7 @@ unsigned int build_lookup_commit(struct build *b, const struct cbp_oid *oid)
 
 	if (!b->cold) {
 		cbp_oid_tohex(oid, hex);
-		rc = cbp_store_find_commit(b->w, hex, &id, &present);
+		rc = cbp_store_find_commit(b->w, hex, &id, &present, NULL);
 		if (rc < 0)
 			return 0;
 		if (rc)

@@ -68,11 +68,13 @@ static int list_merged(struct build *b, const struct cbp_store_merge_cite *c,
 		return 0;
 	for (i = 0; i < nr && rc >= 0; i++) {
 		char hex[CBP_OID_HEXSZ + 1];
-		long long id;
+		unsigned int id;
+		int present, is_merge;
 
 		cbp_oid_tohex(&oids[i], hex);
-		rc = cbp_store_merged_row(b->w, hex, &id);
-		if (rc <= 0)
+		/* A commit of the index, and no merge. */
+		rc = cbp_store_find_commit(b->w, hex, &id, &present, &is_merge);
+		if (rc <= 0 || !present || is_merge)
 			continue;
 		m->id = cbp_grow(m->id, sizeof(*m->id), m->nr + 1, &m->alloc);
 		m->hex = cbp_grow(m->hex, sizeof(*m->hex), m->nr + 1,

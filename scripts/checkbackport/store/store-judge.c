@@ -1063,35 +1063,6 @@ int cbp_store_merge_cites(struct cbp_writer *w, int all, long long after_link,
 	return err;
 }
 
-/**
- * cbp_store_merged_row() - the row of a commit a merge brought in
- * @w: the writer
- * @hex: its full ID
- * @id: set to its row
- *
- * Return: 1 if @hex is a commit of the index and no merge, 0 if not, -1
- * with SQLite's message recorded.
- */
-int cbp_store_merged_row(struct cbp_writer *w, const char *hex, long long *id)
-{
-	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_MERGED_ROW,
-					   "SELECT id FROM commits WHERE hkey = ? AND hex = ?\n"
-					   " AND state = 1 AND length(parents) <= 4");
-	int rc;
-
-	if (!st)
-		return -1;
-	sqlite3_bind_int64(st, 1, cbp_hex_key(hex, CBP_OID_HEXSZ));
-	sqlite3_bind_text(st, 2, hex, CBP_OID_HEXSZ, SQLITE_TRANSIENT);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		*id = sqlite3_column_int64(st, 0);
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return cbp_error_sqlite(w->db, "index");
-	return rc == SQLITE_ROW;
-}
-
 static_assert(CBP_MERGED == 11, "link kinds in SQL");
 
 /**

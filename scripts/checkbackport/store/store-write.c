@@ -291,16 +291,18 @@ int cbp_store_add_change_id(struct cbp_writer *w, unsigned int id,
  * @hex: the full ID
  * @id: its row, if it has one
  * @present: set to 1 if the row is a commit, 0 if only cited
+ * @merge: if not NULL, set to 1 if the row is a commit of more than one
+ *	   parent (a merge), 0 if not
  *
  * Return: 1 if there is a row, 0 if not, -1 with SQLite's message
  * recorded.
  */
 int cbp_store_find_commit(struct cbp_writer *w, const char *hex,
-			  unsigned int *id, int *present)
+			  unsigned int *id, int *present, int *merge)
 {
 	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_FIND,
-					   "SELECT id, state FROM commits\n"
-					   " WHERE hkey = ? AND hex = ?");
+					   "SELECT id, state, length(parents) > 4\n"
+					   " FROM commits WHERE hkey = ? AND hex = ?");
 	int rc;
 
 	if (!st)
@@ -311,6 +313,8 @@ int cbp_store_find_commit(struct cbp_writer *w, const char *hex,
 	if (rc == SQLITE_ROW) {
 		*id = (unsigned int)sqlite3_column_int64(st, 0);
 		*present = sqlite3_column_int(st, 1) == CBP_PRESENT;
+		if (merge)
+			*merge = sqlite3_column_int(st, 2);
 	}
 	sqlite3_reset(st);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)

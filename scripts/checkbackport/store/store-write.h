@@ -107,7 +107,7 @@ int cbp_store_add_malformed(struct cbp_writer *w, unsigned int src, int kind,
 
 /* The commit graph: rows by ID, parents, first release and branch bits. */
 int cbp_store_find_commit(struct cbp_writer *w, const char *hex,
-			  unsigned int *id, int *present);
+			  unsigned int *id, int *present, int *merge);
 int cbp_store_commit_node(struct cbp_writer *w, unsigned int id,
 			  unsigned int *rel, unsigned long long *branches,
 			  unsigned int **par, size_t *nr_par,
@@ -347,7 +347,6 @@ int cbp_store_merge_cites(struct cbp_writer *w, int all, long long after_link,
 			  long long after_id, const unsigned int *arrived,
 			  size_t nr_arrived, struct cbp_store_merge_cite **out,
 			  size_t *nr);
-int cbp_store_merged_row(struct cbp_writer *w, const char *hex, long long *id);
 int cbp_store_add_merged(struct cbp_writer *w, long long src, const char *hex,
 			 long long x, const char *merge_hex);
 int cbp_store_named_on_branch(struct cbp_writer *w, long long own,

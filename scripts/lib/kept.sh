@@ -17,11 +17,15 @@
 # kept_inputs TOP PATHSPEC...: print what a step reading PATHSPEC (git's
 # pathspecs, relative to TOP) depends on: the contents of those files,
 # tracked and new alike as git lists them (build outputs are ignored
-# files), the tools and libraries the project's steps run, the default
-# kernel version of the cache and the settings read from the
-# environment.  Fails outside a git work tree whose top is TOP (a
-# tarball): there nothing is kept.
+# files), and kept_context.  Fails outside a git work tree whose top is
+# TOP (a tarball): there nothing is kept.
 kept_inputs() {
+	kept_files "$@" && kept_context
+}
+
+# kept_files TOP PATHSPEC...: the first part of kept_inputs, the files
+# by content.
+kept_files() {
 	local top=$1
 
 	shift
@@ -29,11 +33,22 @@ kept_inputs() {
 		return 1
 	git -C "$top" ls-files -z -co --exclude-standard -- "$@" |
 		(cd "$top" && xargs -0 -r sha256sum 2>&1)
-	if [ -n "${kept_tools_seen:-}" ]; then
-		printf '%s\n' "$kept_tools_seen"
-	else
-		kept_tools
+	return 0
+}
+
+# kept_context: the rest of kept_inputs, the same for every step of a
+# run: the tools and libraries the project's steps run (kept_tools), the
+# default kernel version of the cache and the settings read from the
+# environment.  A script that keys several steps in one run asks once,
+# before it starts them, and leaves the answer in kept_context_seen:
+# that is a dozen processes a step, and behind a version manager's shim
+# `python3 --version` alone can take half a second.
+kept_context() {
+	if [ -n "${kept_context_seen:-}" ]; then
+		printf '%s\n' "$kept_context_seen"
+		return 0
 	fi
+	kept_tools
 	cat "${XDG_CACHE_HOME:-$HOME/.cache}/drm-fixport/default-version" 2>&1
 	env | grep -E '^(CBP_|FIXPORT_|EXPENSIVE=|SANITIZE=|KDIR=|TREE=|PATCHES=|LINUX_GIT=|STABLE=|HOME=|XDG_|PATH=|TMPDIR=)' |
 		grep -v '^FIXPORT_RETEST=' | sort
@@ -41,10 +56,7 @@ kept_inputs() {
 }
 
 # kept_tools: the versions of the tools and libraries the project's
-# steps run, as kept_inputs lists them.  A script that keys several steps
-# in one run may ask once, before it starts them, and leave the answer
-# in kept_tools_seen for kept_inputs: behind a version manager's shim,
-# `python3 --version` alone can take half a second.
+# steps run, as kept_context lists them.
 kept_tools() {
 	local t
 
@@ -81,8 +93,8 @@ kept_start() {
 # kept_holds DIR NAME KEY: whether NAME's last pass was with the inputs
 # of KEY, and may stand for a run (not with FIXPORT_RETEST set).
 kept_holds() {
-	[ -n "$3" ] && [ -z "${FIXPORT_RETEST:-}" ] &&
-		[ "$(cat "$1/$2.key" 2>/dev/null)" = "$3" ]
+	[ -n "$3" ] && [ -z "${FIXPORT_RETEST:-}" ] && [ -f "$1/$2.key" ] &&
+		[ "$(<"$1/$2.key")" = "$3" ]
 }
 
 # kept_rerun DIR NAME WHO: NAME runs: say (prefixed by WHO) what changed

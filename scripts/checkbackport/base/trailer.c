@@ -1107,9 +1107,10 @@ int cbp_change_id(const char *msg, size_t len, char *out)
  * compare as the tags do.  The numbers are followed by two bits, "00"
  * for an -alpha, "01" for a -beta and "10" for an -rc, each with code(N)
  * after them, and "11" for the release itself.  The kernel's -rcN count
- * from 1; semantic versioning's -rc.N, -beta.N and -alpha.N (etcd's
- * v3.5.0-alpha.0, containerd's v2.0.0-rc.1) from 0, and -rc1 and -rc.1
- * are the same release candidate; the word alone is the first, 0.  A number of k bits costs about
+ * from 1, Redis's -alphaN from 0 (2.2-alpha0, then 2.2-alpha1); semantic
+ * versioning's -rc.N, -beta.N and -alpha.N (etcd's v3.5.0-alpha.0,
+ * containerd's v2.0.0-rc.1) from 0, and -rc1 and -rc.1 are the same
+ * release candidate; the word alone is the first, 0.  A number of k bits costs about
  * k + 2 log2(k) bits: v6.12.118 takes 26, so a tag is refused for size
  * only when it is far beyond any real release.
  */
@@ -1242,8 +1243,7 @@ static long long version_key(const char *tag, size_t len, int min)
 			dotted = *p == '.';
 			p += dotted;
 			err = parse_num(&p, end, &rc);
-			if (err == CBP_VERSION_INVALID || p != end ||
-			    (!err && rc == 0 && !dotted))
+			if (err == CBP_VERSION_INVALID || p != end)
 				return CBP_VERSION_INVALID;
 			too_big |= err;
 		}

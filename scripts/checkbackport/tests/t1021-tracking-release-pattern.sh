@@ -249,6 +249,17 @@ test_expect_success 'rpm-shaped tags: a pre-release without a number' '
 	first_releases_are_tags
 '
 
+# Redis tags 2.2-alpha0 before 2.2-alpha1 and 2.2.0, with no v: the
+# first alpha of a series is 0.  It was no release, and what it first had
+# was labelled 2.2-alpha1.
+test_expect_success 'Redis-shaped tags: a first pre-release numbered 0' '
+	tag_each_cached redis 2.0.4 2.2-alpha0 2.2-alpha1 2.2.0 &&
+	cbp index --tags "[0-9]*" --verbose >out &&
+	grep "4 release tags" out &&
+	! grep "^not a release" out &&
+	first_releases_are_tags
+'
+
 # OpenVPN tags v2.7_alpha1, v2.7_beta1, v2.7_rc2 before v2.7.0: the
 # pre-release after an underscore.  No pattern could read them, and
 # what they first had was labelled v2.7.0.

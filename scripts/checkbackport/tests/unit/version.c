@@ -51,6 +51,8 @@ static const char *const good[] = {
 	"v999.999.999-rc99", "v2.6.999.999-rc99",
 	/* The 'v' is optional (branch names: linux-6.12.y). */
 	"6.12", "3.0",
+	/* Redis's first alpha of a series, 0 */
+	"2.2-alpha0", "3.0-alpha0",
 	/* OpenVPN's pre-releases, after an underscore */
 	"v2.7_alpha1", "v2.7_beta2", "v2.7_rc1",
 	/* Numbers joined by underscores: PostgreSQL's, curl's */
@@ -79,11 +81,10 @@ static const struct {
 } bad[] = {
 	{ "v2.6.11-tree", CBP_VERSION_INVALID },	/* a real Linux tag */
 	{ "v6", CBP_VERSION_INVALID },
-	{ "v6.12-rc0", CBP_VERSION_INVALID },
 	{ "v6.12-rc01", CBP_VERSION_INVALID },
 	{ "v6.12-rc1-dontuse", CBP_VERSION_INVALID },
 	{ "v6.12-dontuse", CBP_VERSION_INVALID },
-	/* Pre-releases: a number, from 1 but after a dot (semver's) */
+	/* Pre-releases: one separator before the word, a number after it */
 	{ "v3.5.0-alpha-2", CBP_VERSION_INVALID },
 	{ "v2.7__rc1", CBP_VERSION_INVALID },
 	/* One separator between the numbers, not both */
@@ -93,7 +94,6 @@ static const struct {
 	{ "v2.7~rc1", CBP_VERSION_INVALID },
 	{ "v2.7_", CBP_VERSION_INVALID },
 	{ "v3.5.0-alpha.", CBP_VERSION_INVALID },
-	{ "v3.5.0-beta0", CBP_VERSION_INVALID },
 	{ "v3.5.0-rc.", CBP_VERSION_INVALID },
 	{ "v3.5.0-rc.01", CBP_VERSION_INVALID },
 	{ "v3.5.0-gamma.1", CBP_VERSION_INVALID },
@@ -184,6 +184,11 @@ static const char *const before[][2] = {
 	{ "v4.20.0-beta2", "v4.20.0-rc" },
 	{ "v4.20.0-rc", "v4.20.0-rc1" },
 	{ "v4.20.0-rc", "v4.20.0" },
+	/* Redis's: 2.0.4 < 2.2-alpha0 < 2.2-alpha1 < 2.2.0 */
+	{ "2.0.4", "2.2-alpha0" },
+	{ "2.2-alpha0", "2.2-alpha1" },
+	{ "2.2-alpha1", "2.2.0" },
+	{ "v6.12-rc0", "v6.12-rc1" },
 	/* OpenVPN's: 2.7_alpha1 < 2.7_beta1 < 2.7_rc2 < 2.7.0 */
 	{ "v2.6.14", "v2.7_alpha1" },
 	{ "v2.7_alpha1", "v2.7_beta1" },

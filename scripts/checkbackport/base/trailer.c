@@ -24,8 +24,8 @@
  *   master commit: X                   at the start of a line (Xen)
  *   Upstream-commit: X, Backport-of: X at the start of a line (OpenZFS)
  *   Backport X from #N                 the whole line (a backport robot's)
- *   Fixes: X ("subject")               trailer
- *   Stable-dep-of: X ("subject")       trailer
+ *   Fixes: X ("subject")               trailer; also "Fixes: commit X"
+ *   Stable-dep-of: X ("subject")       trailer; also "... commit X"
  *   This reverts commit X.             at the start of a line; with a
  *                                      'Revert "S"' subject, S is its quote
  *
@@ -279,6 +279,15 @@ static int scan_line_start(const char *p, const char *end,
 		if (q == end || !is_blank((unsigned char)*q))
 			return 0;
 		break;
+	case CBP_FIXES:
+	case CBP_STABLE_DEP_OF: {
+		/* Also "Fixes: commit X" (Redis's, among others). */
+		const char *c = match_kw(skip_blank(q, end), end, "commit");
+
+		if (c && c < end && is_blank((unsigned char)*c))
+			q = c;
+		break;
+	}
 	default:
 		break;
 	}

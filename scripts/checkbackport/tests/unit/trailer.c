@@ -414,6 +414,31 @@ static void fixes_with_subject(void **state)
 	assert_string_equal(f.quoted[1], "dep");
 }
 
+/*
+ * "Fixes: commit X" (Redis's 3a5905fa8 names two so) cites X as the plain
+ * form does; "commit" must be a word of its own, and a word after it is
+ * no ID.
+ */
+static void fixes_commit_word(void **state)
+{
+	struct found f = parse("s\n\nFixes: commit " ID40 "\n"
+			       "fixes:  COMMIT\t0123456789ab (\"quoted\")\n"
+			       "Stable-dep-of: commit abcdef0\n"
+			       "Fixes: commit message typo\n"
+			       "Fixes: commit0123456789ab\n"
+			       "Fixes: commits 0123456789ab\n");
+
+	(void)state;
+	assert_int_equal(f.nr, 3);
+	assert_int_equal(f.c[0].kind, CBP_FIXES);
+	assert_string_equal(f.c[0].hex, ID40);
+	assert_int_equal(f.c[1].kind, CBP_FIXES);
+	assert_string_equal(f.c[1].hex, "0123456789ab");
+	assert_string_equal(f.quoted[1], "quoted");
+	assert_int_equal(f.c[2].kind, CBP_STABLE_DEP_OF);
+	assert_string_equal(f.c[2].hex, "abcdef0");
+}
+
 /* ('subject') is read as ("subject"); a quote of the other kind is text. */
 static void fixes_with_single_quotes(void **state)
 {
@@ -762,6 +787,7 @@ int main(void)
 		cmocka_unit_test(subject_truncated),
 		cmocka_unit_test(sanitize_bad_utf8),
 		cmocka_unit_test(fixes_with_single_quotes),
+		cmocka_unit_test(fixes_commit_word),
 		cmocka_unit_test(kind_names),
 		cmocka_unit_test(revert_forms),
 		cmocka_unit_test(revert_forms_with_a_cl),

@@ -86,7 +86,7 @@ const char *cbp_release_pattern_error(long long key)
 	if (key == CBP_VERSION_NO_MATCH)
 		return "not a release version by the release pattern";
 	if (key == CBP_VERSION_INVALID)
-		return "its version is not 1 to 4 numbers, then [-rc/-beta/-alpha/-pre[.]N]";
+		return "its version is not 1 to 4 numbers, then [-rc/-beta/-alpha/-pre/-dev[.]N]";
 	if (key == CBP_VERSION_CUT)
 		return "the pattern's first group ends before a '.' or '_' and a number: too short";
 	return cbp_version_error(key);

@@ -1163,14 +1163,15 @@ static void vkey_put_num(struct vkey *k, unsigned long long n)
 
 /*
  * The pre-releases and their order (two bits), then the release.  "pre"
- * (gopls's v0.16.0-pre.1) sorts as "rc": a history that has both would
- * interleave them by number.
+ * (gopls's v0.16.0-pre.1) sorts as "rc", and "dev" (HAProxy's v3.5-dev0
+ * to -dev12, then v3.5.0) as "alpha": a history that has both of one
+ * order would interleave them by number.
  */
 static const struct {
 	const char *kw;
 	int order;
 } pre_kw[] = {
-	{ "alpha", 0 }, { "beta", 1 }, { "rc", 2 }, { "pre", 2 },
+	{ "alpha", 0 }, { "beta", 1 }, { "rc", 2 }, { "pre", 2 }, { "dev", 0 },
 };
 
 #define VKEY_RELEASE	3
@@ -1307,7 +1308,7 @@ long long cbp_release_key(const char *ver, size_t len)
 }
 
 static const char version_syntax[] =
-	"not a release version (vX.Y[.Z[.W]], maybe -rcN, -rc.N, -rc, -beta.N, -alpha.N, -pre.N)";
+	"not a release version (vX.Y[.Z[.W]], maybe -rc/-beta/-alpha/-pre/-dev[[.]N])";
 
 /**
  * cbp_version_error() - why a tag has no version key

@@ -260,6 +260,19 @@ test_expect_success 'Redis-shaped tags: a first pre-release numbered 0' '
 	first_releases_are_tags
 '
 
+# HAProxy tags v3.5-dev0 to v3.5-dev12 on master, then v3.5.0: its
+# development releases.  No pattern could read them, and what each first
+# had was labelled v3.5.0.  The default leaves "-dev" out:
+# NetworkManager's 1.53.0-dev is no release.
+test_expect_success 'HAProxy-shaped tags: development releases -devN' '
+	tag_each_cached haproxy v3.4.0 v3.5-dev0 v3.5-dev1 v3.5-dev12 v3.5.0 &&
+	cbp index --release-pattern "v([0-9]+(\.[0-9]+){1,2}(-dev[0-9]+)?)" \
+		--verbose >out &&
+	grep "5 release tags" out &&
+	! grep "^not a release" out &&
+	first_releases_are_tags
+'
+
 # OpenVPN tags v2.7_alpha1, v2.7_beta1, v2.7_rc2 before v2.7.0: the
 # pre-release after an underscore.  No pattern could read them, and
 # what they first had was labelled v2.7.0.

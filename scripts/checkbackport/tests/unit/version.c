@@ -302,8 +302,9 @@ static long long rk(const char *ere, const char *tag)
 
 /* Tags of systemd, NetworkManager, containerd, etcd and the kernel. */
 /*
- * Go's go1.21rc1 (no separator before the candidate) and gopls's
- * v0.16.0-pre.1 (a pre-release spelled "pre", ordered as "rc").
+ * Go's go1.21rc1 (no separator before the candidate), gopls's
+ * v0.16.0-pre.1 (a pre-release spelled "pre", ordered as "rc") and
+ * HAProxy's v3.5-dev0 (spelled "dev", ordered as "alpha").
  */
 static void go_pre_releases(void **state)
 {
@@ -315,6 +316,11 @@ static void go_pre_releases(void **state)
 		"gopls/v0.15.3", "gopls/v0.16.0-pre.1", "gopls/v0.16.0-pre.2",
 		"gopls/v0.16.0", "gopls/v0.16.1-pre1", "gopls/v0.16.1",
 	};
+	static const char *const haproxy[] = {
+		"v3.4.0", "v3.4.1", "v3.5-dev0", "v3.5-dev1", "v3.5-dev9",
+		"v3.5-dev10", "v3.5-dev12", "v3.5.0", "v3.5.1", "v3.6-dev0",
+	};
+	const char *hap = "v([0-9]+(\\.[0-9]+){1,2}(-dev[0-9]+)?)";
 	const char *gop = "go([0-9]+(\\.[0-9]+){1,2}((rc|beta)[0-9]+)?)";
 	const char *goplsp = "gopls/v([0-9]+\\.[0-9]+\\.[0-9]+(-pre\\.?[0-9]+)?)";
 	size_t i;
@@ -327,6 +333,13 @@ static void go_pre_releases(void **state)
 		if (rk(goplsp, gopls[i - 1]) < 0 ||
 		    rk(goplsp, gopls[i - 1]) >= rk(goplsp, gopls[i]))
 			fail_msg("expected %s < %s", gopls[i - 1], gopls[i]);
+	for (i = 1; i < ARRAY_SIZE(haproxy); i++)
+		if (rk(hap, haproxy[i - 1]) < 0 ||
+		    rk(hap, haproxy[i - 1]) >= rk(hap, haproxy[i]))
+			fail_msg("expected %s < %s", haproxy[i - 1], haproxy[i]);
+	assert_int_equal(vk("v3.5-dev1"), vk("v3.5-alpha1"));
+	/* Not in the default: NetworkManager's 1.53.0-dev is no release. */
+	assert_int_equal(rk(NULL, "v3.5-dev1"), CBP_VERSION_NO_MATCH);
 	assert_int_equal(vk("v2.7rc1"), vk("v2.7-rc1"));
 	assert_int_equal(vk("v0.16.0-pre.1"), vk("v0.16.0-rc.1"));
 	assert_int_equal(vk("v2.7~rc1"), CBP_VERSION_INVALID);

@@ -37,7 +37,10 @@ ran () {
 
 test_expect_success 'set up: a repository whose suite counts its runs' '
 	mkdir -p "$repo/scripts/checkbackport" "$repo/scripts/lib" \
-		"$repo/drivers" &&
+		"$repo/drivers" "$repo/Documentation" &&
+	echo "The manual" >"$repo/Documentation/checkbackport.rst" &&
+	echo "Another" >"$repo/Documentation/xe-oa.rst" &&
+	echo "Read me" >"$repo/README.md" &&
 	cp "$top/scripts/fixport-check" "$repo/scripts/" &&
 	cp "$top/scripts/lib/kept.sh" "$repo/scripts/lib/" &&
 	printf "%s\n" "check:" \
@@ -114,6 +117,8 @@ test_expect_success '--kept: exit 1 for changed inputs, a setting, FIXPORT_RETES
 
 test_expect_success 'a change outside its inputs keeps it' '
 	echo "int z;" >>"$repo/drivers/fix.c" &&
+	echo "more" >>"$repo/Documentation/xe-oa.rst" &&
+	echo "more" >>"$repo/README.md" &&
 	check &&
 	ran 1
 '
@@ -186,12 +191,19 @@ test_expect_success 'a pass is not kept when a file it read changed as it ran' '
 	ran 12
 '
 
+test_expect_success 'its manual changed runs it again' '
+	echo "more" >>"$repo/Documentation/checkbackport.rst" &&
+	check &&
+	ran 13 &&
+	grep -qx "fixport-check: tools: run again, changed since the kept pass: Documentation/checkbackport.rst" out
+'
+
 test_expect_success 'outside a git work tree of its own, every run runs it' '
 	rm -rf "$repo/.git" &&
 	check &&
-	ran 13 &&
+	ran 14 &&
 	check &&
-	ran 14
+	ran 15
 '
 
 test_done

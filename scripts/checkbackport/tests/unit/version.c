@@ -99,6 +99,8 @@ static const struct {
 	{ "v3.5.0-gamma.1", CBP_VERSION_INVALID },
 	{ "v3.5.0-beta.1.2", CBP_VERSION_INVALID },
 	{ "v3.2.0+git", CBP_VERSION_INVALID },		/* etcd's */
+	/* util-linux's start of a series: "dev" is a word, "devel" none */
+	{ "v2.43-devel", CBP_VERSION_INVALID },
 	{ "v3.2.0_plus_git", CBP_VERSION_INVALID },
 	{ "v6.012", CBP_VERSION_INVALID },
 	{ "v6.12.1.2.3", CBP_VERSION_INVALID },

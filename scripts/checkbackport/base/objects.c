@@ -181,18 +181,34 @@ unsigned long long cbp_pack_index_find(const struct cbp_pack_index *pi,
 	return be64(off + (size_t)pi->nr * 4 + (size_t)o * 8);
 }
 
-/*
- * Does @pi list an object whose ID starts with the @hexlen digits of
- * @id (the rest of @id zero)?  The first such ID is the first one not
- * below @id.
+/* Does the ID @e start with the @hexlen digits of @id? */
+static int has_prefix(const unsigned char *e, const unsigned char *id,
+		      size_t hexlen)
+{
+	if (memcmp(e, id, hexlen / 2))
+		return 0;
+	return !(hexlen % 2) || (e[hexlen / 2] & 0xf0) == id[hexlen / 2];
+}
+
+/**
+ * cbp_pack_index_prefix() - the objects of an index an ID starts with
+ * @pi: the index
+ * @id: the ID's first @hexlen digits, the rest of its bytes zero
+ * @hexlen: how many digits
+ * @pos: set to the place of the first of them in the index
+ *
+ * The first such ID is the first one not below @id, and the others
+ * follow it.
+ *
+ * Return: how many, counted to 2 (more than one).
  */
-static int prefix_in_index(const struct cbp_pack_index *pi,
-			   const unsigned char *id, size_t hexlen)
+unsigned int cbp_pack_index_prefix(const struct cbp_pack_index *pi,
+				   const unsigned char *id, size_t hexlen,
+				   unsigned int *pos)
 {
 	const unsigned char *fan = pi->map + 8, *ids = pi->map + IDX_HEADER;
 	unsigned int lo = id[0] ? be32(fan + 4 * (id[0] - 1)) : 0;
-	unsigned int hi = be32(fan + 4 * id[0]);
-	const unsigned char *e;
+	unsigned int hi = be32(fan + 4 * id[0]), n;
 
 	while (lo < hi) {
 		unsigned int mid = lo + (hi - lo) / 2;
@@ -203,12 +219,25 @@ static int prefix_in_index(const struct cbp_pack_index *pi,
 		else
 			hi = mid;
 	}
-	if (lo >= be32(fan + 4 * id[0]))
-		return 0;
-	e = ids + (size_t)lo * CBP_OID_RAWSZ;
-	if (memcmp(e, id, hexlen / 2))
-		return 0;
-	return !(hexlen % 2) || (e[hexlen / 2] & 0xf0) == id[hexlen / 2];
+	*pos = lo;
+	for (n = 0; n < 2 && lo + n < pi->nr; n++)
+		if (!has_prefix(ids + (size_t)(lo + n) * CBP_OID_RAWSZ, id,
+				hexlen))
+			break;
+	return n;
+}
+
+/**
+ * cbp_pack_index_id() - the ID at a place of an index
+ * @pi: the index
+ * @pos: the place, below @pi->nr
+ *
+ * Return: its CBP_OID_RAWSZ bytes, in the mapped index.
+ */
+const unsigned char *cbp_pack_index_id(const struct cbp_pack_index *pi,
+				       unsigned int pos)
+{
+	return pi->map + IDX_HEADER + (size_t)pos * CBP_OID_RAWSZ;
 }
 
 /**
@@ -256,13 +285,14 @@ static int in_pack(int dirfd, const char *name, void *data)
 {
 	const struct prefix *want = data;
 	struct cbp_pack_index pi;
+	unsigned int pos;
 	int found;
 
 	if (cbp_pack_index_map(&pi, dirfd, name))
 		return -1;
 	found = want->hexlen == CBP_OID_HEXSZ ?
 		cbp_pack_index_find(&pi, want->id) != 0 :
-		prefix_in_index(&pi, want->id, want->hexlen);
+		cbp_pack_index_prefix(&pi, want->id, want->hexlen, &pos) > 0;
 	cbp_pack_index_unmap(&pi);
 	return found;
 }

@@ -33,6 +33,11 @@ int cbp_pack_indexes_each(int dirfd,
 			  void *data);
 unsigned long long cbp_pack_index_find(const struct cbp_pack_index *pi,
 				       const unsigned char *id);
+unsigned int cbp_pack_index_prefix(const struct cbp_pack_index *pi,
+				   const unsigned char *id, size_t hexlen,
+				   unsigned int *pos);
+const unsigned char *cbp_pack_index_id(const struct cbp_pack_index *pi,
+				       unsigned int pos);
 int cbp_object_in_store(const char *commondir, const char *hex);
 
 #endif /* CHECKBACKPORT_OBJECTS_H */

@@ -136,6 +136,8 @@ struct chain_link {
  * @delta_alloc: its size
  * @chain: the entries of the chain being read, kept between reads
  * @chain_alloc: room in @chain
+ * @ends: ENDS_SLOTS entries known to end their chains, allocated by the
+ *	  first cbp_git_packs_circular()
  */
 struct cbp_packs {
 	struct cbp_pack *pack;
@@ -147,6 +149,7 @@ struct cbp_packs {
 	size_t delta_alloc;
 	struct chain_link *chain;
 	size_t chain_alloc;
+	unsigned long long *ends;
 };
 
 static unsigned int be32(const unsigned char *p)
@@ -250,6 +253,7 @@ void cbp_git_packs_close(struct cbp_packs *ps)
 	free(ps->base);
 	free(ps->delta);
 	free(ps->chain);
+	free(ps->ends);
 	free(ps->pack);
 	free(ps);
 }
@@ -608,5 +612,133 @@ int cbp_git_packs_read(struct cbp_packs *ps, const struct cbp_oid *oid,
 	(*buf)[*len] = '\0';
 	if (owned)
 		free((void *)data);
+	return 1;
+}
+
+/*
+ * Entries known to end their chains, for cbp_git_packs_circular(): a
+ * table their pack and offset hash into, a newer entry taking the
+ * slot.  The versions of a file are deltas on each other, so the walk
+ * of one mostly stops at the first entry an earlier walk went through,
+ * not at the chain's end.
+ */
+#define ENDS_SLOTS	16384
+
+static size_t ends_slot(size_t pack, unsigned long long off)
+{
+	return (size_t)(((off * 0x9e3779b97f4a7c15ull) >> 40) ^ pack) &
+	       (ENDS_SLOTS - 1);
+}
+
+/* The key of an entry in @ps->ends: never 0, which is a free slot. */
+static unsigned long long ends_key(size_t pack, unsigned long long off)
+{
+	return off << 16 | (pack + 1);
+}
+
+/*
+ * Does the chain of deltas from the entry at @off of @ps's pack @i go
+ * round?  A base by offset lies before its delta, so a run of them
+ * ends; a base by ID is an entry of the index, in the same pack (git
+ * and libgit2 look for it nowhere else).  A chain that has taken more
+ * bases by ID than the index lists has come back to one of them, and
+ * from there goes round again.  Only the entries' headers are read; a
+ * header or base that cannot be read ends the walk (the reader reports
+ * that damage).
+ */
+static int chain_circular(struct cbp_packs *ps, size_t i,
+			  unsigned long long off)
+{
+	const struct cbp_pack *p = &ps->pack[i];
+	unsigned long long size;
+	unsigned int by_id = 0;
+	size_t nr = 0, start;
+	int t;
+
+	for (;;) {
+		if (ps->ends[ends_slot(i, off)] == ends_key(i, off))
+			break;
+		if (entry_header(p, off, &t, &size, &start) ||
+		    (t != PACK_OFS_DELTA && t != PACK_REF_DELTA))
+			break;
+		if (t == PACK_REF_DELTA && ++by_id > p->idx.nr)
+			return 1;
+		ps->chain = cbp_grow(ps->chain, sizeof(*ps->chain), nr + 1,
+				     &ps->chain_alloc);
+		ps->chain[nr++].off = off;
+		off = delta_base(p, off, t, &start);
+		if (!off)
+			break;
+	}
+	while (nr--) {
+		off = ps->chain[nr].off;
+		ps->ends[ends_slot(i, off)] = ends_key(i, off);
+	}
+	return 0;
+}
+
+/**
+ * cbp_git_packs_circular() - whether an object's deltas go round
+ * @ps: the packs
+ * @id: the object's ID, CBP_OID_RAWSZ bytes
+ *
+ * In a damaged pack, deltas by ID can name each other as bases: git and
+ * libgit2 then follow the chain for ever (libgit2 growing it until the
+ * memory runs out), so such an object must be refused before they read
+ * it.
+ *
+ * Context: one thread at a time per @ps; @ps serves no reads of
+ * cbp_git_packs_read() (the walks share its buffer of chains).
+ *
+ * Return: 1 if a pack has @id at the head of a chain that goes round,
+ * else 0 (whole, a chain that ends, damaged in another way, or in no
+ * pack mapped).
+ */
+int cbp_git_packs_circular(struct cbp_packs *ps, const unsigned char *id)
+{
+	unsigned long long off;
+	size_t i;
+
+	if (!ps->ends && ps->nr)
+		ps->ends = cbp_calloc(ENDS_SLOTS, sizeof(*ps->ends));
+	for (i = 0; i < ps->nr; i++) {
+		off = cbp_pack_index_find(&ps->pack[i].idx, id);
+		if (off && chain_circular(ps, i, off))
+			return 1;
+	}
+	return 0;
+}
+
+/**
+ * cbp_git_packs_prefix() - the one object of the packs an ID starts with
+ * @ps: the packs
+ * @id: the ID's first @hexlen digits, the rest of its bytes zero
+ * @hexlen: how many digits
+ * @out: set to the object's ID, CBP_OID_RAWSZ bytes
+ *
+ * Context: as cbp_git_packs_circular().
+ *
+ * Return: 1 if the packs have one object starting so (in one pack or
+ * more), 0 if none or several.
+ */
+int cbp_git_packs_prefix(const struct cbp_packs *ps, const unsigned char *id,
+			 size_t hexlen, unsigned char *out)
+{
+	const unsigned char *found = NULL, *e;
+	unsigned int pos, n;
+	size_t i;
+
+	for (i = 0; i < ps->nr; i++) {
+		n = cbp_pack_index_prefix(&ps->pack[i].idx, id, hexlen, &pos);
+		if (!n)
+			continue;
+		e = cbp_pack_index_id(&ps->pack[i].idx, pos);
+		if (n > 1 || (found && memcmp(found, e, CBP_OID_RAWSZ)))
+			return 0;
+		found = e;
+	}
+	if (!found)
+		return 0;
+	memcpy(out, found, CBP_OID_RAWSZ);
 	return 1;
 }

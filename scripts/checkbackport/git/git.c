@@ -123,6 +123,8 @@ static int check_ownership(git_repository *git)
  * grow) and its hash verification on read are turned off.  So is its
  * check of the repository's owner, which differs from git's: git's rule
  * is applied instead (cbp_repo_is_safe()), as the front program does.
+ * Objects whose deltas go round are refused before libgit2 reads them
+ * (git-guard.c).
  *
  * Return: 0, or -1 with the error recorded.
  */
@@ -154,7 +156,11 @@ int cbp_git_open(struct cbp_repo **out, const char *path)
 		git_libgit2_shutdown();
 		return -1;
 	}
-	if (check_ownership(repo->git)) {
+	if (check_ownership(repo->git))
+		rc = -1;
+	else if (cbp_git_guard_add(repo->git))
+		rc = cbp_error_git("cannot open the repository's objects");
+	if (rc < 0) {
 		git_repository_free(repo->git);
 		free(repo);
 		git_libgit2_shutdown();
@@ -341,7 +347,7 @@ int cbp_git_config_string(struct cbp_repo *repo, const char *key,
  *
  * Return: 0; CBP_GIT_NO_REVISION, CBP_GIT_NO_COMMIT or CBP_GIT_AMBIGUOUS (a
  * short ID several objects of any type start with, as for git) with a
- * message recorded.
+ * message recorded; -1 with libgit2's if the object cannot be read.
  */
 int cbp_git_resolve(struct cbp_repo *repo, const char *rev,
 		    struct cbp_oid *oid)
@@ -362,6 +368,10 @@ int cbp_git_resolve(struct cbp_repo *repo, const char *rev,
 		cbp_error("short ID %s is ambiguous in the repository", rev);
 		return CBP_GIT_AMBIGUOUS;
 	}
+	/* Found but not read: a damaged object (git-guard.c, ...). */
+	if (err == GIT_ERROR)
+		return cbp_error("cannot read %s: %s", rev,
+				 cbp_git_last_error());
 	if (err < 0) {
 		git_error_clear();
 		cbp_error("unknown commit %s", rev);

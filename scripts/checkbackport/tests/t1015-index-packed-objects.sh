@@ -9,6 +9,7 @@
 # another commit.
 
 . "$(dirname "$0")/lib-checkbackport.sh"
+. "$CBP_DIR/tests/lib-hostile.sh"
 
 # names_all OUT: names of every commit of every branch, one run.
 names_all () {
@@ -216,6 +217,119 @@ test_expect_success 'a symbolic ref to a branch deleted loses nothing and says n
 	! grep "cannot read" ../err &&
 	cbp index --json >../j &&
 	test "$(json_get ../j "\$j->{unreadable_commits} ? 1 : 0")" = 0
+'
+
+# Packs git would not make, written by tests/make-pack.pl.
+
+# make_pack NAME <SPEC: the pack of SPEC as objects/pack/pack-NAME.
+make_pack () {
+	perl "$CBP_DIR/tests/make-pack.pl" ".git/objects/pack/pack-$1"
+}
+
+# unloose OBJECT: OBJECT's loose file removed, its size in ../size.
+unloose () {
+	git cat-file -s "$1" >../size &&
+	rm .git/objects/$(echo "$1" | sed "s|^..|&/|")
+}
+
+# circle OBJECT: OBJECT, loose, stored instead as a delta by ID on an
+# object no commit names, itself a delta by ID on OBJECT.
+circle () {
+	unloose "$1" &&
+	printf "ref %s %s %s\nref %s %s %s\n" \
+		"$1" 7777777777777777777777777777777777777777 "$(cat ../size)" \
+		7777777777777777777777777777777777777777 "$1" "$(cat ../size)" |
+		make_pack circle
+}
+
+# libgit2 follows such a chain for ever, growing it until the memory
+# runs out (and git hangs on it): the build, bounded here in time and
+# memory, must refuse it.
+test_expect_success 'a commit whose deltas go round in a circle is refused, not followed' '
+	git init -q circle && cd circle &&
+	test_commit "drm: base" && git tag v6.12 &&
+	test_commit "drm/x: fix it" && tip >../M &&
+	git checkout -q -b linux-6.12.y v6.12 &&
+	test_commit "drm: only on stable" && tip >../S &&
+	git checkout -q master &&
+	m=$(cat ../M) &&
+	circle "$m" &&
+	limited timeout 60 "$CBP_BIN" index --rebuild >/dev/null 2>../err &&
+	grep "warning: cannot read the commit of refs/heads/master (object $m is a delta whose bases go round in a circle: its pack is damaged)" ../err &&
+	cbp names "$(cat ../S)" >../out &&
+	grep "^$(s12 "$(cat ../S)") (\"drm: only on stable\")" ../out &&
+	for id in "$m" "$(s12 "$m")" master
+	do
+		test_expect_code 2 limited timeout 60 "$CBP_BIN" check \
+			--stable linux-6.12.y "$id" >/dev/null 2>../err &&
+		grep "^checkbackport: error: cannot read $id: object $m is a delta whose bases go round in a circle" \
+			../err || return 1
+	done
+'
+
+# The same for a file a copy without a trailer changes; its peak memory
+# (not judged under ASan, whose limit ends the run instead) tells the
+# refusal from libgit2 running out of memory.
+test_expect_success 'a file whose deltas go round is refused too, and its commit said' '
+	git init -q circleblob && cd circleblob &&
+	seq 1 20 >x.c && git add x.c &&
+	test_tick && git commit -q -m "drm: base" && git tag v6.12 &&
+	sed -i "s/^10\$/ten/" x.c &&
+	test_tick && git commit -q -a -m "drm/x: fix it" && tip >../M &&
+	git checkout -q -b linux-6.12.y v6.12 &&
+	sed -i "s/^1\$/one/" x.c &&
+	test_tick && git commit -q -a -m "drm: only on stable" &&
+	test_tick && git cherry-pick "$(cat ../M)" >/dev/null && tip >../C &&
+	git checkout -q master &&
+	circle "$(git rev-parse "$(cat ../C):x.c")" &&
+	limited timeout 60 "$CBP_DIR/build/bench-run" once "$CBP_BIN" index \
+		>../rss &&
+	read -r _ rss status <../rss && test "$status" = 0 &&
+	{ test -n "$CBP_SANITIZE" || test "$rss" -lt 100000; } &&
+	limited timeout 60 "$CBP_BIN" index --rebuild >/dev/null 2>../err &&
+	grep "warning: cannot read what 1 commit changes ($(cat ../C): a damaged or missing object); copies of it without a trailer are not found" ../err
+'
+
+# git makes chains of 50 at most by default and 4095 at most when told
+# (pack.depth); libgit2 reads any, and so must the index.
+test_expect_success 'a commit at the end of 5000 deltas answers as a loose one' '
+	git init -q chain && cd chain &&
+	test_commit "drm: base" && git tag v6.12 &&
+	test_commit "drm/x: fix it" && tip >../M &&
+	git checkout -q -b linux-6.12.y v6.12 &&
+	test_pick "$(cat ../M)" &&
+	git checkout -q master &&
+	names_all ../expect &&
+	m=$(cat ../M) &&
+	git cat-file commit "$m" >../commit &&
+	unloose "$m" &&
+	awk -v m="$m" -v n="$(cat ../size)" "BEGIN {
+		printf \"whole commit ../commit %040d\\n\", 1
+		for (i = 2; i < 5000; i++)
+			printf \"ofs %040d %d\\n\", i, n
+		printf \"ofs %s %d\\n\", m, n
+	}" | make_pack chain &&
+	git cat-file commit "$m" >../read &&
+	test_cmp ../commit ../read &&
+	names_all ../actual &&
+	test_cmp ../expect ../actual
+'
+
+# git and libgit2 both look for a delta's base by ID in its own pack.
+test_expect_success 'a delta whose base is in another pack is said, as git refuses it' '
+	git init -q thin && cd thin &&
+	test_commit "drm: base" && git tag v6.12 &&
+	test_commit "drm/x: fix it" && tip >../M &&
+	m=$(cat ../M) &&
+	git cat-file commit "$m" >../commit &&
+	unloose "$m" &&
+	echo "whole commit ../commit 7777777777777777777777777777777777777777" |
+		make_pack base &&
+	echo "ref $m 7777777777777777777777777777777777777777 $(cat ../size)" |
+		make_pack thin &&
+	test_must_fail git cat-file commit "$m" >/dev/null 2>&1 &&
+	"$CBP_BIN" index --rebuild >/dev/null 2>../err &&
+	grep "warning: cannot read the commit of refs/heads/master (" ../err
 '
 
 test_done

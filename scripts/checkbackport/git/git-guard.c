@@ -94,6 +94,16 @@ static int guard_read_prefix(git_oid *out, void **data, size_t *len,
 	return guard_check(g, &full);
 }
 
+/* It stores nothing: libgit2 calls foreach without asking first. */
+static int guard_foreach(git_odb_backend *b, git_odb_foreach_cb cb,
+			 void *payload)
+{
+	(void)b;
+	(void)cb;
+	(void)payload;
+	return 0;
+}
+
 static void guard_free(git_odb_backend *b)
 {
 	struct guard *g = (struct guard *)b;
@@ -124,6 +134,7 @@ int cbp_git_guard_add(git_repository *git)
 	g->parent.read = guard_read;
 	g->parent.read_header = guard_read_header;
 	g->parent.read_prefix = guard_read_prefix;
+	g->parent.foreach = guard_foreach;
 	g->parent.free = guard_free;
 	g->commondir = cbp_strdup(git_repository_commondir(git));
 	err = git_odb_add_backend(odb, &g->parent, GUARD_PRIORITY);

@@ -1141,6 +1141,34 @@ static void damaged_tree(void **state)
 	}
 }
 
+static int count_object(const git_oid *id, void *payload)
+{
+	(void)id;
+	++*(size_t *)payload;
+	return 0;
+}
+
+/*
+ * libgit2 lists a repository's objects backend by backend, calling each
+ * one's foreach without asking whether it has one: the guard in front
+ * of the reads (git-guard.c) lists none, and every object is listed
+ * once, as git lists them (all loose here).
+ */
+static void objects_listed_past_guard(void **state)
+{
+	char *out = slurp("git cat-file --batch-all-objects --batch-check | wc -l");
+	size_t n = 0;
+	git_odb *odb;
+
+	(void)state;
+	assert_int_equal(git_repository_odb(&odb, repo->git), 0);
+	assert_int_equal(git_odb_foreach(odb, count_object, &n), 0);
+	git_odb_free(odb);
+	assert_true(n > 0);
+	assert_int_equal(n, strtoul(out, NULL, 10));
+	free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1155,6 +1183,7 @@ int main(void)
 		cmocka_unit_test(content_pairwise_large),
 		cmocka_unit_test(damaged_tree),
 		cmocka_unit_test(zero_padded_mode),
+		cmocka_unit_test(objects_listed_past_guard),
 		cmocka_unit_test(packed_trees_as_loose),
 	};
 

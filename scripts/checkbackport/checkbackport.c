@@ -12,6 +12,7 @@
  * cbp_git_ops, so whatever needs git is handed to ./checkbackport-git by
  * run() below, never reached by accident.
  */
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -379,6 +380,19 @@ int main(int argc, char **argv)
 	size_t k;
 	int ret;
 
+	/*
+	 * Buffers of a few hundred KiB to a few MiB come and go by the
+	 * thousand (the versions of a file read to compare two changes,
+	 * each step of a delta chain).  glibc maps each one over 128 KiB
+	 * afresh and hands freed memory back from the threads' arenas, so
+	 * every use faults its pages in again: over 300,000 faults in a
+	 * cold build of glibc's own history, half its time.  Kept in the
+	 * heap below 32 MiB, and given back only beyond 256 MiB free:
+	 * 30,000 faults, twice as fast, 7 % more memory at the peak.
+	 * Both are set, as setting one stops glibc adjusting the other.
+	 */
+	mallopt(M_MMAP_THRESHOLD, 32 << 20);
+	mallopt(M_TRIM_THRESHOLD, 256 << 20);
 	/* Names from repositories and mails reach the terminal: filter. */
 	cbp_output_init();
 	cbp_front_args(argv);

@@ -31,6 +31,9 @@
  * base) is left to libgit2, which also reports the errors: this path
  * never fails, it only answers or declines.  The packs are those present
  * when the first object is read; one written since is libgit2's too.
+ * Every reader of a store (each thread's repository, the commit reader,
+ * the guard of libgit2's reads in git-guard.c) shares one mapping of
+ * its packs, and has its own decompressor and kept objects.
  *
  * The pack indexes are read by base/objects.c.  A pack (the format is
  * Documentation/gitformat-pack.txt in git) is "PACK", version 2 or 3,
@@ -39,6 +42,7 @@
  * base is (an offset back in the pack, or an ID), then the zlib stream.
  */
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -125,10 +129,27 @@ struct chain_link {
 };
 
 /**
- * struct cbp_packs - the packs of an object database, for object reads
- * @pack: the packs mapped
+ * struct pack_map - the packs of an object store, mapped once a process
+ * @commondir: the git directory they are in (the key)
+ * @pack: the packs
  * @nr: how many
  * @alloc: allocated entries of @pack
+ * @users: the struct cbp_packs reading them
+ * @next: the next store's
+ */
+struct pack_map {
+	char *commondir;
+	struct cbp_pack *pack;
+	size_t nr, alloc;
+	unsigned int users;
+	struct pack_map *next;
+};
+
+/**
+ * struct cbp_packs - the packs of an object database, for object reads
+ * @map: the mapping, shared by every reader of the store
+ * @pack: @map's packs
+ * @nr: how many
  * @d: the decompressor every read uses, made by the first
  * @base: BASE_SLOTS objects of delta chains, allocated by the first delta
  * @base_bytes: the bytes of @base's objects
@@ -140,8 +161,9 @@ struct chain_link {
  *	  first cbp_git_packs_circular()
  */
 struct cbp_packs {
-	struct cbp_pack *pack;
-	size_t nr, alloc;
+	struct pack_map *map;
+	const struct cbp_pack *pack;
+	size_t nr;
 	struct libdeflate_decompressor *d;
 	struct base_slot *base;
 	size_t base_bytes;
@@ -179,11 +201,11 @@ static void unmap_pack(struct cbp_pack *p)
 
 /*
  * Map objects/pack/NAME.idx and NAME.pack, if both are sound (@data: the
- * packs); one that is not is libgit2's.  Return: 0, to go on.
+ * pack_map); one that is not is libgit2's.  Return: 0, to go on.
  */
 static int add_pack(int dirfd, const char *idx_name, void *data)
 {
-	struct cbp_packs *ps = data;
+	struct pack_map *m = data;
 	struct cbp_pack p = { 0 };
 	char *pack_name;
 
@@ -197,46 +219,105 @@ static int add_pack(int dirfd, const char *idx_name, void *data)
 		unmap_pack(&p);
 		return 0;
 	}
-	ps->pack = cbp_grow(ps->pack, sizeof(*ps->pack), ps->nr + 1,
-			    &ps->alloc);
-	ps->pack[ps->nr++] = p;
+	m->pack = cbp_grow(m->pack, sizeof(*m->pack), m->nr + 1, &m->alloc);
+	m->pack[m->nr++] = p;
 	return 0;
+}
+
+/*
+ * The mappings of the stores in use, one each however many readers (the
+ * threads' repositories, the commit reader, the guard of libgit2's
+ * reads): mapped once, a pack's pages are counted and faulted in once.
+ */
+static struct pack_map *maps;
+static pthread_mutex_t maps_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Map the packs of @commondir's objects folder (see cbp_git_packs_open()). */
+static struct pack_map *map_packs(const char *commondir)
+{
+	struct pack_map *m = cbp_calloc(1, sizeof(*m));
+	char *path;
+	size_t i;
+	int fd;
+
+	m->commondir = cbp_strdup(commondir);
+	if (getenv("GIT_OBJECT_DIRECTORY"))
+		return m;
+	path = cbp_strf("%s/objects/pack", commondir);
+	fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	free(path);
+	if (fd < 0 || cbp_pack_indexes_each(fd, add_pack, m) >= 0)
+		return m;
+	/* Too many packs, or a folder that cannot be read: all libgit2's. */
+	for (i = 0; i < m->nr; i++)
+		unmap_pack(&m->pack[i]);
+	m->nr = 0;
+	return m;
 }
 
 /**
  * cbp_git_packs_open() - map the packs of a repository's objects folder
  * @commondir: the git directory shared by its worktrees
  *
+ * The packs present at the first open of @commondir are mapped, and
+ * shared by every open of it until the last is closed: a pack written
+ * in between is libgit2's.
+ *
  * Context: no error is recorded: a pack that cannot be used is left to
  * libgit2, and so is everything when the objects are elsewhere
  * ($GIT_OBJECT_DIRECTORY) or there are more than CBP_MAX_PACKS packs.
+ * Any thread.
  *
  * Return: the packs, possibly none; never NULL.
  */
 struct cbp_packs *cbp_git_packs_open(const char *commondir)
 {
 	struct cbp_packs *ps = cbp_calloc(1, sizeof(*ps));
-	char *path;
-	int fd;
-	size_t i;
+	struct pack_map *m;
 
-	if (getenv("GIT_OBJECT_DIRECTORY"))
-		return ps;
-	path = cbp_strf("%s/objects/pack", commondir);
-	fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	free(path);
-	if (fd < 0 || cbp_pack_indexes_each(fd, add_pack, ps) >= 0)
-		return ps;
-	/* Too many packs, or a folder that cannot be read: all libgit2's. */
-	for (i = 0; i < ps->nr; i++)
-		unmap_pack(&ps->pack[i]);
-	ps->nr = 0;
+	pthread_mutex_lock(&maps_lock);
+	for (m = maps; m && strcmp(m->commondir, commondir); m = m->next)
+		;
+	if (!m) {
+		m = map_packs(commondir);
+		m->next = maps;
+		maps = m;
+	}
+	m->users++;
+	pthread_mutex_unlock(&maps_lock);
+	ps->map = m;
+	ps->pack = m->pack;
+	ps->nr = m->nr;
 	return ps;
 }
 
+/* One reader less of @m: unmapped after the last. */
+static void unmap_packs(struct pack_map *m)
+{
+	struct pack_map **pm;
+	size_t i;
+
+	pthread_mutex_lock(&maps_lock);
+	if (--m->users) {
+		pthread_mutex_unlock(&maps_lock);
+		return;
+	}
+	for (pm = &maps; *pm != m; pm = &(*pm)->next)
+		;
+	*pm = m->next;
+	pthread_mutex_unlock(&maps_lock);
+	for (i = 0; i < m->nr; i++)
+		unmap_pack(&m->pack[i]);
+	free(m->pack);
+	free(m->commondir);
+	free(m);
+}
+
 /**
- * cbp_git_packs_close() - unmap the packs, free what reading them kept
+ * cbp_git_packs_close() - free what reading the packs kept
  * @ps: the packs, or NULL
+ *
+ * Context: any thread.
  */
 void cbp_git_packs_close(struct cbp_packs *ps)
 {
@@ -244,8 +325,7 @@ void cbp_git_packs_close(struct cbp_packs *ps)
 
 	if (!ps)
 		return;
-	for (i = 0; i < ps->nr; i++)
-		unmap_pack(&ps->pack[i]);
+	unmap_packs(ps->map);
 	if (ps->d)
 		libdeflate_free_decompressor(ps->d);
 	for (i = 0; ps->base && i < BASE_SLOTS; i++)
@@ -254,7 +334,6 @@ void cbp_git_packs_close(struct cbp_packs *ps)
 	free(ps->delta);
 	free(ps->chain);
 	free(ps->ends);
-	free(ps->pack);
 	free(ps);
 }
 

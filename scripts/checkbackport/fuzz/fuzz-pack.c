@@ -16,8 +16,9 @@
  * Besides memory errors (ASan/UBSan), it checks the reader's promises:
  * an object read is NUL-terminated and under 16 MiB; one of the wanted
  * type is read again the same (the kept objects of chains change
- * nothing); an object whose chain goes round is never read; and each ID
- * is found by its first two digits.
+ * nothing), and the same when any type is asked for; an object whose
+ * chain goes round is never read; and each ID is found by its first
+ * two digits.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -176,11 +177,18 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		    memcmp(found, oid.id, CBP_OID_RAWSZ))
 			abort();
 		for (t = 0; t < 2; t++) {
+			git_object_t any;
 			int rc = cbp_git_packs_read(ps, &oid, types[t], &buf,
 						    &alloc, &len);
 
 			if (rc != 1)
 				continue;
+			/* Read as any type, it is the same object. */
+			if (cbp_git_packs_read_any(ps, &oid, &any, &again,
+						   &alloc2, &len2) != 1 ||
+			    any != types[t] || len2 != len ||
+			    memcmp(buf, again, len))
+				abort();
 			if (circular || buf[len] || len >= 16u << 20)
 				abort();
 			if (cbp_git_packs_read(ps, &oid, types[t], &again,

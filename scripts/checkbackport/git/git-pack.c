@@ -32,7 +32,7 @@
  * never fails, it only answers or declines.  The packs are those present
  * when the first object is read; one written since is libgit2's too.
  * Every reader of a store (each thread's repository, the commit reader,
- * the guard of libgit2's reads in git-guard.c) shares one mapping of
+ * libgit2's reads through git-backend.c) shares one mapping of
  * its packs, and has its own decompressor and kept objects.
  *
  * The pack indexes are read by base/objects.c.  A pack (the format is
@@ -226,7 +226,7 @@ static int add_pack(int dirfd, const char *idx_name, void *data)
 
 /*
  * The mappings of the stores in use, one each however many readers (the
- * threads' repositories, the commit reader, the guard of libgit2's
+ * threads' repositories, the commit reader, the backend of libgit2's
  * reads): mapped once, a pack's pages are counted and faulted in once.
  */
 static struct pack_map *maps;
@@ -634,6 +634,57 @@ static int read_entry(struct cbp_packs *ps, const struct cbp_pack *p,
 	return 0;
 }
 
+/*
+ * The object @oid of the packs into *@buf (*@len bytes, NUL-terminated),
+ * its type in *@type; @want its type, or GIT_OBJECT_ANY.  As
+ * cbp_git_packs_read() returns.
+ */
+static int packs_read(struct cbp_packs *ps, const struct cbp_oid *oid,
+		      git_object_t want, git_object_t *type, char **buf,
+		      size_t *alloc, size_t *len)
+{
+	const struct cbp_pack *p = NULL;
+	const unsigned char *data;
+	unsigned long long off = 0, size;
+	size_t i, start;
+	int t, owned;
+
+	for (i = 0; i < ps->nr && !off; i++) {
+		p = &ps->pack[i];
+		off = cbp_pack_index_find(&p->idx, oid->id);
+	}
+	if (!off || entry_header(p, off, &t, &size, &start))
+		return 0;
+	/* Stored whole (most commits): inflated into @buf, no copy. */
+	if (t >= PACK_COMMIT && t <= PACK_TAG) {
+		if (want != GIT_OBJECT_ANY && t != (int)want)
+			return CBP_GIT_NO_COMMIT;
+		if (size >= MAX_OBJECT)
+			return 0;
+		*buf = cbp_grow(*buf, 1, (size_t)size + 1, alloc);
+		if (inflate_entry(ps, p, start, *buf, (size_t)size))
+			return 0;
+		*len = (size_t)size;
+		(*buf)[*len] = '\0';
+		*type = (git_object_t)t;
+		return 1;
+	}
+	if (read_entry(ps, p, off, &t, &data, len, &owned))
+		return 0;
+	if (want != GIT_OBJECT_ANY && t != (int)want) {
+		if (owned)
+			free((void *)data);
+		return CBP_GIT_NO_COMMIT;
+	}
+	*buf = cbp_grow(*buf, 1, *len + 1, alloc);
+	memcpy(*buf, data, *len);
+	(*buf)[*len] = '\0';
+	if (owned)
+		free((void *)data);
+	*type = (git_object_t)t;
+	return 1;
+}
+
 /**
  * cbp_git_packs_read() - read an object from the packs
  * @ps: the packs
@@ -654,44 +705,29 @@ int cbp_git_packs_read(struct cbp_packs *ps, const struct cbp_oid *oid,
 		       git_object_t want, char **buf, size_t *alloc,
 		       size_t *len)
 {
-	const struct cbp_pack *p = NULL;
-	const unsigned char *data;
-	unsigned long long off = 0, size;
-	size_t i, start;
-	int type, owned;
+	git_object_t type;
 
-	for (i = 0; i < ps->nr && !off; i++) {
-		p = &ps->pack[i];
-		off = cbp_pack_index_find(&p->idx, oid->id);
-	}
-	if (!off || entry_header(p, off, &type, &size, &start))
-		return 0;
-	/* Stored whole (most commits): inflated into @buf, no copy. */
-	if (type >= PACK_COMMIT && type <= PACK_TAG) {
-		if (type != (int)want)
-			return CBP_GIT_NO_COMMIT;
-		if (size >= MAX_OBJECT)
-			return 0;
-		*buf = cbp_grow(*buf, 1, (size_t)size + 1, alloc);
-		if (inflate_entry(ps, p, start, *buf, (size_t)size))
-			return 0;
-		*len = (size_t)size;
-		(*buf)[*len] = '\0';
-		return 1;
-	}
-	if (read_entry(ps, p, off, &type, &data, len, &owned))
-		return 0;
-	if (type != (int)want) {
-		if (owned)
-			free((void *)data);
-		return CBP_GIT_NO_COMMIT;
-	}
-	*buf = cbp_grow(*buf, 1, *len + 1, alloc);
-	memcpy(*buf, data, *len);
-	(*buf)[*len] = '\0';
-	if (owned)
-		free((void *)data);
-	return 1;
+	return packs_read(ps, oid, want, &type, buf, alloc, len);
+}
+
+/**
+ * cbp_git_packs_read_any() - read an object of any type from the packs
+ * @ps: the packs
+ * @oid: the object
+ * @type: set to its type
+ * @buf: a buffer kept between reads, grown as needed
+ * @alloc: its size
+ * @len: the object's length
+ *
+ * Context: as cbp_git_packs_read().
+ *
+ * Return: 1 with the object in *@buf; 0 if libgit2 must read it.
+ */
+int cbp_git_packs_read_any(struct cbp_packs *ps, const struct cbp_oid *oid,
+			   git_object_t *type, char **buf, size_t *alloc,
+			   size_t *len)
+{
+	return packs_read(ps, oid, GIT_OBJECT_ANY, type, buf, alloc, len);
 }
 
 /*

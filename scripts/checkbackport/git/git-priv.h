@@ -73,12 +73,15 @@ void cbp_git_packs_close(struct cbp_packs *ps);
 int cbp_git_packs_read(struct cbp_packs *ps, const struct cbp_oid *oid,
 		       git_object_t want, char **buf, size_t *alloc,
 		       size_t *len);
+int cbp_git_packs_read_any(struct cbp_packs *ps, const struct cbp_oid *oid,
+			   git_object_t *type, char **buf, size_t *alloc,
+			   size_t *len);
 int cbp_git_packs_circular(struct cbp_packs *ps, const unsigned char *id);
 int cbp_git_packs_prefix(const struct cbp_packs *ps, const unsigned char *id,
 			 size_t hexlen, unsigned char *out);
 
-/* git-guard.c */
-int cbp_git_guard_add(git_repository *git);
+/* git-backend.c */
+int cbp_git_backend_add(git_repository *git);
 
 static inline const git_oid *to_git(const struct cbp_oid *oid)
 {

@@ -124,7 +124,7 @@ static int check_ownership(git_repository *git)
  * check of the repository's owner, which differs from git's: git's rule
  * is applied instead (cbp_repo_is_safe()), as the front program does.
  * Objects whose deltas go round are refused before libgit2 reads them
- * (git-guard.c).
+ * (git-backend.c, which also reads packed objects for libgit2).
  *
  * Return: 0, or -1 with the error recorded.
  */
@@ -158,7 +158,7 @@ int cbp_git_open(struct cbp_repo **out, const char *path)
 	}
 	if (check_ownership(repo->git))
 		rc = -1;
-	else if (cbp_git_guard_add(repo->git))
+	else if (cbp_git_backend_add(repo->git))
 		rc = cbp_error_git("cannot open the repository's objects");
 	if (rc < 0) {
 		git_repository_free(repo->git);
@@ -368,7 +368,7 @@ int cbp_git_resolve(struct cbp_repo *repo, const char *rev,
 		cbp_error("short ID %s is ambiguous in the repository", rev);
 		return CBP_GIT_AMBIGUOUS;
 	}
-	/* Found but not read: a damaged object (git-guard.c, ...). */
+	/* Found but not read: a damaged object (git-backend.c, ...). */
 	if (err == GIT_ERROR)
 		return cbp_error("cannot read %s: %s", rev,
 				 cbp_git_last_error());

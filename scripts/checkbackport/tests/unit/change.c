@@ -1150,11 +1150,11 @@ static int count_object(const git_oid *id, void *payload)
 
 /*
  * libgit2 lists a repository's objects backend by backend, calling each
- * one's foreach without asking whether it has one: the guard in front
- * of the reads (git-guard.c) lists none, and every object is listed
+ * one's foreach without asking whether it has one: the backend in front
+ * of libgit2's (git-backend.c) lists none, and every object is listed
  * once, as git lists them (all loose here).
  */
-static void objects_listed_past_guard(void **state)
+static void objects_listed_past_backend(void **state)
 {
 	char *out = slurp("git cat-file --batch-all-objects --batch-check | wc -l");
 	size_t n = 0;
@@ -1183,7 +1183,7 @@ int main(void)
 		cmocka_unit_test(content_pairwise_large),
 		cmocka_unit_test(damaged_tree),
 		cmocka_unit_test(zero_padded_mode),
-		cmocka_unit_test(objects_listed_past_guard),
+		cmocka_unit_test(objects_listed_past_backend),
 		cmocka_unit_test(packed_trees_as_loose),
 	};
 

@@ -802,8 +802,8 @@ static int chain_circular(struct cbp_packs *ps, size_t i,
  * memory runs out), so such an object must be refused before they read
  * it.
  *
- * Context: one thread at a time per @ps; @ps serves no reads of
- * cbp_git_packs_read() (the walks share its buffer of chains).
+ * Context: as cbp_git_packs_read(), whose buffer of chains the walks
+ * use between reads.
  *
  * Return: 1 if a pack has @id at the head of a chain that goes round,
  * else 0 (whole, a chain that ends, damaged in another way, or in no

@@ -182,9 +182,12 @@ test_expect_success 'a copy whose packed tree is damaged is said too, and nothin
 	! grep "via:" ../out
 '
 
-# Its trees are whole, but the file the copy makes cannot be read.
-test_expect_success 'a copy whose file cannot be read is said too' '
-	git init -q noblob && cd noblob &&
+# file_copy_repo DIR: a repository whose linux-6.12.y has a
+# cherry-pick without -x (../C) of master's change to x.c (../M),
+# applied to a version of x.c the branch changed first: the same patch
+# between other blobs.
+file_copy_repo () {
+	git init -q "$1" && cd "$1" &&
 	seq 1 20 >x.c && git add x.c &&
 	test_tick && git commit -q -m "drm: base" && git tag v6.12 &&
 	sed -i "s/^10\$/ten/" x.c &&
@@ -193,7 +196,12 @@ test_expect_success 'a copy whose file cannot be read is said too' '
 	sed -i "s/^1\$/one/" x.c &&
 	test_tick && git commit -q -a -m "drm: only on stable" &&
 	test_tick && git cherry-pick "$(cat ../M)" >/dev/null && tip >../C &&
-	git checkout -q master &&
+	git checkout -q master
+}
+
+# Its trees are whole, but the file the copy makes cannot be read.
+test_expect_success 'a copy whose file cannot be read is said too' '
+	file_copy_repo noblob &&
 	cbp index --rebuild >/dev/null 2>../err &&
 	test_must_be_empty ../err &&
 	cbp names "$(cat ../C)" >../out &&
@@ -271,16 +279,7 @@ test_expect_success 'a commit whose deltas go round in a circle is refused, not 
 # (not judged under ASan, whose limit ends the run instead) tells the
 # refusal from libgit2 running out of memory.
 test_expect_success 'a file whose deltas go round is refused too, and its commit said' '
-	git init -q circleblob && cd circleblob &&
-	seq 1 20 >x.c && git add x.c &&
-	test_tick && git commit -q -m "drm: base" && git tag v6.12 &&
-	sed -i "s/^10\$/ten/" x.c &&
-	test_tick && git commit -q -a -m "drm/x: fix it" && tip >../M &&
-	git checkout -q -b linux-6.12.y v6.12 &&
-	sed -i "s/^1\$/one/" x.c &&
-	test_tick && git commit -q -a -m "drm: only on stable" &&
-	test_tick && git cherry-pick "$(cat ../M)" >/dev/null && tip >../C &&
-	git checkout -q master &&
+	file_copy_repo circleblob &&
 	circle "$(git rev-parse "$(cat ../C):x.c")" &&
 	limited timeout 60 "$CBP_DIR/build/bench-run" once "$CBP_BIN" index \
 		>../rss &&

@@ -21,61 +21,12 @@ use strict;
 use warnings;
 use Compress::Zlib qw(compress crc32);
 use Digest::SHA qw(sha1 sha1_hex);
+use FindBin;
+use lib $FindBin::Bin;
+use PackEntry qw(%TYPE header back_offset delta);
 
-my %type_code = (commit => 1, tree => 2, blob => 3, tag => 4);
 my ($out) = @ARGV;
 die "usage: make-pack.pl OUT <SPEC\n" unless defined $out;
-
-# The entry header: type and size, 4 bits of size then 7 a byte.
-sub header {
-	my ($type, $size) = @_;
-	my $c = ($type << 4) | ($size & 15);
-	my $s = '';
-
-	$size >>= 4;
-	while ($size) {
-		$s .= chr($c | 0x80);
-		$c = $size & 0x7f;
-		$size >>= 7;
-	}
-	return $s . chr($c);
-}
-
-# A size in a delta's header: 7 bits a byte, low bits first.
-sub varint {
-	my ($n) = @_;
-	my $s = '';
-
-	while ($n >= 0x80) {
-		$s .= chr(($n & 0x7f) | 0x80);
-		$n >>= 7;
-	}
-	return $s . chr($n);
-}
-
-# A delta copying the first SIZE bytes of a base of SIZE bytes.
-sub copy_delta {
-	my ($size) = @_;
-	my $d = varint($size) . varint($size);
-
-	die "make-pack.pl: a copy of $size bytes is more than one op\n"
-		if $size < 1 || $size > 0xffffff;
-	return $d . chr(0x80 | 0x70) . chr($size & 0xff) .
-		chr(($size >> 8) & 0xff) . chr(($size >> 16) & 0xff);
-}
-
-# How far back an offset delta's base is, as git writes it: 7 bits a
-# byte, high bits first, each byte after the first counting one more.
-sub back_offset {
-	my ($n) = @_;
-	my $s = chr($n & 0x7f);
-
-	while ($n >>= 7) {
-		$n--;
-		$s = chr(0x80 | ($n & 0x7f)) . $s;
-	}
-	return $s;
-}
 
 my $pack = '';
 my @entries;
@@ -89,7 +40,7 @@ while (<STDIN>) {
 	$line++;
 	next unless @f;
 	if ($f[0] eq 'whole' && (@f == 3 || @f == 4)) {
-		my $code = $type_code{$f[1]};
+		my $code = $f[1] =~ /^(commit|tree|blob|tag)$/ && $TYPE{$f[1]};
 		open my $fh, '<:raw', $f[2] or die "make-pack.pl: $f[2]: $!\n";
 		my $data = do { local $/; <$fh> };
 
@@ -98,15 +49,16 @@ while (<STDIN>) {
 			sha1_hex("$f[1] " . length($data) . "\0" . $data);
 		$body = header($code, length $data) . compress($data);
 	} elsif ($f[0] eq 'ref' && @f == 4) {
-		my $d = copy_delta($f[3]);
+		my $d = delta($f[3], '');
 
 		$id = $f[1];
-		$body = header(7, length $d) . pack('H40', $f[2]) . compress($d);
+		$body = header($TYPE{ref}, length $d) . pack('H40', $f[2]) .
+			compress($d);
 	} elsif ($f[0] eq 'ofs' && @f == 3 && @entries) {
-		my $d = copy_delta($f[2]);
+		my $d = delta($f[2], '');
 
 		$id = $f[1];
-		$body = header(6, length $d) .
+		$body = header($TYPE{ofs}, length $d) .
 			back_offset($off - $entries[-1]{off}) . compress($d);
 	} else {
 		die "make-pack.pl: line $line: cannot read \"$_\"\n";

@@ -99,10 +99,8 @@ static int read_operand(struct checker *chk, struct cbp_patch_list *list,
 	case 0:
 		break;
 	case CBP_GIT_AMBIGUOUS:
-		/* The reason recorded: the ID needs more digits. */
-		return -1;
 	case -1:
-		/* The reason recorded: a commit that cannot be read. */
+		/* The reason recorded: more digits needed, or unreadable. */
 		return -1;
 	default:
 		return cbp_error("'%s' is neither a readable file nor a commit of this repository",

@@ -60,9 +60,12 @@ static int pick_stable(struct checker *chk)
 					 "name the target with --stable BRANCH or 'git config checkbackport.stable BRANCH'");
 		chk->stable = found;
 	}
-	if (branch_tip(chk->ctx->repo, chk->stable, &chk->stable_tip))
+	if (branch_tip(chk->ctx->repo, chk->stable, &chk->stable_tip)) {
+		if (cbp_unpeeled_branch_error(chk->idx, chk->stable))
+			return -1;
 		return cbp_error("no branch '%s' in this repository (--stable)",
 				 chk->stable);
+	}
 	chk->stable_major = -1;
 	chk->stable_minor = -1;
 	{

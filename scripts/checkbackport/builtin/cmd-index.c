@@ -238,8 +238,10 @@ int cmd_index(struct cbp_ctx *ctx)
  * A mainline that names no branch leaves every commit out of mainline,
  * and stable globs that match none leave check, followups and missing no
  * branch to answer for: said after a build, as nothing else says it.
+ * With @unpeeled, a branch of that name that leads to no commit has just
+ * been said: "no branch of commits".
  */
-static void no_branch_notes(struct cbp_ctx *ctx)
+static void no_branch_notes(struct cbp_ctx *ctx, int unpeeled)
 {
 	const struct cbp_settings *set = &ctx->opt->set;
 	int i, stable = 0;
@@ -250,13 +252,15 @@ static void no_branch_notes(struct cbp_ctx *ctx)
 		stable += br && br->name && br->role == CBP_ROLE_STABLE;
 	}
 	if (cbp_index_mainline_bit(ctx->idx) < 0)
-		cbp_note("warning: no branch '%s' to track as mainline (%s): %s",
+		cbp_note("warning: no branch %s'%s' to track as mainline (%s): %s",
+			 unpeeled ? "of commits " : "",
 			 set->track[CBP_TRACK_MAINLINE],
 			 "--mainline, git config checkbackport.mainline",
 			 "no commit is in mainline");
 	if (!stable && set->track[CBP_TRACK_STABLE] &&
 	    *set->track[CBP_TRACK_STABLE])
-		cbp_note("warning: no branch matches the stable globs '%s' (%s)",
+		cbp_note("warning: no branch %smatches the stable globs '%s' (%s)",
+			 unpeeled ? "of commits " : "",
 			 set->track[CBP_TRACK_STABLE],
 			 "--stable, git config checkbackport.stable");
 }
@@ -300,7 +304,9 @@ void cbp_index_notes(struct cbp_ctx *ctx, const struct cbp_update_stats *st)
 			 "is a release by the release pattern either, so no commit has a first release",
 			 "pass --tags and --release-pattern");
 	/* Nor a mainline or stable glob naming no branch (a typo). */
-	no_branch_notes(ctx);
+	if (st->unpeeled)
+		cbp_note("%s", st->unpeeled);
+	no_branch_notes(ctx, !!st->unpeeled);
 	if (st->suspicious || st->malformed)
 		cbp_note("%lld suspicious citation%s and %lld ID%s of more than 40 digits %s",
 			 st->suspicious, st->suspicious == 1 ? "" : "s",

@@ -465,12 +465,13 @@ static void add_ref(struct cbp_git_ref **refs, size_t *nr, size_t *alloc,
 }
 
 /*
- * Why @ref does not peel to a commit: 0 if it leads to a tree or a blob,
- * or to no ref at all (a symbolic ref left behind, origin/HEAD of a
- * branch deleted: nothing is lost); -1 with libgit2's message in *@why
- * if an object on the way cannot be read (a pack damaged, an object
- * missing).  libgit2's peel error does not tell these apart the same way
- * in every version: the objects are looked up one by one instead.
+ * Why @ref does not peel to a commit: 0 if it leads to a tree or a blob
+ * (*@why "a tree" or "a blob"), or to no ref at all (*@why NULL: a
+ * symbolic ref left behind, origin/HEAD of a branch deleted: nothing is
+ * lost); -1 with libgit2's message in *@why if an object on the way
+ * cannot be read (a pack damaged, an object missing).  libgit2's peel
+ * error does not tell these apart the same way in every version: the
+ * objects are looked up one by one instead.
  */
 static int peel_failure(git_repository *repo, git_reference *ref, char **why)
 {
@@ -491,8 +492,11 @@ static int peel_failure(git_repository *repo, git_reference *ref, char **why)
 	}
 	/* A commit that would not peel: the peel's message says why. */
 	if (git_object_type(obj) == GIT_OBJECT_TREE ||
-	    git_object_type(obj) == GIT_OBJECT_BLOB)
+	    git_object_type(obj) == GIT_OBJECT_BLOB) {
+		*why = cbp_strdup(git_object_type(obj) == GIT_OBJECT_TREE ?
+				  "a tree" : "a blob");
 		goto out;
+	}
 unreadable:
 	*why = cbp_strdup(cbp_git_last_error());
 	ret = -1;

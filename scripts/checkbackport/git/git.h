@@ -82,7 +82,9 @@ struct cbp_git_commit {
  * @commit: the commit it leads to (tags are peeled); zero if none
  * @is_commit: 1 if it leads to a commit, 0 to a tree or a blob, -1 to an
  *	       object that cannot be read (missing, damaged)
- * @why: with is_commit -1, libgit2's message
+ * @why: with is_commit -1, libgit2's message; with is_commit 0, "a tree"
+ *	 or "a blob", or NULL if the ref leads to no object (a symbolic ref
+ *	 left behind)
  */
 struct cbp_git_ref {
 	char *name;

@@ -213,14 +213,19 @@ static int refs_unchanged(struct build *b)
  * build_store_refs() - remember the refs whose history the index holds
  * @b: the build
  *
+ * And the branches that lead to no commit (cbp_index_unpeeled_branch()).
+ *
  * Return: 0, or -1 with the error recorded.
  */
 int build_store_refs(struct build *b)
 {
 	char hex[CBP_OID_HEXSZ + 1];
 	size_t i;
-	int same = refs_unchanged(b);
+	int same;
 
+	if (cbp_store_set_unpeeled(b->w, b->unpeeled ? b->unpeeled : "") < 0)
+		return -1;
+	same = refs_unchanged(b);
 	if (same)
 		return same < 0 ? -1 : 0;
 	if (cbp_store_clear_refs(b->w))

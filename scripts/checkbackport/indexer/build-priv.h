@@ -85,6 +85,8 @@ struct build {
 	char *other_example;		/* the first of them */
 	struct ref_tip *br;
 	size_t nr_br, alloc_br;
+	char *unpeeled;			/* "REF TYPE\n" of branches of no commit */
+	char *unpeeled_notes;		/* the warnings of those tracked */
 	long long *tag_key;
 	size_t alloc_tag_key;
 

@@ -76,6 +76,59 @@ static void unreadable_ref(struct build *b, const struct cbp_git_ref *ref)
 		 ref->name, ref->why, "what only it reaches is not indexed; 'git fsck' tells more");
 }
 
+/* "NAME" of refs/heads/NAME or refs/remotes/NAME, else NULL. */
+static const char *branch_name(const char *ref)
+{
+	if (!strncmp(ref, "refs/heads/", 11))
+		return ref + 11;
+	if (!strncmp(ref, "refs/remotes/", 13))
+		return ref + 13;
+	return NULL;
+}
+
+/* The role the settings give the branch @name, or -1: not tracked. */
+static int branch_role(const struct cbp_settings *set, const char *name)
+{
+	if (!strcmp(name, set->mainline))
+		return CBP_ROLE_MAINLINE;
+	if (match_globs(set->stable, name))
+		return CBP_ROLE_STABLE;
+	if (match_globs(set->branches, name))
+		return CBP_ROLE_OTHER;
+	return -1;
+}
+
+/*
+ * A branch that leads to a tree or a blob (git refuses to make one, but
+ * a ref file can say anything) has no history: it is not tracked, and
+ * a query naming it must not say there is no such branch.  Kept for the
+ * index (meta 'unpeeled', build_store_refs()); one the settings would
+ * track is said as a build's notes are (cbp_index_notes()), as its
+ * answers would all be missing.
+ */
+static void unpeeled_branch(struct build *b, const struct cbp_git_ref *ref,
+			    const struct cbp_settings *set)
+{
+	const char *name = branch_name(ref->name);
+	char *line;
+
+	if (!name || !ref->why)
+		return;
+	if (branch_role(set, name) >= 0) {
+		line = cbp_strf("%s%swarning: branch '%s' (%s) leads to %s, not a commit: %s",
+				b->unpeeled_notes ? b->unpeeled_notes : "",
+				b->unpeeled_notes ? "\n" : "", name, ref->name,
+				ref->why,
+				"it is not tracked; 'git update-ref' can point it at a commit");
+		free(b->unpeeled_notes);
+		b->unpeeled_notes = line;
+	}
+	line = cbp_strf("%s%s %s\n", b->unpeeled ? b->unpeeled : "",
+			ref->name, ref->why + 2);
+	free(b->unpeeled);
+	b->unpeeled = line;
+}
+
 static void add_tip(struct build *b, const char *name, const struct cbp_oid *oid,
 		    const struct cbp_settings *set,
 		    const struct cbp_release_pattern *rp)
@@ -112,19 +165,9 @@ static void add_tip(struct build *b, const char *name, const struct cbp_oid *oid
 		t = &b->tags[b->nr_tags++];
 		t->vkey = key;
 	} else {
-		if (!strncmp(name, "refs/heads/", 11))
-			shortname = name + 11;
-		else if (!strncmp(name, "refs/remotes/", 13))
-			shortname = name + 13;
-		else
-			return;
-		if (!strcmp(shortname, set->mainline))
-			role = CBP_ROLE_MAINLINE;
-		else if (match_globs(set->stable, shortname))
-			role = CBP_ROLE_STABLE;
-		else if (match_globs(set->branches, shortname))
-			role = CBP_ROLE_OTHER;
-		else
+		shortname = branch_name(name);
+		role = shortname ? branch_role(set, shortname) : -1;
+		if (role < 0)
 			return;
 		b->br = cbp_grow(b->br, sizeof(*b->br), b->nr_br + 1,
 				 &b->alloc_br);
@@ -202,6 +245,8 @@ int build_collect_refs(struct build *b, const struct cbp_settings *set)
 					   "it is not a commit (a tag of a tree or a blob)");
 			if (refs[i].is_commit < 0)
 				unreadable_ref(b, &refs[i]);
+			else if (!refs[i].is_commit)
+				unpeeled_branch(b, &refs[i], set);
 			free(refs[i].name);
 			free(refs[i].why);
 			continue;

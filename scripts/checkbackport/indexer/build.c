@@ -35,6 +35,8 @@ static void build_free(struct build *b)
 	free(b->ignored);
 	free(b->outside_example);
 	free(b->other_example);
+	free(b->unpeeled);
+	free(b->unpeeled_notes);
 	for (i = 0; i < b->nr_br; i++)
 		free(b->br[i].name);
 	free(b->tags);
@@ -157,6 +159,8 @@ static int build_run(struct cbp_index *idx, struct cbp_repo *repo,
 	stats->other = b.other;
 	stats->other_example = b.other_example;
 	b.other_example = NULL;
+	stats->unpeeled = b.unpeeled_notes;
+	b.unpeeled_notes = NULL;
 	err = 0;
 out:
 	build_free(&b);
@@ -310,6 +314,8 @@ void cbp_update_stats_release(struct cbp_update_stats *stats)
 	free(stats->other_example);
 	stats->other_example = NULL;
 	stats->other = 0;
+	free(stats->unpeeled);
+	stats->unpeeled = NULL;
 }
 
 /**

@@ -44,6 +44,8 @@ struct cbp_repo;
  * @other: tags the tags glob leaves out that the release pattern does not
  *	   read either (FRR's frr-10.4.1 against v* and the kernel's pattern)
  * @other_example: the first of them; freed with the rest
+ * @unpeeled: the warnings, one a line, of the branches the settings
+ *	      would track that lead to a tree or a blob, or NULL
  */
 struct cbp_update_stats {
 	long long read;
@@ -64,6 +66,7 @@ struct cbp_update_stats {
 	char *outside_example;
 	long long other;
 	char *other_example;
+	char *unpeeled;
 };
 
 /**

@@ -47,6 +47,27 @@ int cbp_branch_pattern(const char *name)
 }
 
 /**
+ * cbp_unpeeled_branch_error() - refuse a target branch that leads to no commit
+ * @idx: the index, up to date with the refs
+ * @name: the branch --stable names
+ *
+ * Such a branch is in no answer of the index, and "no branch" would be
+ * wrong: the error says what it leads to.
+ *
+ * Return: -1 with the error recorded if @name leads to a tree or a blob,
+ * else 0.
+ */
+int cbp_unpeeled_branch_error(struct cbp_index *idx, const char *name)
+{
+	const char *what = cbp_index_unpeeled_branch(idx, name);
+
+	if (!what)
+		return 0;
+	return cbp_error("branch '%s' leads to %s, not a commit: %s (--stable)",
+			 name, what, "it has no history to compare");
+}
+
+/**
  * cbp_target_branch() - the branch --stable names, as the index tracks it
  * @ctx: the context, with the index open
  * @required: without --stable, fall back on the one stable branch the
@@ -87,6 +108,8 @@ int cbp_target_branch(struct cbp_ctx *ctx, int required, int *bit)
 	*bit = cbp_find_branch(ctx->idx, name);
 	if (*bit >= 0)
 		return 0;
+	if (cbp_unpeeled_branch_error(ctx->idx, name))
+		return -1;
 	if (!cbp_index_has_branch(ctx->idx, name))
 		return cbp_error("no branch '%s' in this repository (--stable)",
 				 name);

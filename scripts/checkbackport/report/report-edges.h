@@ -10,6 +10,7 @@
 #include "store/store-edges.h"
 
 int cbp_branch_pattern(const char *name);
+int cbp_unpeeled_branch_error(struct cbp_index *idx, const char *name);
 int cbp_target_branch(struct cbp_ctx *ctx, int required, int *bit);
 const char *cbp_release_str(const struct cbp_commit *c, int mainline_bit);
 struct json_object *cbp_link_json(struct cbp_index *idx,

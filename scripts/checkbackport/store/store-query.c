@@ -784,6 +784,49 @@ int cbp_index_has_branch(struct cbp_index *idx, const char *name)
 }
 
 /**
+ * cbp_index_unpeeled_branch() - whether a branch leads to no commit
+ * @idx: the index, up to date with the refs (cbp_index_refs_moved())
+ * @name: "NAME" of refs/heads/NAME or refs/remotes/NAME
+ *
+ * Such a branch is no tracked branch, and no branch to
+ * cbp_index_has_branch(): the build kept it apart (meta 'unpeeled').
+ *
+ * Return: "a tree" or "a blob" if refs/heads/@name or refs/remotes/@name
+ * leads to one, else NULL (also if the index cannot say).
+ */
+const char *cbp_index_unpeeled_branch(struct cbp_index *idx, const char *name)
+{
+	static const char *const prefix[] = { "refs/heads/", "refs/remotes/" };
+	const char *what = NULL;
+	sqlite3_stmt *st;
+	size_t i;
+
+	if (cbp_db_prepare(idx->db, "SELECT value FROM meta WHERE key = 'unpeeled'",
+			   &st))
+		return NULL;
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		const char *v = (const char *)sqlite3_column_text(st, 0);
+
+		for (i = 0; v && !what && i < 2; i++) {
+			char *line = cbp_strf("%s%s ", prefix[i], name);
+			const char *at = strstr(v, line);
+			size_t n = strlen(line);
+
+			/* Whole lines only: "x tree" is not "prefix/x tree". */
+			while (at && at != v && at[-1] != '\n')
+				at = strstr(at + 1, line);
+			if (at && !strncmp(at + n, "tree\n", 5))
+				what = "a tree";
+			else if (at && !strncmp(at + n, "blob\n", 5))
+				what = "a blob";
+			free(line);
+		}
+	}
+	sqlite3_finalize(st);
+	return what;
+}
+
+/**
  * cbp_index_refs_moved() - whether the repository's refs moved since the
  *	index was last brought up to date
  * @idx: the index

@@ -150,6 +150,24 @@ int cbp_store_set_refs_stamp(struct cbp_writer *w, unsigned long long stamp)
 	return err;
 }
 
+/**
+ * cbp_store_set_unpeeled() - record the branches that lead to no commit
+ * @w: the writer
+ * @lines: "REF TYPE\n" for each ("refs/heads/x tree"), or ""
+ *
+ * Return: 0, or -1 with SQLite's message recorded.
+ */
+int cbp_store_set_unpeeled(struct cbp_writer *w, const char *lines)
+{
+	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_META, CBP_META_PUT);
+
+	if (!st)
+		return -1;
+	sqlite3_bind_text(st, 1, "unpeeled", -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, lines, -1, SQLITE_STATIC);
+	return cbp_db_step(w->db, st);
+}
+
 /* ---------------------------------------------------------------------- */
 /* Commits and citations. */
 

@@ -70,6 +70,7 @@ int cbp_release_before(const struct cbp_commit *a, const struct cbp_commit *b);
 int cbp_index_count_present(struct cbp_index *idx, long long *nr);
 int cbp_index_gaps(struct cbp_index *idx);
 int cbp_index_has_branch(struct cbp_index *idx, const char *name);
+const char *cbp_index_unpeeled_branch(struct cbp_index *idx, const char *name);
 int cbp_index_refs_moved(struct cbp_index *idx, const char *commondir);
 
 /* store-trust.c */

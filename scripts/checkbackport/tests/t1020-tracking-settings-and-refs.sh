@@ -55,6 +55,35 @@ test_expect_success 'pull-request, CI, notes and stash refs are not indexed' '
 	test_expect_code 2 "$CBP_BIN" -q names "$(git rev-parse refs/stash)" 2>/dev/null
 '
 
+# git refuses to point a branch at a tree or a blob (update-ref), but a
+# ref file can say anything, and such a branch has no history at all.
+SQ="'"
+test_expect_success 'a branch leading to a tree or a blob is said, not "no branch"' '
+	git init -q unpeeled && cd unpeeled &&
+	test_commit "drm: base" && git branch linux-6.1.y &&
+	git rev-parse HEAD^{tree} >.git/refs/heads/linux-6.2.y &&
+	mkdir -p .git/refs/remotes/origin &&
+	echo blob | git hash-object -w --stdin >.git/refs/remotes/origin/linux-6.3.y &&
+	"$CBP_BIN" index >/dev/null 2>../err &&
+	grep -x "checkbackport: warning: branch ${SQ}linux-6.2.y${SQ} (refs/heads/linux-6.2.y) leads to a tree, not a commit: it is not tracked; ${SQ}git update-ref${SQ} can point it at a commit" ../err &&
+	! grep "origin/linux-6.3.y" ../err &&
+	test_expect_code 2 cbp missing --stable linux-6.2.y 2>../err &&
+	grep -x "checkbackport: error: branch ${SQ}linux-6.2.y${SQ} leads to a tree, not a commit: it has no history to compare (--stable)" ../err &&
+	test_expect_code 2 "$CBP_BIN" check --stable linux-6.2.y HEAD 2>../err &&
+	grep -x "checkbackport: error: branch ${SQ}linux-6.2.y${SQ} leads to a tree, not a commit: it has no history to compare (--stable)" ../err &&
+	! grep warning ../err &&
+	test_expect_code 2 cbp followups --stable origin/linux-6.3.y HEAD 2>../err &&
+	grep -x "checkbackport: error: branch ${SQ}origin/linux-6.3.y${SQ} leads to a blob, not a commit: it has no history to compare (--stable)" ../err &&
+	test_expect_code 2 cbp missing --stable linux-6.4.y 2>../err &&
+	grep -x "checkbackport: error: no branch ${SQ}linux-6.4.y${SQ} in this repository (--stable)" ../err &&
+	"$CBP_BIN" index >/dev/null 2>../err &&
+	grep -c "leads to a tree" ../err >../n && test "$(cat ../n)" = 1 &&
+	git update-ref refs/heads/linux-6.2.y HEAD &&
+	"$CBP_BIN" index >/dev/null 2>../err &&
+	! grep "leads to" ../err &&
+	test_expect_code 0 cbp missing --stable linux-6.2.y >/dev/null
+'
+
 # branches_of ID: the tracked branches names gives for ID, comma-separated.
 branches_of () {
 	cbp names --json "$1" >"$TRASH/j" &&

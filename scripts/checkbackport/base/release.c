@@ -53,7 +53,7 @@ int cbp_release_pattern_init(struct cbp_release_pattern *rp, const char *ere)
  * a negative value: %CBP_VERSION_NO_MATCH, %CBP_VERSION_CUT when a "."
  * and a number follow the group, or an enum cbp_version_error for a
  * version that is not one to four numbers and an optional -rcN (or rcN,
- * -rc.N, -beta.N, -alpha.N, -pre.N).
+ * -rc.N, -beta.N, -alpha.N, -pre.N, -devN, -mN).
  */
 long long cbp_release_pattern_key(const struct cbp_release_pattern *rp,
 				  const char *tag)
@@ -86,7 +86,7 @@ const char *cbp_release_pattern_error(long long key)
 	if (key == CBP_VERSION_NO_MATCH)
 		return "not a release version by the release pattern";
 	if (key == CBP_VERSION_INVALID)
-		return "its version is not 1 to 4 numbers, then [-rc/-beta/-alpha/-pre/-dev[.]N]";
+		return "its version is not 1 to 4 numbers, then [-rc/-beta/-alpha/-pre/-dev/-m[.]N]";
 	if (key == CBP_VERSION_CUT)
 		return "the pattern's first group ends before a '.' or '_' and a number: too short";
 	return cbp_version_error(key);

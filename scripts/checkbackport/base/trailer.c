@@ -1163,15 +1163,18 @@ static void vkey_put_num(struct vkey *k, unsigned long long n)
 
 /*
  * The pre-releases and their order (two bits), then the release.  "pre"
- * (gopls's v0.16.0-pre.1) sorts as "rc", and "dev" (HAProxy's v3.5-dev0
- * to -dev12, then v3.5.0) as "alpha": a history that has both of one
- * order would interleave them by number.
+ * (gopls's v0.16.0-pre.1) sorts as "rc", "dev" (HAProxy's v3.5-dev0 to
+ * -dev12, then v3.5.0) as "alpha", and a milestone "m" (Redis's 8.0-m01
+ * to -m04, then 8.0-rc1; Tomcat's 10.0.0-M1) as "beta", as milestones
+ * come after betas and before candidates: a history that has both of
+ * one order would interleave them by number.
  */
 static const struct {
 	const char *kw;
 	int order;
 } pre_kw[] = {
 	{ "alpha", 0 }, { "beta", 1 }, { "rc", 2 }, { "pre", 2 }, { "dev", 0 },
+	{ "milestone", 1 }, { "m", 1 },
 };
 
 #define VKEY_RELEASE	3
@@ -1236,7 +1239,7 @@ static long long version_key(const char *tag, size_t len, int min)
 	if (p < end) {
 		const char *q = NULL;
 		size_t i;
-		int dotted;
+		int dotted, milestone = 0;
 
 		/* "-rc1", as OpenVPN writes it "_rc1", as Go does "rc1" */
 		if (*p == '-' || *p == '_')
@@ -1244,6 +1247,7 @@ static long long version_key(const char *tag, size_t len, int min)
 		for (i = 0; i < ARRAY_SIZE(pre_kw) && !q; i++) {
 			q = match_kw(p, end, pre_kw[i].kw);
 			pre = pre_kw[i].order;
+			milestone = *pre_kw[i].kw == 'm';
 		}
 		if (!q)
 			return CBP_VERSION_INVALID;
@@ -1252,6 +1256,13 @@ static long long version_key(const char *tag, size_t len, int min)
 		if (p < end) {
 			dotted = *p == '.';
 			p += dotted;
+			/*
+			 * Milestones numbered as Redis does (8.0-m01); a
+			 * candidate's "rc01" stays refused, as "v6.012" is.
+			 */
+			while (milestone && end - p > 1 && *p == '0' &&
+			       p[1] >= '0' && p[1] <= '9')
+				p++;
 			err = parse_num(&p, end, &rc);
 			if (err == CBP_VERSION_INVALID || p != end)
 				return CBP_VERSION_INVALID;
@@ -1308,7 +1319,7 @@ long long cbp_release_key(const char *ver, size_t len)
 }
 
 static const char version_syntax[] =
-	"not a release version (vX.Y[.Z[.W]], maybe -rc/-beta/-alpha/-pre/-dev[[.]N])";
+	"not a release version (vX.Y[.Z[.W]], maybe -rc/-beta/-alpha/-pre/-dev/-m[[.]N])";
 
 /**
  * cbp_version_error() - why a tag has no version key

@@ -273,6 +273,18 @@ test_expect_success 'HAProxy-shaped tags: development releases -devN' '
 	first_releases_are_tags
 '
 
+# Redis tags its milestones 8.0-m01 to 8.0-m04, then 8.0-rc1 and 8.0.0.
+# No pattern could read them ("-m" was no pre-release, "01" no number),
+# and what each milestone first had was labelled 8.0-rc1.
+test_expect_success 'Redis-shaped tags: milestones -m01 before the candidates' '
+	tag_each_cached redis-m 7.4.1 8.0-m01 8.0-m02 8.0-m04 8.0-rc1 8.0.0 &&
+	cbp index --tags "[0-9]*" --release-pattern \
+		"([0-9]+(\.[0-9]+){1,2}(-(m|rc)[0-9]+)?)" --verbose >out &&
+	grep "6 release tags" out &&
+	! grep "^not a release" out &&
+	first_releases_are_tags
+'
+
 # OpenVPN tags v2.7_alpha1, v2.7_beta1, v2.7_rc2 before v2.7.0: the
 # pre-release after an underscore.  No pattern could read them, and
 # what they first had was labelled v2.7.0.

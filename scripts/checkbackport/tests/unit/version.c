@@ -305,8 +305,9 @@ static long long rk(const char *ere, const char *tag)
 /* Tags of systemd, NetworkManager, containerd, etcd and the kernel. */
 /*
  * Go's go1.21rc1 (no separator before the candidate), gopls's
- * v0.16.0-pre.1 (a pre-release spelled "pre", ordered as "rc") and
- * HAProxy's v3.5-dev0 (spelled "dev", ordered as "alpha").
+ * v0.16.0-pre.1 (a pre-release spelled "pre", ordered as "rc"),
+ * HAProxy's v3.5-dev0 (spelled "dev", ordered as "alpha") and Redis's
+ * milestones 8.0-m01 (ordered as "beta", before 8.0-rc1).
  */
 static void go_pre_releases(void **state)
 {
@@ -322,6 +323,11 @@ static void go_pre_releases(void **state)
 		"v3.4.0", "v3.4.1", "v3.5-dev0", "v3.5-dev1", "v3.5-dev9",
 		"v3.5-dev10", "v3.5-dev12", "v3.5.0", "v3.5.1", "v3.6-dev0",
 	};
+	static const char *const redis[] = {
+		"7.4.1", "8.0-m01", "8.0-m02", "8.0-m04", "8.0-rc1", "8.0.0",
+		"8.0.1",
+	};
+	const char *red = "([0-9]+(\\.[0-9]+){1,2}(-(m|rc)[0-9]+)?)";
 	const char *hap = "v([0-9]+(\\.[0-9]+){1,2}(-dev[0-9]+)?)";
 	const char *gop = "go([0-9]+(\\.[0-9]+){1,2}((rc|beta)[0-9]+)?)";
 	const char *goplsp = "gopls/v([0-9]+\\.[0-9]+\\.[0-9]+(-pre\\.?[0-9]+)?)";
@@ -339,6 +345,19 @@ static void go_pre_releases(void **state)
 		if (rk(hap, haproxy[i - 1]) < 0 ||
 		    rk(hap, haproxy[i - 1]) >= rk(hap, haproxy[i]))
 			fail_msg("expected %s < %s", haproxy[i - 1], haproxy[i]);
+	for (i = 1; i < ARRAY_SIZE(redis); i++)
+		if (rk(red, redis[i - 1]) < 0 ||
+		    rk(red, redis[i - 1]) >= rk(red, redis[i]))
+			fail_msg("expected %s < %s", redis[i - 1], redis[i]);
+	assert_true(rk(red, "8.0-m01") >= 0);
+	assert_int_equal(rk(red, "8.0-m01"), rk(red, "8.0-m1"));
+	assert_int_equal(vk("v10.0.0-M1"), vk("v10.0.0-beta1"));
+	assert_int_equal(vk("v10.0.0-milestone2"), vk("v10.0.0-m2"));
+	assert_true(vk("v10.0.0-M2") < vk("v10.0.0-rc1"));
+	/* A zero before the number only: "8.0-m" is the first, "-m0x" none. */
+	assert_int_equal(vk("v8.0-m"), vk("v8.0-m0"));
+	assert_int_equal(vk("v8.0-m0x"), CBP_VERSION_INVALID);
+	assert_int_equal(vk("v8.0-mips"), CBP_VERSION_INVALID);
 	assert_int_equal(vk("v3.5-dev1"), vk("v3.5-alpha1"));
 	/* Not in the default: NetworkManager's 1.53.0-dev is no release. */
 	assert_int_equal(rk(NULL, "v3.5-dev1"), CBP_VERSION_NO_MATCH);

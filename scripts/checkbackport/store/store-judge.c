@@ -976,10 +976,14 @@ int cbp_store_add_change_id_link(struct cbp_writer *w, long long own,
 	return add_found_link(w, own, CBP_SAME_CHANGE_ID, ml_hex, chid, ml);
 }
 
-/* The citations of merges, as read in messages (struct cbp_store_merge_cite). */
+/*
+ * The citations of merges, as read in messages (struct cbp_store_merge_cite),
+ * by commits that are no merges themselves.
+ */
 #define MERGE_CITES_SQL(where)						\
 	"SELECT l.src, l.dst, m.hex FROM links l\n"			\
 	" JOIN commits s ON s.id = l.src AND s.state = 1\n"		\
+	"  AND (s.parents IS NULL OR length(s.parents) <= 4)\n"	\
 	" JOIN commits m ON m.id = l.dst AND m.state = 1\n"		\
 	"  AND length(m.parents) > 4\n"					\
 	" WHERE " where " AND l.kind < 16\n"				\
@@ -1023,7 +1027,10 @@ static int merge_cites_of(struct cbp_writer *w, sqlite3_stmt *st,
  * Without @all, as cbp_store_links_to_judge() selects them: those
  * recorded after @after_link, those resolved to a commit above
  * @after_id, and those naming an ID of @arrived.  Only what a message
- * says counts: a merge is never a copy found without a citation.
+ * says counts: a merge is never a copy found without a citation.  A
+ * merge citing a merge is left out: it is that merge made again (moby's
+ * history filtered into docker/cli's), and what it brought in carries
+ * citations of its own.
  *
  * Return: 0, or -1 with SQLite's message recorded.
  */

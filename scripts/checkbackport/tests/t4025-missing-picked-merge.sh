@@ -142,6 +142,43 @@ test_expect_success 'a merge cited by Fixes: joins nothing to what it brought in
 	grep "$(s12 $FM)" out
 '
 
+# A merge citing a merge is that merge made again: moby's merges in the
+# history filtered into docker/cli ("Upstream-commit:"), or a release
+# branch merging its own pull request of picks.  What it brought in
+# cites what the other brought in; joined to those, it was a copy of
+# commits it did not carry (1,716 suspicious links in docker/cli).
+test_expect_success 'a merge citing a merge joins nothing to what it brought in' '
+	git init -q -b master remerged &&
+	cd remerged &&
+	test_change base/a base "base: the start" &&
+	git branch release-1.0 &&
+	git checkout -q -b pr1 &&
+	test_change daemon/a.go a1 "daemon: fix the leak" &&
+	P=$(tip) &&
+	git checkout -q master &&
+	merge_pr pr1 1 &&
+	M=$(tip) &&
+	git checkout -q -b bp1 release-1.0 &&
+	test_change docs/b.md b1 "docs: a note of the branch" &&
+	pick -x $P &&
+	Q=$(tip) &&
+	git checkout -q release-1.0 &&
+	test_tick &&
+	git merge -q --no-ff -m "Merge pull request #1 from dev/pr1" \
+		-m "Upstream-commit: $M" bp1 &&
+	R=$(tip) &&
+	cbp index --mainline master --stable release-1.0 --json >j &&
+	test "$(json_get j "\$j->{new_merged}")" = 0 &&
+	test "$(json_get j "\$j->{new_suspicious}")" = 0 &&
+	cbp names $P >out &&
+	grep "^\`-- $(s12 $Q) " out &&
+	! grep "$(s12 $R)" out &&
+	cbp names $M >out &&
+	grep "$(s12 $R)" out &&
+	cbp lint >out &&
+	! grep "^suspicious" out
+'
+
 # A pull request whose first commit its second undoes: the pick of its
 # merge carries the third alone, and shares no file with the first.
 test_expect_success 'check: a commit the pick of its merge does not carry is said so' '

@@ -1102,8 +1102,11 @@ int cbp_change_id(const char *msg, size_t len, char *out)
  * pre-release, "-rcN" or "-rc.N", "-betaN" or "-beta.N", "-alphaN" or
  * "-alpha.N", or the word alone, after a '-' or an '_': v2.6.11,
  * v2.6.12-rc2, v2.6.39.4, v3.0-rc7, v6.12.118, v3.5.0-beta.2, rpm's
- * 4.20.0-alpha (before its 4.20.0-alpha2), OpenVPN's 2.7_rc1.  Missing
- * numbers count as 0 and a release sorts after
+ * 4.20.0-alpha (before its 4.20.0-alpha2), OpenVPN's 2.7_rc1.  No
+ * number starts with a 0 but one of two digits after the first, a month
+ * of a version by the calendar (Docker's v18.09.1, DPDK's v22.03): it is
+ * the number, 18.09 is 18.9.  Missing numbers count as 0 and a release
+ * sorts after
  * its release candidates, which sort after its betas, which sort after
  * its alphas.
  *
@@ -1179,16 +1182,26 @@ static const struct {
 
 #define VKEY_RELEASE	3
 
-/* A decimal number without leading zeros ("v6.012" is not a release). */
-static int parse_num(const char **pp, const char *end, unsigned long long *val)
+static int is_digit(const char *p, const char *end)
+{
+	return p < end && *p >= '0' && *p <= '9';
+}
+
+/*
+ * A decimal number without leading zeros ("v6.012" is not a release),
+ * but with @month, two digits may start with one (a calendar's "09").
+ */
+static int parse_num(const char **pp, const char *end, unsigned long long *val,
+		     int month)
 {
 	const char *p = *pp;
 	unsigned long long v = 0;
 	int too_big = 0;
 
-	if (p == end || *p < '0' || *p > '9')
+	if (!is_digit(p, end))
 		return CBP_VERSION_INVALID;
-	if (*p == '0' && p + 1 < end && p[1] >= '0' && p[1] <= '9')
+	if (*p == '0' && is_digit(p + 1, end) &&
+	    (!month || is_digit(p + 2, end)))
 		return CBP_VERSION_INVALID;
 	for (; p < end && *p >= '0' && *p <= '9'; p++) {
 		unsigned int d = (unsigned int)(*p - '0');
@@ -1218,7 +1231,8 @@ static long long version_key(const char *tag, size_t len, int min)
 	for (;;) {
 		if (n == (int)ARRAY_SIZE(num))
 			return CBP_VERSION_INVALID;
-		err = parse_num(&p, end, &num[n]);
+		/* A month after a year: "." only, not "_" (REL9_04_1). */
+		err = parse_num(&p, end, &num[n], n > 0 && sep == '.');
 		if (err == CBP_VERSION_INVALID)
 			return err;
 		too_big |= err;
@@ -1263,7 +1277,7 @@ static long long version_key(const char *tag, size_t len, int min)
 			while (milestone && end - p > 1 && *p == '0' &&
 			       p[1] >= '0' && p[1] <= '9')
 				p++;
-			err = parse_num(&p, end, &rc);
+			err = parse_num(&p, end, &rc, 0);
 			if (err == CBP_VERSION_INVALID || p != end)
 				return CBP_VERSION_INVALID;
 			too_big |= err;

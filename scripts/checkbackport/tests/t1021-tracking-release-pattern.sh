@@ -285,6 +285,18 @@ test_expect_success 'Redis-shaped tags: milestones -m01 before the candidates' '
 	first_releases_are_tags
 '
 
+# Docker numbers its releases by the calendar: v18.09.0-beta3, v18.09.1,
+# v19.03.0.  The month's leading 0 made every one of them no release,
+# and what each first had was labelled with a later tag (v20.10.0).
+test_expect_success 'Docker-shaped tags: a month of the calendar, v18.09.1' '
+	tag_each_cached docker v18.06.3 v18.09.0-beta3 v18.09.0 v18.09.1 \
+		v19.03.0 v20.10.0 &&
+	cbp index --verbose >out &&
+	grep "6 release tags" out &&
+	! grep "^not a release" out &&
+	first_releases_are_tags
+'
+
 # OpenVPN tags v2.7_alpha1, v2.7_beta1, v2.7_rc2 before v2.7.0: the
 # pre-release after an underscore.  No pattern could read them, and
 # what they first had was labelled v2.7.0.

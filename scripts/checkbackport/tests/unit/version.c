@@ -57,6 +57,8 @@ static const char *const good[] = {
 	"v2.7_alpha1", "v2.7_beta2", "v2.7_rc1",
 	/* Numbers joined by underscores: PostgreSQL's, curl's */
 	"9_4_10", "16_2", "8_4_0", "2_7_rc1",
+	/* By the calendar, a month of two digits: Docker's, DPDK's */
+	"v18.09.1", "v19.03.0-rc1", "v22.03", "v20.10.0-beta1",
 };
 
 static void parses(void **state)
@@ -103,6 +105,10 @@ static const struct {
 	{ "v2.43-devel", CBP_VERSION_INVALID },
 	{ "v3.2.0_plus_git", CBP_VERSION_INVALID },
 	{ "v6.012", CBP_VERSION_INVALID },
+	/* A month has two digits, never the first number, never after "_" */
+	{ "v18.009", CBP_VERSION_INVALID },
+	{ "v018.09", CBP_VERSION_INVALID },
+	{ "v9_04_1", CBP_VERSION_INVALID },
 	{ "v6.12.1.2.3", CBP_VERSION_INVALID },
 	{ "v6.12.", CBP_VERSION_INVALID },
 	{ "v.6.12", CBP_VERSION_INVALID },
@@ -221,6 +227,12 @@ static void order(void **state)
 	assert_int_equal(vk("9_4_10"), vk("9.4.10"));
 	assert_true(vk("9_4_9") < vk("9_4_10"));
 	assert_true(vk("9_6_24") < vk("10_1"));
+	/* Docker's releases by the calendar, as the numbers they are */
+	assert_int_equal(vk("v18.09.1"), vk("v18.9.1"));
+	assert_before("v18.06.3", "v18.09.0-beta3");
+	assert_before("v18.09.0-rc1", "v18.09.0");
+	assert_before("v18.09.9", "v19.03.0");
+	assert_before("v19.03.15", "v20.10.0");
 }
 
 /*

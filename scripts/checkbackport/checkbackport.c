@@ -187,7 +187,7 @@ static const char manual[] =
 "                            check, followups, missing: the one branch to\n"
 "                            answer for\n"
 "       --branches=GLOBS     index: other branches to track (default: none)\n"
-"       --tags=GLOB          index: release tags (default: \"v*\")\n"
+"       --tags=GLOBS         index: release tags (default: \"v*\")\n"
 "       --release-pattern=ERE\n"
 "                            index: which of them are releases, and where\n"
 "                            the version is: its first (group), 1 to 4\n"

@@ -141,7 +141,7 @@ static void add_tip(struct build *b, const char *name, const struct cbp_oid *oid
 		long long key;
 
 		shortname = name + 10;
-		if (fnmatch(set->tags, shortname, 0)) {
+		if (!match_globs(set->tags, shortname)) {
 			/*
 			 * A release the glob hides: said, not read.  Other
 			 * tags are counted too: a history whose every tag is
@@ -240,7 +240,7 @@ int build_collect_refs(struct build *b, const struct cbp_settings *set)
 		if (!is_history_ref(refs[i].name) || refs[i].is_commit != 1) {
 			if (!refs[i].is_commit &&
 			    !strncmp(refs[i].name, "refs/tags/", 10) &&
-			    !fnmatch(set->tags, refs[i].name + 10, 0))
+			    match_globs(set->tags, refs[i].name + 10))
 				ignore_tag(b, refs[i].name + 10,
 					   "it is not a commit (a tag of a tree or a blob)");
 			if (refs[i].is_commit < 0)

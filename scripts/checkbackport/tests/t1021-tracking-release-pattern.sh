@@ -297,6 +297,23 @@ test_expect_success 'Docker-shaped tags: a month of the calendar, v18.09.1' '
 	first_releases_are_tags
 '
 
+# moby tagged v28.0.0, then docker-v29.0.0 (its modules api/v1.52.0):
+# two globs, and a pattern taking both.  --tags took one glob, and
+# "v* docker-v*" read no tag at all.
+test_expect_success 'moby-shaped tags: two globs, v28.0.1 then docker-v29.0.0' '
+	tag_each_cached moby v28.0.0 v28.0.1 docker-v29.0.0-rc.1 \
+		docker-v29.0.0 api/v1.52.0 &&
+	sed "/ api\//d" ../tagged >../releases &&
+	mv ../releases ../tagged &&
+	cbp index --tags "v*, docker-v*" --release-pattern \
+		"[a-z-]*v([0-9]+(\.[0-9]+){1,3}(-(rc|beta|alpha)(\.?[0-9]+)?)?)" \
+		--verbose >out &&
+	grep "4 release tags" out &&
+	! grep "^not a release" out &&
+	grep "^tracking release tags: .v\*, docker-v\*. " out &&
+	first_releases_are_tags
+'
+
 # OpenVPN tags v2.7_alpha1, v2.7_beta1, v2.7_rc2 before v2.7.0: the
 # pre-release after an underscore.  No pattern could read them, and
 # what they first had was labelled v2.7.0.

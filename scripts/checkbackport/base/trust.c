@@ -73,16 +73,35 @@ static const char *skip_prefixes(const char *p)
 	}
 }
 
+/*
+ * Citations that start a line (trailer.c), and so end a subject when
+ * written under it without a blank line between: its first paragraph,
+ * joined into one line.  moby's history filtered into docker/cli has
+ * "Merged master" over "Upstream-commit: X" and "Component: cli".
+ */
+static const char *const joined_trailers[] = {
+	"upstream-commit: ", "backport-of: ",
+};
+
 /* Where a pasted cherry-pick trailer starts in @s, or NULL. */
 static const char *find_pasted(const char *s)
 {
 	const char *p;
 	size_t i;
 
-	for (p = strpbrk(s, "(-"); p; p = strpbrk(p + 1, "(-"))
-		for (i = 0; i < ARRAY_SIZE(pasted_trailers); i++)
-			if (starts_with_kw(p, pasted_trailers[i]))
-				return p;
+	for (p = s; *p; p++) {
+		if (*p == '(' || *p == '-') {
+			for (i = 0; i < ARRAY_SIZE(pasted_trailers); i++)
+				if (starts_with_kw(p, pasted_trailers[i]))
+					return p;
+		}
+		/* Past a blank: a line of the paragraph the subject joined. */
+		if (p > s && is_blank((unsigned char)p[-1])) {
+			for (i = 0; i < ARRAY_SIZE(joined_trailers); i++)
+				if (starts_with_kw(p, joined_trailers[i]))
+					return p;
+		}
+	}
 	return NULL;
 }
 
@@ -141,7 +160,9 @@ static size_t drop_pr_numbers(const char *out, size_t o)
  * ANDROID:, CHROMIUM:, NOUPSTREAM: and Re:, in any order and case; a
  * "(cherry picked from ...", "(cherry-picked from ..." or "(backported
  * from ..." pasted into the subject, or a "- backported from commit ..."
- * (or "- cherry picked from commit ..."), and all that follows it; blanks at
+ * (or "- cherry picked from commit ..."), or an "Upstream-commit: ..." or
+ * "Backport-of: ..." line the subject's paragraph took in, and all that
+ * follows it; blanks at
  * either end, and a full stop ending it; and runs of blanks become one
  * space.  With CBP_NORM_COPY,
  * also every "[...]" group and every pull request number "(#N)" (Loki's

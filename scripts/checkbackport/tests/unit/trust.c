@@ -61,6 +61,15 @@ static void pasted_trailer(void **state)
 			    "fix a leak");
 	assert_string_equal(norm("Fix a leak - Cherry picked from commit 1234567"),
 			    "fix a leak");
+	/* A citation under the subject, no blank line between (docker/cli). */
+	assert_string_equal(norm("Merged master Upstream-commit: " FULL
+				 " Component: cli"), "merged master");
+	assert_string_equal(norm("zfs: fix a leak Backport-of: " FULL),
+			    "zfs: fix a leak");
+	/* Not the subject's first word, nor without the colon and blank. */
+	assert_string_equal(norm("Upstream-commit: x"), "upstream-commit: x");
+	assert_string_equal(norm("Handle the upstream-commit:x line"),
+			    "handle the upstream-commit:x line");
 	/* Other parentheses stay, and other dashes. */
 	assert_string_equal(norm("drm/xe: Fix OA (v2)"), "drm/xe: fix oa (v2)");
 	assert_string_equal(norm("Fix a leak - backported from 4.19"),

@@ -964,6 +964,8 @@ const char *cbp_kind_name(int kind)
 		return "same author, date and subject";
 	case CBP_SAME_AUTHOR_NEAR:
 		return "same author and message, authored minutes apart";
+	case CBP_SAME_AUTHOR_LATER:
+		return "same author and message, authored later";
 	case CBP_MERGED:
 		return "brought in by the merge it cites";
 	case CBP_FIXES:
@@ -995,7 +997,8 @@ int cbp_kind_is_origin(int kind)
  * @kind: an enum cbp_kind value
  *
  * Return: 1 for the same patch-id, the same Change-Id, the same author,
- * date and subject (or author and message, minutes apart), a change
+ * date and subject (or author and message, minutes apart or days
+ * later), a change
  * made again after its revert, and a commit brought in by the merge a
  * citation names; 0 for what a message says.
  */
@@ -1003,7 +1006,8 @@ int cbp_kind_is_found(int kind)
 {
 	return kind == CBP_SAME_PATCH_ID || kind == CBP_SAME_CHANGE_ID ||
 	       kind == CBP_SAME_AUTHOR_DATE || kind == CBP_SAME_AUTHOR_NEAR ||
-	       kind == CBP_MERGED || kind == CBP_REAPPLIES;
+	       kind == CBP_SAME_AUTHOR_LATER || kind == CBP_MERGED ||
+	       kind == CBP_REAPPLIES;
 }
 
 /**

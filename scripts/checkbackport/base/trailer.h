@@ -33,7 +33,8 @@
  * whose conflicts changed the patch, found by the author, the author time
  * and the subject git kept; nor CBP_SAME_AUTHOR_NEAR, a back-patch
  * committed anew minutes after the mainline commit, by its author and
- * message (PostgreSQL's); nor CBP_REAPPLIES, a mainline commit that
+ * message (PostgreSQL's), or CBP_SAME_AUTHOR_LATER, days after it
+ * (etcd's); nor CBP_REAPPLIES, a mainline commit that
  * makes again, with the same subject and patch, the change a revert X
  * undid (PostgreSQL commits it anew): it undoes X as a revert of X would;
  * nor CBP_MERGED, a commit the merge a commit cites as its origin brought
@@ -54,6 +55,8 @@ enum cbp_kind {
 	CBP_SAME_AUTHOR_NEAR = 10,
 	/* no citation: X is one of the commits the merge it cites brought in */
 	CBP_MERGED = 11,
+	/* no citation: X's author and message, authored up to 30 days before */
+	CBP_SAME_AUTHOR_LATER = 12,
 	CBP_FIXES = 16,		/* Fixes: X ("subject") */
 	CBP_STABLE_DEP_OF = 17,	/* Stable-dep-of: X ("subject") */
 	CBP_REVERTS = 18,	/* This reverts commit X. */

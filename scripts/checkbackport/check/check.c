@@ -264,6 +264,8 @@ static const char *copy_without_trailer(struct checker *chk,
 		return ", a cherry-pick without a trailer (same author, date and subject)";
 	case CBP_SAME_AUTHOR_NEAR:
 		return ", a back-patch without a trailer (same author and message, minutes apart)";
+	case CBP_SAME_AUTHOR_LATER:
+		return ", a back-patch without a trailer (same author and message, authored later)";
 	}
 	return "";
 }

@@ -46,7 +46,11 @@
  * minutes after its mainline commit: it is linked to the one candidate
  * with its author and whole message authored at most CBP_NEAR_TIME
  * apart (CBP_SAME_AUTHOR_NEAR, "same author and message, authored
- * minutes apart"), on the same conditions.
+ * minutes apart"), on the same conditions; failing that, one made
+ * later, as etcd's maintainers fit a fix to each release branch days
+ * after mainline's, to the candidate with its author and whole message
+ * authored at most CBP_LATER_TIME before it (CBP_SAME_AUTHOR_LATER,
+ * "same author and message, authored later"; authored_pick()).
  * Every run looks at every pair, since a commit read earlier may have
  * reached mainline since (a -fixes branch merged).  Of several mainline
  * commits with the same patch (a change applied,
@@ -82,6 +86,7 @@ struct cand {
 	long long own, ml;
 	int same_time;		/* as in struct cbp_store_cand */
 	int same_subject;
+	int later;
 	size_t o, m;		/* their entries in struct copies.pid */
 	/*
 	 * for a pair that changes the same files from other blobs,
@@ -188,6 +193,7 @@ static int want_cand(const struct cbp_store_cand *sc, void *data)
 	c->ml = sc->ml;
 	c->same_time = sc->same_time;
 	c->same_subject = sc->same_subject;
+	c->later = sc->later;
 	c->content = 0;
 	c->keep = 0;
 	want_pid(cp, c->own, sc->own_hex);
@@ -584,9 +590,25 @@ static int link_all(struct copies *cp)
 	return 0;
 }
 
+/* Whether @msg has a paragraph after its subject's. */
+static int has_body(const char *msg, size_t len)
+{
+	size_t i;
+	int blank = 0;
+
+	for (i = 0; i + 1 < len && !blank; i++)
+		blank = msg[i] == '\n' && msg[i + 1] == '\n';
+	for (i++; blank && i < len; i++)
+		if (msg[i] != ' ' && msg[i] != '\t' && msg[i] != '\n' &&
+		    msg[i] != '\r')
+			return 1;
+	return 0;
+}
+
 /*
  * Do @o and @m have the same author, "Name <address>" byte for byte, and
- * with @message the same message (and encoding) too?
+ * with @message the same message (and encoding) too?  With @message 2,
+ * one of more than a subject.
  */
 static int same_author(struct cbp_odb *odb, const struct pid *o,
 		       const struct pid *m, int message)
@@ -600,7 +622,8 @@ static int same_author(struct cbp_odb *odb, const struct pid *o,
 		       !memcmp(a.author, b.author, a.author_len) &&
 		       (!message || (a.msg_len == b.msg_len &&
 				     !strcmp(a.encoding, b.encoding) &&
-				     !memcmp(a.msg, b.msg, a.msg_len)));
+				     !memcmp(a.msg, b.msg, a.msg_len) &&
+				     (message < 2 || has_body(a.msg, a.msg_len))));
 	cbp_git_commit_release(&a);
 	cbp_git_commit_release(&b);
 	return same;
@@ -690,37 +713,52 @@ struct authored {
  * subject: of its author time if any has it, else authored at most
  * CBP_NEAR_TIME apart and with its whole message (each branch's
  * "Translation updates" of PostgreSQL names another source commit, and
- * is another change).  Returns 0 with @a set, or -1 if there is none or
- * more than one.
+ * is another change), else with its whole message, which has more than
+ * a subject (a one-line "Fix a typo" twice in a month is weak evidence),
+ * and a subject mainline has once (util-linux's "po: merge changes" and
+ * "docs: update AUTHORS file", each release's on master and on the stable
+ * branch, are other changes), authored before the copy, at most
+ * CBP_LATER_TIME before: the nearer
+ * kind decides, so a monthly message's last month is never a candidate
+ * where this month's is.  Returns 0 with @a set, or -1 if there is none
+ * or more than one.
  */
 static int authored_pick(struct copies *cp, size_t i, size_t *next,
 			 struct authored *a)
 {
+	static const int kind[3] = {
+		CBP_SAME_AUTHOR_LATER, CBP_SAME_AUTHOR_NEAR, CBP_SAME_AUTHOR_DATE,
+	};
 	const struct cand *pick[3] = { NULL };
-	int nr[3] = { 0 };
+	int nr[3] = { 0 }, k, subjects = 0;
 	size_t j;
 
+	/* A subject mainline has more than once is a chore ("po: merge changes"). */
+	for (j = i; j < cp->nr_c && cp->c[j].own == cp->c[i].own; j++)
+		subjects += cp->c[j].same_subject;
 	for (j = i; j < cp->nr_c && cp->c[j].own == cp->c[i].own; j++) {
 		const struct cand *c = &cp->c[j];
 
-		if (cp->p[c->o].linked || c->same_time <= 0 ||
-		    c->same_time > 2 || !c->same_subject ||
-		    cp->p[c->o].blobs_ok < 0 ||
+		/* 2 the same time, 1 minutes apart, 0 days later */
+		k = c->same_time > 0 ? c->same_time :
+		    c->later && subjects == 1 ? 0 : -1;
+		if (cp->p[c->o].linked || k < 0 || k > 2 ||
+		    !c->same_subject || cp->p[c->o].blobs_ok < 0 ||
 		    !same_author(cp->b->odb, &cp->p[c->o], &cp->p[c->m],
-				 c->same_time == 1))
+				 k == 2 ? 0 : k ? 1 : 2))
 			continue;
-		pick[c->same_time] = c;
-		nr[c->same_time]++;
+		pick[k] = c;
+		nr[k]++;
 	}
 	*next = j;
-	if (nr[2]) {
-		a->c = pick[2];
-		a->kind = CBP_SAME_AUTHOR_DATE;
-		return nr[2] == 1 ? 0 : -1;
+	for (k = 2; k >= 0; k--) {
+		if (!nr[k])
+			continue;
+		a->c = pick[k];
+		a->kind = kind[k];
+		return nr[k] == 1 ? 0 : -1;
 	}
-	a->c = pick[1];
-	a->kind = CBP_SAME_AUTHOR_NEAR;
-	return nr[1] == 1 ? 0 : -1;
+	return -1;
 }
 
 /*

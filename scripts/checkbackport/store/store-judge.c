@@ -200,7 +200,8 @@ int cbp_store_put_trust(struct cbp_writer *w, long long src, long long dst,
 #define PAIR_SQL(on)							\
 	"SELECT o.id, o.hex, m.id, m.hex, CASE WHEN o.atime = m.atime THEN 2\n" \
 	" WHEN abs(o.atime - m.atime) <= ?2 THEN 1 ELSE 0 END,\n"	\
-	" o.subject = m.subject FROM own o\n"				\
+	" o.subject = m.subject,\n"					\
+	" o.atime > m.atime AND o.atime - m.atime <= ?3 FROM own o\n"	\
 	" JOIN commits m ON " on " JOIN reach rm ON rm.id = m.id\n"	\
 	" WHERE m.state = 1 AND (rm.branches & ?1) != 0\n"		\
 	" AND length(m.parents) = 4\n"					\
@@ -233,7 +234,7 @@ static const char mainline_pairs_sql[] =
 	"  WHERE l.kind < 16 AND (rs.branches & ?1) = 0)\n"
 	" AND c.state = 1 AND (r.branches & ?1) != 0\n"
 	" AND length(c.parents) = 4 AND c.atime != 0)\n"
-	"SELECT x.id, x.hex, o.id, o.hex, 1, 0 FROM cited o\n"
+	"SELECT x.id, x.hex, o.id, o.hex, 1, 0, 0 FROM cited o\n"
 	" JOIN commits x ON x.shash = o.shash AND x.atime = o.atime\n"
 	" AND x.id != o.id JOIN reach rx ON rx.id = x.id\n"
 	" WHERE x.state = 1 AND (rx.branches & ?1) != 0\n"
@@ -271,8 +272,10 @@ int cbp_store_copy_candidates(struct cbp_writer *w, enum cbp_copy_kind kind,
 			   mainline_pairs_sql : pairs_sql, &st))
 		return -1;
 	sqlite3_bind_int64(st, 1, (long long)mainline);
-	if (kind != CBP_COPY_MAINLINE)
+	if (kind != CBP_COPY_MAINLINE) {
 		sqlite3_bind_int64(st, 2, CBP_NEAR_TIME);
+		sqlite3_bind_int64(st, 3, CBP_LATER_TIME);
+	}
 	while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct cbp_store_cand c = {
 			.own = sqlite3_column_int64(st, 0),
@@ -281,6 +284,7 @@ int cbp_store_copy_candidates(struct cbp_writer *w, enum cbp_copy_kind kind,
 			.ml_hex = (const char *)sqlite3_column_text(st, 3),
 			.same_time = sqlite3_column_int(st, 4),
 			.same_subject = sqlite3_column_int(st, 5),
+			.later = sqlite3_column_int(st, 6),
 		};
 
 		stop = fn(&c, data);
@@ -293,7 +297,8 @@ int cbp_store_copy_candidates(struct cbp_writer *w, enum cbp_copy_kind kind,
  * @w: the writer
  * @own: the copy's row
  * @kind: CBP_SAME_AUTHOR_DATE, or CBP_SAME_AUTHOR_NEAR for author times
- *	  up to CBP_NEAR_TIME apart
+ *	  up to CBP_NEAR_TIME apart, CBP_SAME_AUTHOR_LATER for a copy
+ *	  authored up to CBP_LATER_TIME after
  * @ml_hex: the full ID of the mainline commit it was picked from
  * @ml: that commit's row
  *

@@ -35,8 +35,13 @@
  *     subject (cbp_subjects_consistent()).
  * 25: links of a commit citing a merge to the commits the merge brought
  *     in (CBP_MERGED, build-merged.c).
+ * 26: no CBP_MERGED links from merges; links of back-patches by their
+ *     author and message, authored days after (CBP_SAME_AUTHOR_LATER);
+ *     a citation line a subject took in is no part of it; versions by
+ *     the calendar (v18.09.1) and milestones (8.0-m01) are releases;
+ *     branches leading to no commit are kept (meta 'unpeeled').
  */
-#define CBP_SCHEMA_VERSION	25
+#define CBP_SCHEMA_VERSION	26
 #define CBP_MAX_BRANCHES	64
 
 /*

@@ -249,6 +249,7 @@ int cbp_store_put_trust(struct cbp_writer *w, long long src, long long dst,
  * @same_time: 2 if both have the same author time, 1 if they are at most
  *	       CBP_NEAR_TIME seconds apart, else 0
  * @same_subject: both have the same subject, byte for byte
+ * @later: @own was authored after @ml, at most CBP_LATER_TIME after
  */
 struct cbp_store_cand {
 	long long own;
@@ -257,6 +258,7 @@ struct cbp_store_cand {
 	const char *ml_hex;
 	int same_time;
 	int same_subject;
+	int later;
 };
 
 /*
@@ -265,6 +267,13 @@ struct cbp_store_cand {
  * them (CBP_SAME_AUTHOR_NEAR): ten minutes.
  */
 #define CBP_NEAR_TIME		600
+
+/*
+ * And for a back-patch made later by the author of the mainline commit,
+ * with its message (CBP_SAME_AUTHOR_LATER): etcd's release-3.5 has 42
+ * such, hours to weeks after, security fixes among them.  Thirty days.
+ */
+#define CBP_LATER_TIME		(30 * 24 * 3600)
 
 /* Which candidates cbp_store_copy_candidates() lists. */
 enum cbp_copy_kind {

@@ -556,10 +556,12 @@ test_expect_success 'two mainline commits of the author, date and subject: none'
 # patch made to fit the branch, committed with the same message minutes
 # after mainline's) is linked to the one mainline commit of its author
 # and whole message authored at most ten minutes apart, as a kind of its
-# own.  Not another message under the subject (each branch's
-# "Translation updates" names another source), nor the same message
-# two hours later.
-test_expect_success 'a back-patch committed anew minutes later: same author and message' '
+# own; and one made hours or days after (etcd's release-3.5 security
+# fixes), at most thirty, as another, if the message has more than a
+# subject.  Not another message under the subject (each branch's
+# "Translation updates" names another source), nor the same message 31
+# days later, nor one authored before, nor a subject alone hours later.
+test_expect_success 'a back-patch committed anew minutes or days later: same author and message' '
 	cd picked &&
 	test_change pacemakerd.c "check g" "pacemakerd: check the group" \
 		"Backpatch-through: 1.1" &&
@@ -567,7 +569,8 @@ test_expect_success 'a back-patch committed anew minutes later: same author and 
 	test_change po/de.po "msgstr master" "Translation updates" \
 		"Source-Git-Hash: 1111" &&
 	U=$(tip) &&
-	test_change pacemakerd.c "check h" "pacemakerd: check the host" &&
+	test_change pacemakerd.c "check h" "pacemakerd: check the host" \
+		"Signed-off-by: A U Thor <author@example.com>" &&
 	H=$(tip) &&
 	git checkout -q 1.1 &&
 	at=$(git log -1 --format=%at $B) &&
@@ -584,6 +587,28 @@ test_expect_success 'a back-patch committed anew minutes later: same author and 
 	git commit -q -a -C $H --date="$((at + 7200)) +0000" &&
 	HP=$(tip) &&
 	git checkout -q master &&
+	test_change pacemakerd.c "check i" "pacemakerd: check the id" \
+		"Signed-off-by: A U Thor <author@example.com>" &&
+	I=$(tip) &&
+	test_change pacemakerd.c "check j" "pacemakerd: check the job" \
+		"Signed-off-by: A U Thor <author@example.com>" &&
+	J=$(tip) &&
+	test_change pacemakerd.c "check k" "pacemakerd: check the key" &&
+	K=$(tip) &&
+	git checkout -q 1.1 &&
+	at=$(git log -1 --format=%at $I) &&
+	echo "check i" >>mcp/pacemaker.c &&
+	git commit -q -a -C $I --date="$((at + 31 * 86400)) +0000" &&
+	IP=$(tip) &&
+	at=$(git log -1 --format=%at $J) &&
+	echo "check j" >>mcp/pacemaker.c &&
+	git commit -q -a -C $J --date="$((at - 86400)) +0000" &&
+	JP=$(tip) &&
+	at=$(git log -1 --format=%at $K) &&
+	echo "check k" >>mcp/pacemaker.c &&
+	git commit -q -a -C $K --date="$((at + 7200)) +0000" &&
+	KP=$(tip) &&
+	git checkout -q master &&
 	test "$(git log -1 --format=%an%B $BP)" = "$(git log -1 --format=%an%B $B)" &&
 	test "$(git log -1 --format=%at $BP)" != "$(git log -1 --format=%at $B)" &&
 	test "$(git log -1 --format=%an%s $UP)" = "$(git log -1 --format=%an%s $U)" &&
@@ -597,6 +622,18 @@ test_expect_success 'a back-patch committed anew minutes later: same author and 
 	cbp names $UP >out &&
 	grep "^1 name " out &&
 	cbp names $HP >out &&
+	grep "^2 names " out &&
+	grep -F "via: same author and message as $H, authored after it (30 days at most), no trailer" out &&
+	cbp names --json $HP >out.json &&
+	test "$(json_get out.json "(grep { \$_->{id} eq q{$HP} } @{\$j->{members}})[0]{citations}[0]{trailer}")" = \
+		"same author and message, authored later" &&
+	test_expect_code 1 cbp check --stable 1.1 $H >out &&
+	grep -F "a back-patch without a trailer (same author and message, authored later)" out &&
+	cbp names $IP >out &&
+	grep "^1 name " out &&
+	cbp names $JP >out &&
+	grep "^1 name " out &&
+	cbp names $KP >out &&
 	grep "^1 name " out &&
 	test_expect_code 1 cbp check --stable 1.1 $B >out &&
 	grep -F "already in 1.1 as $(s12 $BP)" out &&

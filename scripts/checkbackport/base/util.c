@@ -2,6 +2,7 @@
 /*
  * Error recording and allocation helpers.
  */
+#include <fnmatch.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -312,4 +313,35 @@ int cbp_hexval(int c)
 	if (c >= 'A' && c <= 'F')
 		return c - 'A' + 10;
 	return -1;
+}
+
+/**
+ * cbp_match_globs() - whether a name matches one of a list of globs
+ * @globs: fnmatch(3) patterns, blank- or comma-separated, or NULL
+ * @name: a branch's or a tag's short name
+ *
+ * A glob longer than 255 bytes matches nothing.
+ *
+ * Return: 1 if one matches, else 0.
+ */
+int cbp_match_globs(const char *globs, const char *name)
+{
+	char pat[256];
+	const char *p = globs;
+
+	while (p && *p) {
+		size_t n;
+
+		while (*p == ' ' || *p == '\t' || *p == ',')
+			p++;
+		n = strcspn(p, " \t,");
+		if (n && n < sizeof(pat)) {
+			memcpy(pat, p, n);
+			pat[n] = '\0';
+			if (!fnmatch(pat, name, 0))
+				return 1;
+		}
+		p += n;
+	}
+	return 0;
 }

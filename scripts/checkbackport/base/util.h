@@ -67,6 +67,7 @@ int cbp_hexval(int c);
 unsigned long long cbp_fnv(unsigned long long h, const void *p, size_t n);
 
 void *cbp_grow(void *array, size_t elsize, size_t need, size_t *alloc);
+int cbp_match_globs(const char *globs, const char *name);
 void cbp_sort(void *base, size_t nr, size_t size,
 	      int (*cmp)(const void *, const void *));
 

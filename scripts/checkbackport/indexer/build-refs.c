@@ -8,7 +8,6 @@
  * and other globs become tracked branches, in the order their bits are
  * given out.
  */
-#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,28 +17,6 @@
 
 /* ---------------------------------------------------------------------- */
 /* Refs: release tags and tracked branches. */
-
-static int match_globs(const char *globs, const char *name)
-{
-	char pat[256];
-	const char *p = globs;
-
-	while (p && *p) {
-		size_t n;
-
-		while (*p == ' ' || *p == '\t' || *p == ',')
-			p++;
-		n = strcspn(p, " \t,");
-		if (n && n < sizeof(pat)) {
-			memcpy(pat, p, n);
-			pat[n] = '\0';
-			if (!fnmatch(pat, name, 0))
-				return 1;
-		}
-		p += n;
-	}
-	return 0;
-}
 
 /*
  * The refs whose history is indexed: refs/heads, refs/remotes and
@@ -91,9 +68,9 @@ static int branch_role(const struct cbp_settings *set, const char *name)
 {
 	if (!strcmp(name, set->mainline))
 		return CBP_ROLE_MAINLINE;
-	if (match_globs(set->stable, name))
+	if (cbp_match_globs(set->stable, name))
 		return CBP_ROLE_STABLE;
-	if (match_globs(set->branches, name))
+	if (cbp_match_globs(set->branches, name))
 		return CBP_ROLE_OTHER;
 	return -1;
 }
@@ -141,7 +118,7 @@ static void add_tip(struct build *b, const char *name, const struct cbp_oid *oid
 		long long key;
 
 		shortname = name + 10;
-		if (!match_globs(set->tags, shortname)) {
+		if (!cbp_match_globs(set->tags, shortname)) {
 			/*
 			 * A release the glob hides: said, not read.  Other
 			 * tags are counted too: a history whose every tag is
@@ -240,7 +217,7 @@ int build_collect_refs(struct build *b, const struct cbp_settings *set)
 		if (!is_history_ref(refs[i].name) || refs[i].is_commit != 1) {
 			if (!refs[i].is_commit &&
 			    !strncmp(refs[i].name, "refs/tags/", 10) &&
-			    match_globs(set->tags, refs[i].name + 10))
+			    cbp_match_globs(set->tags, refs[i].name + 10))
 				ignore_tag(b, refs[i].name + 10,
 					   "it is not a commit (a tag of a tree or a blob)");
 			if (refs[i].is_commit < 0)

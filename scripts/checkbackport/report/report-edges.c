@@ -113,6 +113,13 @@ int cbp_target_branch(struct cbp_ctx *ctx, int required, int *bit)
 	if (!cbp_index_has_branch(ctx->idx, name))
 		return cbp_error("no branch '%s' in this repository (--stable)",
 				 name);
+	/* Matched, but past the bits the index has (Prometheus: 90). */
+	if (cbp_match_globs(ctx->opt->set.track[CBP_TRACK_STABLE], name) ||
+	    cbp_match_globs(ctx->opt->set.track[CBP_TRACK_BRANCHES], name))
+		return cbp_error("branch '%s' %s %d %s; %s", name,
+				 "matches the globs the index tracks, but it tracks",
+				 CBP_MAX_BRANCHES, "branches at most and kept the newest",
+				 "narrow 'git config checkbackport.stable' (or checkbackport.branches) to those you ask about, then run 'checkbackport index'");
 	tracked_list(ctx->idx, -1, list, sizeof(list), &nr);
 	return cbp_error("branch '%s' is not tracked by the index (tracked: %s); %s",
 			 name, list,

@@ -84,6 +84,30 @@ test_expect_success 'a branch leading to a tree or a blob is said, not "no branc
 	test_expect_code 0 cbp missing --stable linux-6.2.y >/dev/null
 '
 
+# The index has a bit for 64 branches: the newest stable ones are kept
+# (Prometheus has 90 release branches).  A query naming one left out is
+# told so, not to make the globs match what they match already.
+test_expect_success 'more branches than the index tracks: which are kept, and why not' '
+	git init -q many && cd many &&
+	test_commit "base: the start" &&
+	i=1 &&
+	while test $i -le 66
+	do
+		echo "create refs/heads/linux-6.$i.y HEAD" &&
+		i=$((i + 1)) || exit 1
+	done | git update-ref --stdin &&
+	"$CBP_BIN" index >/dev/null 2>../err &&
+	grep "more than 64 tracked branches; ignoring 3, from linux-6.3.y on" ../err &&
+	test_expect_code 0 cbp missing --stable linux-6.66.y >/dev/null &&
+	test_expect_code 2 cbp missing --stable linux-6.1.y 2>../err &&
+	grep -x "checkbackport: error: branch ${SQ}linux-6.1.y${SQ} matches the globs the index tracks, but it tracks 64 branches at most and kept the newest; narrow ${SQ}git config checkbackport.stable${SQ} (or checkbackport.branches) to those you ask about, then run ${SQ}checkbackport index${SQ}" ../err &&
+	git config checkbackport.stable "linux-6.1.y" &&
+	"$CBP_BIN" index >/dev/null 2>&1 &&
+	test_expect_code 0 cbp missing --stable linux-6.1.y >/dev/null &&
+	test_expect_code 2 cbp missing --stable linux-6.66.y 2>../err &&
+	grep "is not tracked by the index (tracked: master linux-6.1.y)" ../err
+'
+
 # branches_of ID: the tracked branches names gives for ID, comma-separated.
 branches_of () {
 	cbp names --json "$1" >"$TRASH/j" &&

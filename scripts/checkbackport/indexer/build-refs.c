@@ -100,8 +100,9 @@ static void unpeeled_branch(struct build *b, const struct cbp_git_ref *ref,
 		free(b->unpeeled_notes);
 		b->unpeeled_notes = line;
 	}
-	line = cbp_strf("%s%s %s\n", b->unpeeled ? b->unpeeled : "",
-			ref->name, ref->why + 2);
+	/* As cbp_index_unpeeled_branch() reads them: "REF tree" or "REF blob". */
+	line = cbp_strf("%s%s %s\n", b->unpeeled ? b->unpeeled : "", ref->name,
+			strcmp(ref->why, "a tree") ? "blob" : "tree");
 	free(b->unpeeled);
 	b->unpeeled = line;
 }

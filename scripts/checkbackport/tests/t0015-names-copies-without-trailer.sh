@@ -552,6 +552,15 @@ test_expect_success 'two mainline commits of the author, date and subject: none'
 	grep "^1 name " out
 '
 
+# backpatch COMMIT LINE SECONDS: COMMIT made anew on the branch checked
+# out, with its author and message, LINE added to mcp/pacemaker.c, and
+# authored SECONDS after it (before, if negative).
+backpatch () {
+	at=$(git log -1 --format=%at "$1") &&
+	echo "$2" >>mcp/pacemaker.c &&
+	git commit -q -a -C "$1" --date="$((at + $3)) +0000"
+}
+
 # A back-patch committed anew rather than picked (PostgreSQL's: the
 # patch made to fit the branch, committed with the same message minutes
 # after mainline's) is linked to the one mainline commit of its author
@@ -573,18 +582,14 @@ test_expect_success 'a back-patch committed anew minutes or days later: same aut
 		"Signed-off-by: A U Thor <author@example.com>" &&
 	H=$(tip) &&
 	git checkout -q 1.1 &&
-	at=$(git log -1 --format=%at $B) &&
-	echo "check g" >>mcp/pacemaker.c &&
-	git commit -q -a -C $B --date="$((at + 90)) +0000" &&
+	backpatch $B "check g" 90 &&
 	BP=$(tip) &&
 	at=$(git log -1 --format=%at $U) &&
 	mkdir -p po && echo "msgstr 1.1" >>po/de.po && git add po/de.po &&
 	git commit -q -m "Translation updates" -m "Source-Git-Hash: 2222" \
 		--date="$((at + 60)) +0000" &&
 	UP=$(tip) &&
-	at=$(git log -1 --format=%at $H) &&
-	echo "check h" >>mcp/pacemaker.c &&
-	git commit -q -a -C $H --date="$((at + 7200)) +0000" &&
+	backpatch $H "check h" 7200 &&
 	HP=$(tip) &&
 	git checkout -q master &&
 	test_change pacemakerd.c "check i" "pacemakerd: check the id" \
@@ -596,17 +601,11 @@ test_expect_success 'a back-patch committed anew minutes or days later: same aut
 	test_change pacemakerd.c "check k" "pacemakerd: check the key" &&
 	K=$(tip) &&
 	git checkout -q 1.1 &&
-	at=$(git log -1 --format=%at $I) &&
-	echo "check i" >>mcp/pacemaker.c &&
-	git commit -q -a -C $I --date="$((at + 31 * 86400)) +0000" &&
+	backpatch $I "check i" $((31 * 86400)) &&
 	IP=$(tip) &&
-	at=$(git log -1 --format=%at $J) &&
-	echo "check j" >>mcp/pacemaker.c &&
-	git commit -q -a -C $J --date="$((at - 86400)) +0000" &&
+	backpatch $J "check j" -86400 &&
 	JP=$(tip) &&
-	at=$(git log -1 --format=%at $K) &&
-	echo "check k" >>mcp/pacemaker.c &&
-	git commit -q -a -C $K --date="$((at + 7200)) +0000" &&
+	backpatch $K "check k" 7200 &&
 	KP=$(tip) &&
 	git checkout -q master &&
 	test "$(git log -1 --format=%an%B $BP)" = "$(git log -1 --format=%an%B $B)" &&

@@ -75,6 +75,9 @@ long long cbp_release_pattern_key(const struct cbp_release_pattern *rp,
 			       (size_t)(m[2].rm_eo - m[2].rm_so));
 }
 
+static const char version_syntax[] =
+	"its version is not 1 to 4 numbers, then [-rc/-beta/-alpha/-pre/-dev/-m[.]N]";
+
 /**
  * cbp_release_pattern_error() - why a tag is no release
  * @key: a negative value returned by cbp_release_pattern_key()
@@ -86,7 +89,7 @@ const char *cbp_release_pattern_error(long long key)
 	if (key == CBP_VERSION_NO_MATCH)
 		return "not a release version by the release pattern";
 	if (key == CBP_VERSION_INVALID)
-		return "its version is not 1 to 4 numbers, then [-rc/-beta/-alpha/-pre/-dev/-m[.]N]";
+		return version_syntax;
 	if (key == CBP_VERSION_CUT)
 		return "the pattern's first group ends before a '.' or '_' and a number: too short";
 	return cbp_version_error(key);

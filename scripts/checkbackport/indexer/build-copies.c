@@ -716,12 +716,11 @@ struct authored {
  * is another change), else with its whole message, which has more than
  * a subject (a one-line "Fix a typo" twice in a month is weak evidence),
  * and a subject mainline has once (util-linux's "po: merge changes" and
- * "docs: update AUTHORS file", each release's on master and on the stable
- * branch, are other changes), authored before the copy, at most
- * CBP_LATER_TIME before: the nearer
- * kind decides, so a monthly message's last month is never a candidate
- * where this month's is.  Returns 0 with @a set, or -1 if there is none
- * or more than one.
+ * "docs: update AUTHORS file", each release's on master and on the
+ * stable branch, are other changes), authored before the copy, at most
+ * CBP_LATER_TIME before.  The nearer kind decides, so a monthly
+ * message's last month is never a candidate where this month's is.
+ * Returns 0 with @a set, or -1 if there is none or more than one.
  */
 static int authored_pick(struct copies *cp, size_t i, size_t *next,
 			 struct authored *a)

@@ -1109,7 +1109,9 @@ int cbp_change_id(const char *msg, size_t len, char *out)
  * 4.20.0-alpha (before its 4.20.0-alpha2), OpenVPN's 2.7_rc1.  No
  * number starts with a 0 but one of two digits after the first, a month
  * of a version by the calendar (Docker's v18.09.1, DPDK's v22.03): it is
- * the number, 18.09 is 18.9.  Missing numbers count as 0 and a release
+ * the number, 18.09 is 18.9.  Three numbers may end in one letter or "z"
+ * and one (OpenSSL's 1.1.1w, 0.9.8zh), which counts as a fourth number
+ * (a is 1, za 27).  Missing numbers count as 0 and a release
  * sorts after
  * its release candidates, which sort after its betas, which sort after
  * its alphas.
@@ -1221,6 +1223,25 @@ static int parse_num(const char **pp, const char *end, unsigned long long *val,
 	return too_big ? CBP_VERSION_TOO_LARGE : 0;
 }
 
+/*
+ * A release after x.y.z named by letters ending its version: OpenSSL's
+ * 1.1.1a to 1.1.1w (git's first, v1.0.0a and v1.0.0b, too), and after
+ * "z" its 0.9.8za to 0.9.8zh.  Its number in *@n, 1 for "a", 27 for
+ * "za".  Return: whether @s (@len bytes) is such a suffix.
+ */
+static int letter_release(const char *s, size_t len, unsigned long long *n)
+{
+	if (len == 1 && *s >= 'a' && *s <= 'z') {
+		*n = (unsigned long long)(*s - 'a' + 1);
+		return 1;
+	}
+	if (len == 2 && s[0] == 'z' && s[1] >= 'a' && s[1] <= 'z') {
+		*n = (unsigned long long)(26 + s[1] - 'a' + 1);
+		return 1;
+	}
+	return 0;
+}
+
 /* The key of a version of at least @min numbers (see above). */
 static long long version_key(const char *tag, size_t len, int min)
 {
@@ -1254,6 +1275,11 @@ static long long version_key(const char *tag, size_t len, int min)
 	}
 	if (n < min)
 		return CBP_VERSION_INVALID;
+	/* OpenSSL's letter releases, 1.1.1a to 1.1.1w: a fourth number. */
+	if (n == 3 && p < end && letter_release(p, end - p, &num[3])) {
+		p = end;
+		n++;
+	}
 	if (p < end) {
 		const char *q = NULL;
 		size_t i;

@@ -314,6 +314,20 @@ test_expect_success 'moby-shaped tags: two globs, v28.0.1 then docker-v29.0.0' '
 	first_releases_are_tags
 '
 
+# OpenSSL names the releases after 1.1.1 by letters, OpenSSL_1_1_1a to
+# OpenSSL_1_1_1w, and after 0.9.8z by two, 0.9.8za: no pattern could
+# read them, and what each first had was labelled with the next number.
+test_expect_success 'OpenSSL-shaped tags: letter releases, OpenSSL_1_1_1w' '
+	tag_each_cached openssl OpenSSL_0_9_8z OpenSSL_0_9_8za OpenSSL_1_1_1 \
+		OpenSSL_1_1_1a OpenSSL_1_1_1w OpenSSL_1_1_2-pre1 &&
+	cbp index --tags "OpenSSL_*" --release-pattern \
+		"OpenSSL_([0-9]+(_[0-9]+){2}([a-z]|z[a-z])?(-pre[0-9]+)?)" \
+		--verbose >out &&
+	grep "6 release tags" out &&
+	! grep "^not a release" out &&
+	first_releases_are_tags
+'
+
 # OpenVPN tags v2.7_alpha1, v2.7_beta1, v2.7_rc2 before v2.7.0: the
 # pre-release after an underscore.  No pattern could read them, and
 # what they first had was labelled v2.7.0.

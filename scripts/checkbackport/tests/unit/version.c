@@ -59,6 +59,8 @@ static const char *const good[] = {
 	"9_4_10", "16_2", "8_4_0", "2_7_rc1",
 	/* By the calendar, a month of two digits: Docker's, DPDK's */
 	"v18.09.1", "v19.03.0-rc1", "v22.03", "v20.10.0-beta1",
+	/* Letter releases: OpenSSL's, git's first */
+	"1.1.1w", "1_1_1w", "0.9.8zh", "v1.0.0a",
 };
 
 static void parses(void **state)
@@ -109,6 +111,12 @@ static const struct {
 	{ "v18.009", CBP_VERSION_INVALID },
 	{ "v018.09", CBP_VERSION_INVALID },
 	{ "v9_04_1", CBP_VERSION_INVALID },
+	/* A letter release ends three numbers: one letter, or "z" and one */
+	{ "1.1a", CBP_VERSION_INVALID },
+	{ "1.1.1.1a", CBP_VERSION_INVALID },
+	{ "1.1.1ab", CBP_VERSION_INVALID },
+	{ "1.1.1A", CBP_VERSION_INVALID },
+	{ "1.1.1a-rc1", CBP_VERSION_INVALID },
 	{ "v6.12.1.2.3", CBP_VERSION_INVALID },
 	{ "v6.12.", CBP_VERSION_INVALID },
 	{ "v.6.12", CBP_VERSION_INVALID },
@@ -233,6 +241,16 @@ static void order(void **state)
 	assert_before("v18.09.0-rc1", "v18.09.0");
 	assert_before("v18.09.9", "v19.03.0");
 	assert_before("v19.03.15", "v20.10.0");
+	/* OpenSSL's letter releases, after z two letters */
+	assert_before("1.1.1", "1.1.1a");
+	assert_before("1.1.1a", "1.1.1w");
+	assert_before("1.1.1w", "1.1.2");
+	assert_before("1.1.1-pre9", "1.1.1");
+	assert_before("0.9.8y", "0.9.8z");
+	assert_before("0.9.8z", "0.9.8za");
+	assert_before("0.9.8za", "0.9.8zh");
+	assert_before("0.9.8zh", "1.0.0");
+	assert_int_equal(vk("1_1_1w"), vk("1.1.1w"));
 }
 
 /*

@@ -590,18 +590,31 @@ static int link_all(struct copies *cp)
 	return 0;
 }
 
-/* Whether @msg has a paragraph after its subject's. */
+static int is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/*
+ * Whether @msg has a paragraph after its subject's: a blank line (blanks
+ * and a CR allowed) after some text, then more text.
+ */
 static int has_body(const char *msg, size_t len)
 {
-	size_t i;
-	int blank = 0;
+	size_t i = 0;
+	int seen = 0, text;	/* seen: 1 the subject, 2 and a blank line */
 
-	for (i = 0; i + 1 < len && !blank; i++)
-		blank = msg[i] == '\n' && msg[i + 1] == '\n';
-	for (i++; blank && i < len; i++)
-		if (msg[i] != ' ' && msg[i] != '\t' && msg[i] != '\n' &&
-		    msg[i] != '\r')
+	while (i < len) {
+		for (text = 0; i < len && msg[i] != '\n'; i++)
+			text |= !is_space(msg[i]);
+		i++;
+		if (text && seen == 2)
 			return 1;
+		if (text)
+			seen = 1;
+		else if (seen)
+			seen = 2;
+	}
 	return 0;
 }
 

@@ -1104,7 +1104,7 @@ int cbp_change_id(const char *msg, size_t len, char *out)
 /*
  * Version keys.  A release tag is two to four numbers and an optional
  * pre-release, "-rcN" or "-rc.N", "-betaN" or "-beta.N", "-alphaN" or
- * "-alpha.N", or the word alone, after a '-' or an '_': v2.6.11,
+ * "-alpha.N", or the word alone, after a '-', an '_' or a '.': v2.6.11,
  * v2.6.12-rc2, v2.6.39.4, v3.0-rc7, v6.12.118, v3.5.0-beta.2, rpm's
  * 4.20.0-alpha (before its 4.20.0-alpha2), OpenVPN's 2.7_rc1.  No
  * number starts with a 0 but one of two digits after the first, a month
@@ -1267,7 +1267,7 @@ static long long version_key(const char *tag, size_t len, int min)
 		 * REL9_4_10, curl's 8_4_0); "_rc1" stays a pre-release.
 		 */
 		if (p < end && (*p == '.' || *p == '_') && (!sep || *p == sep) &&
-		    (*p == '.' || (p + 1 < end && p[1] >= '0' && p[1] <= '9'))) {
+		    is_digit(p + 1, end)) {
 			sep = *p++;
 			continue;
 		}
@@ -1285,8 +1285,11 @@ static long long version_key(const char *tag, size_t len, int min)
 		size_t i;
 		int dotted, milestone = 0;
 
-		/* "-rc1", as OpenVPN writes it "_rc1", as Go does "rc1" */
-		if (*p == '-' || *p == '_')
+		/*
+		 * "-rc1", as OpenVPN writes it "_rc1", as LXC does ".rc1"
+		 * (lxc-4.0.0.rc1), as Go does "rc1"
+		 */
+		if (*p == '-' || *p == '_' || *p == '.')
 			p++;
 		for (i = 0; i < ARRAY_SIZE(pre_kw) && !q; i++) {
 			q = match_kw(p, end, pre_kw[i].kw);

@@ -38,8 +38,8 @@
  * 26: no CBP_MERGED links from merges; links of back-patches by their
  *     author and message, authored days after (CBP_SAME_AUTHOR_LATER);
  *     a citation line a subject took in is no part of it; versions by
- *     the calendar (v18.09.1), milestones (8.0-m01) and letter releases
- *     (1.1.1w) are releases;
+ *     the calendar (v18.09.1), milestones (8.0-m01), letter releases
+ *     (1.1.1w) and pre-releases after a dot (4.0.0.rc1) are releases;
  *     branches leading to no commit are kept (meta 'unpeeled').
  */
 #define CBP_SCHEMA_VERSION	26

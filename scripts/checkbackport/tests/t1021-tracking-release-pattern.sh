@@ -328,6 +328,19 @@ test_expect_success 'OpenSSL-shaped tags: letter releases, OpenSSL_1_1_1w' '
 	first_releases_are_tags
 '
 
+# LXC writes its pre-releases after a dot, lxc-4.0.0.rc1: no pattern
+# could read them, and what each first had was labelled lxc-4.0.0.
+test_expect_success 'LXC-shaped tags: pre-releases after a dot, lxc-4.0.0.rc1' '
+	tag_each_cached lxc lxc-3.2.1 lxc-4.0.0.alpha1 lxc-4.0.0.beta2 \
+		lxc-4.0.0.rc1 lxc-4.0.0 &&
+	cbp index --tags "lxc-*" --release-pattern \
+		"lxc-([0-9]+(\.[0-9]+){1,2}(\.(rc|beta|alpha)[0-9]+)?)" \
+		--verbose >out &&
+	grep "5 release tags" out &&
+	! grep "^not a release" out &&
+	first_releases_are_tags
+'
+
 # OpenVPN tags v2.7_alpha1, v2.7_beta1, v2.7_rc2 before v2.7.0: the
 # pre-release after an underscore.  No pattern could read them, and
 # what they first had was labelled v2.7.0.

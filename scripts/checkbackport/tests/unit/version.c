@@ -61,6 +61,8 @@ static const char *const good[] = {
 	"v18.09.1", "v19.03.0-rc1", "v22.03", "v20.10.0-beta1",
 	/* Letter releases: OpenSSL's, git's first */
 	"1.1.1w", "1_1_1w", "0.9.8zh", "v1.0.0a",
+	/* A pre-release after a dot: LXC's */
+	"4.0.0.rc1", "1.0.0.beta2", "1.0.0.alpha1",
 };
 
 static void parses(void **state)
@@ -117,6 +119,10 @@ static const struct {
 	{ "1.1.1ab", CBP_VERSION_INVALID },
 	{ "1.1.1A", CBP_VERSION_INVALID },
 	{ "1.1.1a-rc1", CBP_VERSION_INVALID },
+	/* A dot before a pre-release, not two separators */
+	{ "4.0.0..rc1", CBP_VERSION_INVALID },
+	{ "4.0.0.-rc1", CBP_VERSION_INVALID },
+	{ "4.0.0.x1", CBP_VERSION_INVALID },
 	{ "v6.12.1.2.3", CBP_VERSION_INVALID },
 	{ "v6.12.", CBP_VERSION_INVALID },
 	{ "v.6.12", CBP_VERSION_INVALID },
@@ -251,6 +257,11 @@ static void order(void **state)
 	assert_before("0.9.8za", "0.9.8zh");
 	assert_before("0.9.8zh", "1.0.0");
 	assert_int_equal(vk("1_1_1w"), vk("1.1.1w"));
+	/* LXC's pre-releases after a dot */
+	assert_before("3.2.1", "4.0.0.alpha1");
+	assert_before("4.0.0.beta2", "4.0.0.rc1");
+	assert_before("4.0.0.rc5", "4.0.0");
+	assert_int_equal(vk("4.0.0.rc1"), vk("4.0.0-rc1"));
 }
 
 /*

@@ -558,7 +558,7 @@ test_expect_success 'two mainline commits of the author, date and subject: none'
 backpatch () {
 	at=$(git log -1 --format=%at "$1") &&
 	echo "$2" >>mcp/pacemaker.c &&
-	git commit -q -a -C "$1" --date="$((at + $3)) +0000"
+	git commit -q -a -C "$1" --cleanup=verbatim --date="$((at + $3)) +0000"
 }
 
 # A back-patch committed anew rather than picked (PostgreSQL's: the
@@ -569,7 +569,8 @@ backpatch () {
 # fixes), at most thirty, as another, if the message has more than a
 # subject.  Not another message under the subject (each branch's
 # "Translation updates" names another source), nor the same message 31
-# days later, nor one authored before, nor a subject alone hours later.
+# days later, nor one authored before, nor a subject alone hours later;
+# a message written with CRLF line ends has its body all the same.
 test_expect_success 'a back-patch committed anew minutes or days later: same author and message' '
 	cd picked &&
 	test_change pacemakerd.c "check g" "pacemakerd: check the group" \
@@ -600,6 +601,11 @@ test_expect_success 'a back-patch committed anew minutes or days later: same aut
 	J=$(tip) &&
 	test_change pacemakerd.c "check k" "pacemakerd: check the key" &&
 	K=$(tip) &&
+	printf "pacemakerd: check the lock\r\n\r\nSigned-off-by: A U Thor <author@example.com>\r\n" >../crlf.msg &&
+	echo "check l" >>pacemakerd.c &&
+	test_tick &&
+	git commit -q -a --cleanup=verbatim -F ../crlf.msg &&
+	L=$(tip) &&
 	git checkout -q 1.1 &&
 	backpatch $I "check i" $((31 * 86400)) &&
 	IP=$(tip) &&
@@ -607,6 +613,9 @@ test_expect_success 'a back-patch committed anew minutes or days later: same aut
 	JP=$(tip) &&
 	backpatch $K "check k" 7200 &&
 	KP=$(tip) &&
+	backpatch $L "check l" 7200 &&
+	LP=$(tip) &&
+	git cat-file commit $LP | tr "\r" "@" | grep -x "@" &&
 	git checkout -q master &&
 	test "$(git log -1 --format=%an%B $BP)" = "$(git log -1 --format=%an%B $B)" &&
 	test "$(git log -1 --format=%at $BP)" != "$(git log -1 --format=%at $B)" &&
@@ -634,6 +643,8 @@ test_expect_success 'a back-patch committed anew minutes or days later: same aut
 	grep "^1 name " out &&
 	cbp names $KP >out &&
 	grep "^1 name " out &&
+	cbp names $LP >out &&
+	grep -F "via: same author and message as $L, authored after it (30 days at most), no trailer" out &&
 	test_expect_code 1 cbp check --stable 1.1 $B >out &&
 	grep -F "already in 1.1 as $(s12 $BP)" out &&
 	grep -F "a back-patch without a trailer (same author and message, minutes apart)" out &&

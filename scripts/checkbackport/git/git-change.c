@@ -750,12 +750,17 @@ static void trim_common(const char **a, size_t *la, const char **b, size_t *lb)
 	*lb -= head + s;
 }
 
-/* The hash of one changed file: its path, and the lines it adds and drops. */
+/*
+ * The hash of one changed file: the lines it adds and drops, or the IDs
+ * of a file whose lines are not compared.  Not its path: the caller adds
+ * that where it counts, and a file moved to another folder changed alike
+ * hashes alike (cbp_git_files_same_moved()).
+ */
 static int hash_file(git_repository *git, const struct file_pair *f,
 		     unsigned long long *out)
 {
 	static const git_oid zero;
-	unsigned long long h = cbp_fnv(CBP_FNV_OFFSET, f->path, strlen(f->path));
+	unsigned long long h = CBP_FNV_OFFSET;
 	git_diff_options opts;
 	git_blob *a = NULL, *b = NULL;
 	git_patch *patch = NULL;
@@ -927,11 +932,13 @@ int cbp_git_change_content(struct cbp_repo *repo, const struct cbp_oid *oid,
 	if (err)
 		goto out;
 	fh = cbp_calloc(w.nr_f, sizeof(*fh));
-	for (i = 0; i < w.nr_f; i++)
+	for (i = 0; i < w.nr_f; i++) {
 		if (memo_hash_file(repo, &w.f[i], &fh[i])) {
 			err = -1;
 			goto out;
 		}
+		fh[i] = cbp_fnv(fh[i], w.f[i].path, strlen(w.f[i].path));
+	}
 	cbp_sort(fh, w.nr_f, sizeof(*fh), cmp_u64);
 	for (i = 0; i < w.nr_f; i++)
 		h = (h ^ fh[i]) * CBP_FNV_PRIME;
@@ -1048,9 +1055,9 @@ out:
  * @f: a file of cbp_git_change_files()
  *
  * First its change in size and whether it is large, from the objects'
- * headers (nothing inflated); once those are known, the hash of its
- * path and the lines it adds and drops, blanks aside (from the repository's
- * memo when a file was changed alike before).
+ * headers (nothing inflated); once those are known, the hash of the
+ * lines it adds and drops, blanks aside, whatever its path (from the
+ * repository's memo when a file was changed alike before).
  *
  * Return: 0, or -1 with libgit2's message recorded (@f->hashed is then
  * -1: it cannot be compared).
@@ -1120,6 +1127,53 @@ static void ask(struct cbp_git_file *fx, int has_x, struct cbp_git_file *fy,
 		want(fy, data);
 }
 
+/*
+ * What comparing files has met: a value still to compute (@missing), a
+ * file that could not be read (@bad); @want and @data ask for a value.
+ */
+struct same_state {
+	void (*want)(struct cbp_git_file *f, void *data);
+	void *data;
+	int missing, bad;
+};
+
+/*
+ * Whether @fx and @fy may be one change, as far as their values known
+ * tell: 0 if they are not, 1 if they are or may be (the values wanted
+ * asked for, in @st).
+ */
+static int file_same(struct cbp_git_file *fx, struct cbp_git_file *fy,
+		     struct same_state *st)
+{
+	if (same_blobs(fx, fy))
+		return 1;
+	if (!fx->sized || !fy->sized) {
+		ask(fx, fx->sized, fy, fy->sized, st->want, st->data);
+		st->missing = 1;
+		return 1;
+	}
+	if (fx->hashed < 0 || fy->hashed < 0) {
+		st->bad = 1;
+		return 1;
+	}
+	if ((fx->large || fy->large) && fx->size_change != fy->size_change)
+		return 0;
+	if (!fx->hashed || !fy->hashed) {
+		ask(fx, fx->hashed, fy, fy->hashed, st->want, st->data);
+		st->missing = 1;
+		return 1;
+	}
+	return fx->hash == fy->hash;
+}
+
+/* What the files compared so say, each pair possibly one change. */
+static int files_answer(const struct same_state *st)
+{
+	if (st->missing)
+		return CBP_GIT_UNDECIDED;
+	return st->bad ? -1 : 1;
+}
+
 /**
  * cbp_git_files_same() - do two commits make the same change?
  * @x: the files of one (cbp_git_change_files())
@@ -1150,7 +1204,7 @@ int cbp_git_files_same(const struct cbp_git_files *x,
 		       void (*want)(struct cbp_git_file *f, void *data),
 		       void *data)
 {
-	int missing = 0, bad = 0;
+	struct same_state st = { .want = want, .data = data };
 	size_t i;
 
 	if (x->nr != y->nr)
@@ -1158,33 +1212,85 @@ int cbp_git_files_same(const struct cbp_git_files *x,
 	for (i = 0; i < x->nr; i++)
 		if (strcmp(x->f[i].path, y->f[i].path))
 			return 0;
-	for (i = 0; i < x->nr; i++) {
-		struct cbp_git_file *fx = &x->f[i], *fy = &y->f[i];
+	for (i = 0; i < x->nr; i++)
+		if (!file_same(&x->f[i], &y->f[i], &st))
+			return 0;
+	return files_answer(&st);
+}
 
-		if (same_blobs(fx, fy))
-			continue;
-		if (!fx->sized || !fy->sized) {
-			ask(fx, fx->sized, fy, fy->sized, want, data);
-			missing = 1;
-			continue;
-		}
-		if (fx->hashed < 0 || fy->hashed < 0) {
-			bad = 1;
-			continue;
-		}
-		if ((fx->large || fy->large) && fx->size_change != fy->size_change)
-			return 0;
-		if (!fx->hashed || !fy->hashed) {
-			ask(fx, fx->hashed, fy, fy->hashed, want, data);
-			missing = 1;
-			continue;
-		}
-		if (fx->hash != fy->hash)
-			return 0;
-	}
-	if (missing)
-		return CBP_GIT_UNDECIDED;
-	return bad ? -1 : 1;
+/* The name of @f, the last component of its path. */
+static const char *name_of(const struct cbp_git_file *f)
+{
+	const char *slash = strrchr(f->path, '/');
+
+	return slash ? slash + 1 : f->path;
+}
+
+/* struct cbp_git_file pointers by name, then path. */
+static int cmp_by_name(const void *a, const void *b)
+{
+	const struct cbp_git_file *x = *(struct cbp_git_file * const *)a;
+	const struct cbp_git_file *y = *(struct cbp_git_file * const *)b;
+	int c = strcmp(name_of(x), name_of(y));
+
+	return c ? c : strcmp(x->path, y->path);
+}
+
+/* @files' entries, sorted by name (then path), in a new array. */
+static struct cbp_git_file **by_name(const struct cbp_git_files *files)
+{
+	struct cbp_git_file **v = cbp_calloc(files->nr + 1, sizeof(*v));
+	size_t i;
+
+	for (i = 0; i < files->nr; i++)
+		v[i] = &files->f[i];
+	cbp_sort(v, files->nr, sizeof(*v), cmp_by_name);
+	return v;
+}
+
+/**
+ * cbp_git_files_same_moved() - the same change, folders aside?
+ * @x: the files of one commit (cbp_git_change_files())
+ * @y: the files of the other, paths of its own
+ * @want: as for cbp_git_files_same()
+ * @data: passed to @want
+ *
+ * As cbp_git_files_same(), but each file of one is paired with the file
+ * of the same name of the other, wherever their folders (a directory
+ * moved between two branches: etcd's server/mvcc/ became
+ * server/storage/mvcc/): the two must have as many files, of the same
+ * names, each pair turning the same blob into the same blob or adding
+ * and dropping the same lines.  Files of one name in several folders
+ * are paired in the order of their paths, which a folder moved with
+ * them keeps.
+ *
+ * Return: as cbp_git_files_same().
+ */
+int cbp_git_files_same_moved(const struct cbp_git_files *x,
+			     const struct cbp_git_files *y,
+			     void (*want)(struct cbp_git_file *f, void *data),
+			     void *data)
+{
+	struct same_state st = { .want = want, .data = data };
+	struct cbp_git_file **vx, **vy;
+	size_t i;
+	int ret = 0;
+
+	if (x->nr != y->nr)
+		return 0;
+	vx = by_name(x);
+	vy = by_name(y);
+	for (i = 0; i < x->nr; i++)
+		if (strcmp(name_of(vx[i]), name_of(vy[i])))
+			goto out;
+	for (i = 0; i < x->nr; i++)
+		if (!file_same(vx[i], vy[i], &st))
+			goto out;
+	ret = files_answer(&st);
+out:
+	free(vx);
+	free(vy);
+	return ret;
 }
 
 /* Does @f add a file (1) or remove one (2), rather than change it (0)? */

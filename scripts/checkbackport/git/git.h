@@ -256,6 +256,10 @@ int cbp_git_files_same(const struct cbp_git_files *x,
 		       const struct cbp_git_files *y,
 		       void (*want)(struct cbp_git_file *f, void *data),
 		       void *data);
+int cbp_git_files_same_moved(const struct cbp_git_files *x,
+			     const struct cbp_git_files *y,
+			     void (*want)(struct cbp_git_file *f, void *data),
+			     void *data);
 int cbp_git_files_renamed(const struct cbp_git_files *x,
 			  const struct cbp_git_files *y);
 void cbp_git_files_release(struct cbp_git_files *files);

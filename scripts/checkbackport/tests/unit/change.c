@@ -568,6 +568,31 @@ out:
 }
 
 /*
+ * Do @ra and @rb make one change, folders aside
+ * (cbp_git_files_same_moved())?  Both ways must say it.
+ */
+static int moved(const char *ra, const char *rb)
+{
+	struct cbp_git_files x, y;
+	struct cbp_oid a, b;
+	int rc, back, rounds = 0;
+
+	oid_of(ra, &a);
+	oid_of(rb, &b);
+	assert_int_equal(cbp_git_change_files(repo, &a, &x, NULL), 0);
+	assert_int_equal(cbp_git_change_files(repo, &b, &y, NULL), 0);
+	while ((rc = cbp_git_files_same_moved(&x, &y, fill_now, NULL)) ==
+	       CBP_GIT_UNDECIDED)
+		assert_true(++rounds <= 2);
+	back = cbp_git_files_same_moved(&y, &x, fill_now, NULL);
+	assert_int_equal(rc, back);
+	assert_true(rc == 0 || rc == 1);
+	cbp_git_files_release(&x);
+	cbp_git_files_release(&y);
+	return rc;
+}
+
+/*
  * Do @ra and @rb make one change?  Asked pair by pair, reading only the
  * files whose blobs differ, and of each commit whole: both must say it.
  */
@@ -619,6 +644,54 @@ static void content_memo(void **state)
 	assert_true(same_content("memo-p", "memo-p2"));
 	/* A change to another file is another change. */
 	assert_false(pairwise("memo-p2^", "memo-p"));
+}
+
+/*
+ * A directory moved between two branches: mv-old changes old/a/x.c and
+ * old/b/x.c (two files of one name) and adds old/y.c; mv-new makes the
+ * same changes under new/, whose files were copies of old/'s, with other
+ * blanks in one line.  mv-swap gives each x.c the other's change (the
+ * same lines in all), mv-name makes them in files of other names,
+ * mv-less leaves a file out, mv-other adds another line.
+ */
+static void moved_folders(void **state)
+{
+	(void)state;
+	free(slurp("git checkout -q --orphan moved && git rm -rqf . &&\n"
+		   "mkdir -p old/a old/b && printf '1\\n2\\n' >old/a/x.c &&\n"
+		   "printf 'p\\n2\\n' >old/b/x.c && git add old &&\n"
+		   "git commit -qm 'moved base' && git tag mv-base &&\n"
+		   "git mv old new && git commit -qm 'moved: new' &&\n"
+		   "git tag mv-moved && git checkout -q mv-base &&\n"
+		   "sed -i s/2/TWO/ old/a/x.c && echo r >>old/b/x.c &&\n"
+		   "echo y >old/y.c && git add old &&\n"
+		   "git commit -qm 'mv old' && git tag mv-old &&\n"
+		   "git checkout -q mv-moved && sed -i 's/2/  TWO/' new/a/x.c &&\n"
+		   "echo r >>new/b/x.c && echo y >new/y.c && git add new &&\n"
+		   "git commit -qm 'mv new' && git tag mv-new &&\n"
+		   "git checkout -q mv-moved && sed -i s/2/TWO/ new/b/x.c &&\n"
+		   "echo r >>new/a/x.c && echo y >new/y.c && git add new &&\n"
+		   "git commit -qm 'mv swap' && git tag mv-swap &&\n"
+		   "git checkout -q mv-moved && git mv new/a/x.c new/a/w.c &&\n"
+		   "git mv new/b/x.c new/b/w.c && git commit -qm 'mv renamed' &&\n"
+		   "sed -i s/2/TWO/ new/a/w.c && echo r >>new/b/w.c &&\n"
+		   "echo y >new/y.c && git add new && git commit -qm 'mv name' &&\n"
+		   "git tag mv-name && git checkout -q mv-moved &&\n"
+		   "sed -i s/2/TWO/ new/a/x.c && echo r >>new/b/x.c &&\n"
+		   "git commit -qam 'mv less' && git tag mv-less &&\n"
+		   "git checkout -q mv-moved && sed -i s/2/TWO/ new/a/x.c &&\n"
+		   "printf 'r\\ns\\n' >>new/b/x.c && echo y >new/y.c &&\n"
+		   "git add new && git commit -qm 'mv other' &&\n"
+		   "git tag mv-other && git checkout -q master"));
+	assert_true(moved("mv-old", "mv-new"));
+	/* No path in common: no change by paths. */
+	assert_false(same_content("mv-old", "mv-new"));
+	assert_false(moved("mv-old", "mv-swap"));
+	assert_false(moved("mv-old", "mv-name"));
+	assert_false(moved("mv-old", "mv-less"));
+	assert_false(moved("mv-old", "mv-other"));
+	/* Paths in common are no hindrance: a commit is itself. */
+	assert_true(moved("mv-new", "mv-new"));
 }
 
 /* The first line of what a shell command prints, in @buf. */
@@ -1178,6 +1251,7 @@ int main(void)
 		cmocka_unit_test(text_is_commit),
 		cmocka_unit_test(common_files),
 		cmocka_unit_test(content_memo),
+		cmocka_unit_test(moved_folders),
 		cmocka_unit_test(binary_as_git),
 		cmocka_unit_test(content_memo_full),
 		cmocka_unit_test(content_pairwise_large),

@@ -966,6 +966,8 @@ const char *cbp_kind_name(int kind)
 		return "same author and message, authored minutes apart";
 	case CBP_SAME_AUTHOR_LATER:
 		return "same author and message, authored later";
+	case CBP_SAME_PATCH_MOVED:
+		return "same patch under other folders, no trailer";
 	case CBP_MERGED:
 		return "brought in by the merge it cites";
 	case CBP_FIXES:
@@ -996,7 +998,8 @@ int cbp_kind_is_origin(int kind)
  * cbp_kind_is_found() - is this a link the builder found, not a citation?
  * @kind: an enum cbp_kind value
  *
- * Return: 1 for the same patch-id, the same Change-Id, the same author,
+ * Return: 1 for the same patch-id (or patch under other folders), the
+ * same Change-Id, the same author,
  * date and subject (or author and message, minutes apart or days
  * later), a change
  * made again after its revert, and a commit brought in by the merge a
@@ -1007,6 +1010,7 @@ int cbp_kind_is_found(int kind)
 	return kind == CBP_SAME_PATCH_ID || kind == CBP_SAME_CHANGE_ID ||
 	       kind == CBP_SAME_AUTHOR_DATE || kind == CBP_SAME_AUTHOR_NEAR ||
 	       kind == CBP_SAME_AUTHOR_LATER || kind == CBP_MERGED ||
+	       kind == CBP_SAME_PATCH_MOVED ||
 	       kind == CBP_REAPPLIES;
 }
 

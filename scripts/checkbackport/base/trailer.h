@@ -34,7 +34,9 @@
  * and the subject git kept; nor CBP_SAME_AUTHOR_NEAR, a back-patch
  * committed anew minutes after the mainline commit, by its author and
  * message (PostgreSQL's), or CBP_SAME_AUTHOR_LATER, days after it
- * (etcd's); nor CBP_REAPPLIES, a mainline commit that
+ * (etcd's); nor CBP_SAME_PATCH_MOVED, a copy with X's lines changed
+ * in files of the same names under other folders (a directory moved
+ * between the branches); nor CBP_REAPPLIES, a mainline commit that
  * makes again, with the same subject and patch, the change a revert X
  * undid (PostgreSQL commits it anew): it undoes X as a revert of X would;
  * nor CBP_MERGED, a commit the merge a commit cites as its origin brought
@@ -57,6 +59,8 @@ enum cbp_kind {
 	CBP_MERGED = 11,
 	/* no citation: X's author and message, authored up to 30 days before */
 	CBP_SAME_AUTHOR_LATER = 12,
+	/* no citation: X's subject and lines, changed under other folders */
+	CBP_SAME_PATCH_MOVED = 13,
 	CBP_FIXES = 16,		/* Fixes: X ("subject") */
 	CBP_STABLE_DEP_OF = 17,	/* Stable-dep-of: X ("subject") */
 	CBP_REVERTS = 18,	/* This reverts commit X. */

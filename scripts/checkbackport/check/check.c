@@ -266,6 +266,8 @@ static const char *copy_without_trailer(struct checker *chk,
 		return ", a back-patch without a trailer (same author and message, minutes apart)";
 	case CBP_SAME_AUTHOR_LATER:
 		return ", a back-patch without a trailer (same author and message, authored later)";
+	case CBP_SAME_PATCH_MOVED:
+		return ", a copy without a trailer (the same patch under other folders)";
 	}
 	return "";
 }

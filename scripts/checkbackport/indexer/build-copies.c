@@ -37,6 +37,11 @@
  * the blob IDs decide).  All this is computed before the
  * pairs are looked at, on every core (each thread with a repository of
  * its own); the pairs are then decided in order from memory.
+ * A copy made across a directory moved between its branch and mainline
+ * has no path in common with its mainline commit; one with its subject
+ * that changes files of the same names alike is linked as
+ * CBP_SAME_PATCH_MOVED ("same patch under other folders, no trailer";
+ * link_moved()), its files compared as above.
  * A copy no patch links, whose conflicts were resolved by hand, keeps
  * the author, author time and subject git cherry-pick keeps: it is linked
  * to the one candidate with all three (CBP_SAME_AUTHOR_DATE, "same author,
@@ -420,11 +425,14 @@ static void want_file(struct cbp_git_file *f, void *data)
 
 /*
  * Decide the pairs at @pairs (@nr of them) that change the same files
- * from other blobs: each commit's files read once, then in two rounds
- * the sizes and the hashes of the files the pairs ask for, each round
- * on every core, then the patch-ids of the pairs that may rename.
+ * from other blobs, or with @moved files of the same names under other
+ * folders (cbp_git_files_same_moved()): each commit's files read once,
+ * then in two rounds the sizes and the hashes of the files the pairs
+ * ask for, each round on every core, then the patch-ids of the pairs
+ * of the same files that may rename.
  */
-static void compare_pairs(struct copies *cp, const size_t *pairs, size_t nr)
+static void compare_pairs(struct copies *cp, const size_t *pairs, size_t nr,
+			  int moved)
 {
 	struct wanted w = { .todo = cbp_calloc(cp->nr_p + 1, sizeof(*w.todo)) };
 	size_t i, left = nr;
@@ -432,9 +440,15 @@ static void compare_pairs(struct copies *cp, const size_t *pairs, size_t nr)
 
 	for (i = 0; i < cp->nr_p; i++)
 		cp->p[i].queued = 0;
+	/* A commit's files read for an earlier step are not read again. */
 	for (i = 0; i < nr; i++) {
-		queue(&cp->p[cp->c[pairs[i]].o], w.todo, &w.nr);
-		queue(&cp->p[cp->c[pairs[i]].m], w.todo, &w.nr);
+		struct pid *o = &cp->p[cp->c[pairs[i]].o];
+		struct pid *m = &cp->p[cp->c[pairs[i]].m];
+
+		if (!o->fl_state)
+			queue(o, w.todo, &w.nr);
+		if (!m->fl_state)
+			queue(m, w.todo, &w.nr);
 	}
 	parallel_step(cp, w.todo, w.nr, compute_fl);
 	/* Sizes, then hashes, then every answer is known. */
@@ -462,7 +476,10 @@ static void compare_pairs(struct copies *cp, const size_t *pairs, size_t nr)
 			}
 			w.o = o;
 			w.m = m;
-			rc = cbp_git_files_same(&o->fl, &m->fl, want_file, &w);
+			rc = moved ? cbp_git_files_same_moved(&o->fl, &m->fl,
+							      want_file, &w) :
+				     cbp_git_files_same(&o->fl, &m->fl, want_file,
+							&w);
 			if (rc == CBP_GIT_UNDECIDED && round < 2) {
 				left++;
 				continue;
@@ -472,36 +489,28 @@ static void compare_pairs(struct copies *cp, const size_t *pairs, size_t nr)
 		}
 		parallel_step(cp, w.todo, w.nr, compute_wanted);
 	}
-	compare_renames(cp, pairs, nr, w.todo);
+	if (!moved)
+		compare_renames(cp, pairs, nr, w.todo);
 	free(w.todo);
 }
 
 /*
- * Everything the pairs need, before any is decided: each commit's row
- * or else the blobs hash from its trees, then whether the pairs that
- * change the same files from other blobs make the same change, as the
- * compared table has it or else from the files whose blobs differ
- * (compare_pairs()).  What was computed is kept.
+ * Whether each candidate @pick takes makes the same change (with @moved,
+ * under other folders), as the compared table has it or else from the
+ * files whose blobs differ (compare_pairs()); what was found is kept.
  */
-static int prepare(struct copies *cp)
+static void decide(struct copies *cp,
+		   int (*pick)(const struct copies *cp, const struct cand *c),
+		   int moved)
 {
-	struct pid **todo = cbp_calloc(cp->nr_p + 1, sizeof(*todo));
 	size_t *pairs = cbp_calloc(cp->nr_c + 1, sizeof(*pairs));
 	size_t i, nr = 0;
 
-	for (i = 0; i < cp->nr_p && !cp->err; i++) {
-		struct pid *p = &cp->p[i];
-
-		if (!p->blobs_ok && !lookup(cp, p))
-			todo[nr++] = p;
-	}
-	if (!cp->err)
-		parallel_step(cp, todo, nr, compute_blobs);
-	for (i = 0, nr = 0; i < cp->nr_c && !cp->err; i++) {
+	for (i = 0; i < cp->nr_c && !cp->err; i++) {
 		struct cand *c = &cp->c[i];
 		int same, rc;
 
-		if (!other_blobs(cp, c))
+		if (!pick(cp, c))
 			continue;
 		rc = cbp_store_get_compared(cp->b->w, c->own, c->ml, &same);
 		if (rc < 0)
@@ -512,7 +521,7 @@ static int prepare(struct copies *cp)
 			pairs[nr++] = i;
 	}
 	if (!cp->err)
-		compare_pairs(cp, pairs, nr);
+		compare_pairs(cp, pairs, nr, moved);
 	for (i = 0; i < nr && !cp->err; i++) {
 		const struct cand *c = &cp->c[pairs[i]];
 
@@ -521,7 +530,29 @@ static int prepare(struct copies *cp)
 							  c->ml, c->content > 0);
 	}
 	free(pairs);
+}
+
+/*
+ * Everything the pairs need, before any is decided: each commit's row
+ * or else the blobs hash from its trees, then whether the pairs that
+ * change the same files from other blobs make the same change (decide()).
+ */
+static int prepare(struct copies *cp)
+{
+	struct pid **todo = cbp_calloc(cp->nr_p + 1, sizeof(*todo));
+	size_t i, nr = 0;
+
+	for (i = 0; i < cp->nr_p && !cp->err; i++) {
+		struct pid *p = &cp->p[i];
+
+		if (!p->blobs_ok && !lookup(cp, p))
+			todo[nr++] = p;
+	}
+	if (!cp->err)
+		parallel_step(cp, todo, nr, compute_blobs);
 	free(todo);
+	if (!cp->err)
+		decide(cp, other_blobs, 0);
 	for (i = 0; i < cp->nr_p && !cp->err; i++)
 		if (cp->p[i].dirty)
 			put_row(cp, &cp->p[i]);
@@ -709,6 +740,52 @@ static int related(const struct pid *o, const struct pid *m)
 	if (o->full_state < 2 || m->full_state < 2)
 		return 0;
 	return cbp_git_change_related(o->full, m->full);
+}
+
+/*
+ * Is @c a pair link_moved() compares: a copy no patch linked with its
+ * candidate's subject, byte for byte, that changes other paths?  (The
+ * pairs of the same paths are link_all()'s, so the compared table keeps
+ * the answers of both.)
+ */
+static int moved_cand(const struct copies *cp, const struct cand *c)
+{
+	const struct pid *o = &cp->p[c->o], *m = &cp->p[c->m];
+
+	return c->same_subject && !o->linked && o->blobs_ok > 0 &&
+	       m->blobs_ok > 0 && o->files != m->files;
+}
+
+/*
+ * A copy made across a directory moved between its branch and mainline
+ * (etcd's mvcc/, then server/mvcc/, then server/storage/mvcc/) changes
+ * the same lines as its mainline commit, but under other paths: it has
+ * no file, so no patch-id, in common with it.  Of a copy no patch
+ * linked, the first candidate with its subject, byte for byte, that
+ * changes as many files of the same names alike, each from the same
+ * blob to the same blob or adding and dropping the same lines
+ * (cbp_git_files_same_moved()), is linked as CBP_SAME_PATCH_MOVED.
+ * Only the files whose blobs differ are diffed, as for link_all().
+ */
+static int link_moved(struct copies *cp)
+{
+	size_t i;
+
+	decide(cp, moved_cand, 1);
+	for (i = 0; i < cp->nr_c && !cp->err; i++) {
+		const struct cand *c = &cp->c[i];
+		char hex[CBP_OID_HEXSZ + 1];
+
+		if (!moved_cand(cp, c) || c->content <= 0)
+			continue;
+		cbp_oid_tohex(&cp->p[c->m].oid, hex);
+		cp->b->copies++;
+		cp->err = cbp_store_add_authored_copy(cp->b->w, c->own,
+						      CBP_SAME_PATCH_MOVED,
+						      hex, c->ml);
+		cp->p[c->o].linked = 1;
+	}
+	return cp->err ? -1 : 0;
 }
 
 /*
@@ -986,7 +1063,7 @@ int build_link_copies(struct build *b)
 	if (!mb)
 		return 0;
 	err = collect(&cp, CBP_COPY_BRANCH, mb) || link_all(&cp) ||
-	      link_authored(&cp) ? -1 : 0;
+	      link_moved(&cp) || link_authored(&cp) ? -1 : 0;
 	release_copies(&cp);
 	if (!err) {
 		/* Then mainline's duplicates of what the branches cite (or copied). */

@@ -60,6 +60,11 @@ const char *cbp_cite_form(int kind, const char *cited, char *buf, size_t size)
 			 "same author and message as %s, authored after it (30 days at most), no trailer",
 			 cited);
 		break;
+	case CBP_SAME_PATCH_MOVED:
+		snprintf(buf, size,
+			 "same subject and patch as %s under other folders, no trailer",
+			 cited);
+		break;
 	case CBP_MERGED:
 		snprintf(buf, size,
 			 "%s brought in by the merge it cites, no trailer naming it",

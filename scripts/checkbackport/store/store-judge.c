@@ -298,7 +298,8 @@ int cbp_store_copy_candidates(struct cbp_writer *w, enum cbp_copy_kind kind,
  * @own: the copy's row
  * @kind: CBP_SAME_AUTHOR_DATE, or CBP_SAME_AUTHOR_NEAR for author times
  *	  up to CBP_NEAR_TIME apart, CBP_SAME_AUTHOR_LATER for a copy
- *	  authored up to CBP_LATER_TIME after
+ *	  authored up to CBP_LATER_TIME after, CBP_SAME_PATCH_MOVED for one
+ *	  of the same subject and patch under other folders
  * @ml_hex: the full ID of the mainline commit it was picked from
  * @ml: that commit's row
  *

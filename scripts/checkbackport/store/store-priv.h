@@ -19,15 +19,17 @@
 /*
  * The kinds of the links the builder finds without a citation, in SQL:
  * CBP_SAME_PATCH_ID, CBP_SAME_CHANGE_ID, CBP_SAME_AUTHOR_DATE,
- * CBP_SAME_AUTHOR_NEAR, CBP_MERGED, CBP_SAME_AUTHOR_LATER, CBP_REAPPLIES;
+ * CBP_SAME_AUTHOR_NEAR, CBP_MERGED, CBP_SAME_AUTHOR_LATER,
+ * CBP_SAME_PATCH_MOVED, CBP_REAPPLIES;
  * and of those the copies found by their author.
  */
-#define CBP_FOUND_KINDS	"(6, 8, 9, 10, 11, 12, 19)"
+#define CBP_FOUND_KINDS	"(6, 8, 9, 10, 11, 12, 13, 19)"
 #define CBP_AUTHORED_KINDS	"(9, 10, 12)"
 static_assert(CBP_SAME_PATCH_ID == 6 && CBP_SAME_CHANGE_ID == 8 &&
 	      CBP_SAME_AUTHOR_DATE == 9 && CBP_SAME_AUTHOR_NEAR == 10 &&
 	      CBP_MERGED == 11 && CBP_SAME_AUTHOR_LATER == 12 &&
-	      CBP_REAPPLIES == 19, "CBP_FOUND_KINDS");
+	      CBP_SAME_PATCH_MOVED == 13 && CBP_REAPPLIES == 19,
+	      "CBP_FOUND_KINDS");
 
 struct cbp_tag_cache;
 

@@ -41,8 +41,10 @@
  *     the calendar (v18.09.1), milestones (8.0-m01), letter releases
  *     (1.1.1w) and pre-releases after a dot (4.0.0.rc1) are releases;
  *     branches leading to no commit are kept (meta 'unpeeled').
+ * 27: links of copies with their mainline commit's subject and lines,
+ *     changed under other folders (CBP_SAME_PATCH_MOVED).
  */
-#define CBP_SCHEMA_VERSION	26
+#define CBP_SCHEMA_VERSION	27
 #define CBP_MAX_BRANCHES	64
 
 /*

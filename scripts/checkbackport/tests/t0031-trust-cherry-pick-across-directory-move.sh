@@ -12,7 +12,8 @@ a part of the change (the rest, a vendored library, not needed there), or
 squashes several fixes into one commit whose file of the same name changes
 mostly the same lines; check judges so too.  A citation of a commit that
 changed other lines, or the same lines in a file of another name, stays
-suspicious.'
+suspicious.  A copy without a trailer, the same lines under the old
+paths with the same subject, is a name of the fix too.'
 
 . "$(dirname "$0")/lib-checkbackport.sh"
 . "$CBP_DIR/tests/lib-real.sh"
@@ -223,6 +224,64 @@ test_expect_success 'a squash of two fixes across the move: changed alike' '
 	test_expect_code 1 cbp check --terse --stable release/1.7 $SQ >out &&
 	grep -F "commit $(s12 $SQ): ERROR:UPSTREAM_MISSING" out &&
 	! grep TRAILER_SUSPICIOUS out
+'
+
+# move_pick FILE LINE [OTHER]: on master, "mount: LINE" adding LINE to
+# core/mount/m.go, with a body; on release/1.7, an hour later, a commit of
+# the same subject and another body, no trailer, adding LINE (or OTHER)
+# to FILE.  ML and COPY are their IDs.
+move_pick () {
+	echo "$2" >>core/mount/m.go &&
+	git add core &&
+	test_tick &&
+	git commit -q -m "mount: $2" -m "Upstream's reasons." &&
+	ML=$(tip) &&
+	git checkout -q release/1.7 &&
+	echo "${3:-$2}" >>"$1" &&
+	git add "$1" &&
+	test_tick &&
+	git commit -q -m "mount: $2" -m "Fitted to 1.7 by hand." &&
+	COPY=$(tip) &&
+	git checkout -q master &&
+	cbp index >/dev/null
+}
+
+# A fix applied to the branch anew, by hand, under the folder the branch
+# has (etcd's release-3.4 under mvcc/, main under server/storage/mvcc/):
+# the same lines, no trailer, another author time, another message.  No
+# patch-id, path or message joins the two; the same subject and the same
+# lines in a file of the same name do (CBP_SAME_PATCH_MOVED).
+test_expect_success 'a copy without a trailer across the move: the same patch' '
+	cd repo &&
+	move_pick mount/m.go "func Unlock() { unlock() }" &&
+	cbp names $ML >out &&
+	grep "^2 names " out &&
+	grep -F "via: same subject and patch as $ML under other folders, no trailer" out &&
+	cbp names --json $COPY >j &&
+	mb="(grep { \$_->{id} eq q{$COPY} } @{\$j->{members}})[0]" &&
+	test "$(json_get j "$mb{citations}[0]{trailer}")" = "same patch under other folders, no trailer" &&
+	test "$(json_get j "$mb{citations}[0]{trust}{verdict}")" = consistent &&
+	test_expect_code 1 cbp check --terse --stable release/1.7 $ML >out &&
+	grep -F "ERROR:ALREADY_APPLIED: already in release/1.7 as $(s12 $COPY) (\"mount: func Unlock() { unlock() }\"), a copy without a trailer (the same patch under other folders)" out &&
+	cbp index --rebuild >/dev/null &&
+	cbp names $COPY >out &&
+	grep "^2 names " out
+'
+
+test_expect_success 'the same subject and lines in a file of another name: no copy' '
+	cd repo &&
+	move_pick mount/other.go "func Lock() { lock() }" &&
+	cbp names $COPY >out &&
+	grep "^1 name " out &&
+	cbp names $ML >out &&
+	grep "^1 name " out
+'
+
+test_expect_success 'the same subject, other lines under the old folder: no copy' '
+	cd repo &&
+	move_pick mount/m.go "func Start() { start() }" "func Start() { begin() }" &&
+	cbp names $COPY >out &&
+	grep "^1 name " out
 '
 
 test_expect_success 'check: the fix is in release/1.7 already' '

@@ -47,15 +47,11 @@
  * @parent: what libgit2 calls
  * @packs: the packs, mapped on the first question
  * @commondir: where they are
- * @buf: the last object read, its buffer kept for the next
- * @alloc: its size
  */
 struct backend {
 	git_odb_backend parent;
 	struct cbp_packs *packs;
 	char *commondir;
-	char *buf;
-	size_t alloc;
 };
 
 static struct cbp_packs *packs_of(struct backend *be)
@@ -79,20 +75,26 @@ static int check_circle(struct backend *be, const git_oid *id)
 	return GIT_ERROR;
 }
 
+/* libgit2's buffer for an object @size bytes long (with its NUL). */
+static void *data_alloc(size_t size, void *data)
+{
+	return git_odb_backend_data_alloc(data, size);
+}
+
 static int backend_read(void **data, size_t *len, git_object_t *type,
 			git_odb_backend *b, const git_oid *id)
 {
 	struct backend *be = (struct backend *)b;
+	char *buf;
 
-	if (cbp_git_packs_read_any(packs_of(be), from_git(id), type, &be->buf,
-				   &be->alloc, len) != 1)
+	/* Read into libgit2's buffer: no copy through one of ours. */
+	if (cbp_git_packs_read_any(packs_of(be), from_git(id), type, data_alloc,
+				   b, &buf, len) != 1) {
+		if (buf)
+			git_odb_backend_data_free(b, buf);
 		return check_circle(be, id);
-	*data = git_odb_backend_data_alloc(b, *len);
-	if (!*data) {
-		git_error_set_str(GIT_ERROR_NOMEMORY, "out of memory");
-		return GIT_ERROR;
 	}
-	memcpy(*data, be->buf, *len);
+	*data = buf;
 	return 0;
 }
 
@@ -138,7 +140,6 @@ static void backend_free(git_odb_backend *b)
 	struct backend *be = (struct backend *)b;
 
 	cbp_git_packs_close(be->packs);
-	free(be->buf);
 	free(be->commondir);
 	free(be);
 }

@@ -635,18 +635,29 @@ static int read_entry(struct cbp_packs *ps, const struct cbp_pack *p,
 }
 
 /*
- * The object @oid of the packs into *@buf (*@len bytes, NUL-terminated),
- * its type in *@type; @want its type, or GIT_OBJECT_ANY.  As
- * cbp_git_packs_read() returns.
+ * Where packs_read() puts an object: @get gives a buffer of @size bytes
+ * and one more, for a NUL, or NULL; the last it gave is in @buf, which
+ * its caller frees when the read fails.
+ */
+struct sink {
+	char *(*get)(struct sink *s, size_t size);
+	char *buf;
+};
+
+/*
+ * The object @oid of the packs into the buffer of @s (*@len bytes,
+ * NUL-terminated), its type in *@type; @want its type, or
+ * GIT_OBJECT_ANY.  As cbp_git_packs_read() returns.
  */
 static int packs_read(struct cbp_packs *ps, const struct cbp_oid *oid,
-		      git_object_t want, git_object_t *type, char **buf,
-		      size_t *alloc, size_t *len)
+		      git_object_t want, git_object_t *type, struct sink *s,
+		      size_t *len)
 {
 	const struct cbp_pack *p = NULL;
 	const unsigned char *data;
 	unsigned long long off = 0, size;
 	size_t i, start;
+	char *buf;
 	int t, owned;
 
 	for (i = 0; i < ps->nr && !off; i++) {
@@ -655,34 +666,52 @@ static int packs_read(struct cbp_packs *ps, const struct cbp_oid *oid,
 	}
 	if (!off || entry_header(p, off, &t, &size, &start))
 		return 0;
-	/* Stored whole (most commits): inflated into @buf, no copy. */
+	/* Stored whole (most commits): inflated into the buffer, no copy. */
 	if (t >= PACK_COMMIT && t <= PACK_TAG) {
 		if (want != GIT_OBJECT_ANY && t != (int)want)
 			return CBP_GIT_NO_COMMIT;
 		if (size >= MAX_OBJECT)
 			return 0;
-		*buf = cbp_grow(*buf, 1, (size_t)size + 1, alloc);
-		if (inflate_entry(ps, p, start, *buf, (size_t)size))
+		buf = s->get(s, (size_t)size);
+		if (!buf || inflate_entry(ps, p, start, buf, (size_t)size))
 			return 0;
 		*len = (size_t)size;
-		(*buf)[*len] = '\0';
+		buf[*len] = '\0';
 		*type = (git_object_t)t;
 		return 1;
 	}
 	if (read_entry(ps, p, off, &t, &data, len, &owned))
 		return 0;
-	if (want != GIT_OBJECT_ANY && t != (int)want) {
-		if (owned)
-			free((void *)data);
-		return CBP_GIT_NO_COMMIT;
+	buf = NULL;
+	if (want == GIT_OBJECT_ANY || t == (int)want)
+		buf = s->get(s, *len);
+	if (buf) {
+		memcpy(buf, data, *len);
+		buf[*len] = '\0';
 	}
-	*buf = cbp_grow(*buf, 1, *len + 1, alloc);
-	memcpy(*buf, data, *len);
-	(*buf)[*len] = '\0';
 	if (owned)
 		free((void *)data);
+	if (want != GIT_OBJECT_ANY && t != (int)want)
+		return CBP_GIT_NO_COMMIT;
+	if (!buf)
+		return 0;
 	*type = (git_object_t)t;
 	return 1;
+}
+
+/* A buffer kept between reads, grown as needed. */
+struct kept_sink {
+	struct sink s;
+	char **buf;
+	size_t *alloc;
+};
+
+static char *kept_get(struct sink *s, size_t size)
+{
+	struct kept_sink *k = (struct kept_sink *)s;
+
+	*k->buf = cbp_grow(*k->buf, 1, size + 1, k->alloc);
+	return *k->buf;
 }
 
 /**
@@ -705,9 +734,25 @@ int cbp_git_packs_read(struct cbp_packs *ps, const struct cbp_oid *oid,
 		       git_object_t want, char **buf, size_t *alloc,
 		       size_t *len)
 {
+	struct kept_sink k = { .s.get = kept_get, .buf = buf, .alloc = alloc };
 	git_object_t type;
 
-	return packs_read(ps, oid, want, &type, buf, alloc, len);
+	return packs_read(ps, oid, want, &type, &k.s, len);
+}
+
+/* A buffer of its own for each object, from the caller's allocator. */
+struct own_sink {
+	struct sink s;
+	void *(*alloc)(size_t size, void *data);
+	void *data;
+};
+
+static char *own_get(struct sink *s, size_t size)
+{
+	struct own_sink *o = (struct own_sink *)s;
+
+	s->buf = o->alloc(size + 1, o->data);
+	return s->buf;
 }
 
 /**
@@ -715,19 +760,30 @@ int cbp_git_packs_read(struct cbp_packs *ps, const struct cbp_oid *oid,
  * @ps: the packs
  * @oid: the object
  * @type: set to its type
- * @buf: a buffer kept between reads, grown as needed
- * @alloc: its size
+ * @alloc: gives the buffer for the object, @size bytes (its length and a
+ *	   NUL), or NULL
+ * @data: passed to @alloc
+ * @out: set to that buffer
  * @len: the object's length
+ *
+ * The object goes straight into the caller's buffer (libgit2's, for a
+ * backend), not through one of ours.
  *
  * Context: as cbp_git_packs_read().
  *
- * Return: 1 with the object in *@buf; 0 if libgit2 must read it.
+ * Return: 1 with the object in *@out; 0 if libgit2 must read it, with
+ * *@out the buffer @alloc gave (the caller's to free), or NULL.
  */
 int cbp_git_packs_read_any(struct cbp_packs *ps, const struct cbp_oid *oid,
-			   git_object_t *type, char **buf, size_t *alloc,
-			   size_t *len)
+			   git_object_t *type,
+			   void *(*alloc)(size_t size, void *data),
+			   void *data, char **out, size_t *len)
 {
-	return packs_read(ps, oid, GIT_OBJECT_ANY, type, buf, alloc, len);
+	struct own_sink o = { .s.get = own_get, .alloc = alloc, .data = data };
+	int rc = packs_read(ps, oid, GIT_OBJECT_ANY, type, &o.s, len);
+
+	*out = o.s.buf;
+	return rc;
 }
 
 /*

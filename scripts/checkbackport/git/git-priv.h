@@ -74,8 +74,9 @@ int cbp_git_packs_read(struct cbp_packs *ps, const struct cbp_oid *oid,
 		       git_object_t want, char **buf, size_t *alloc,
 		       size_t *len);
 int cbp_git_packs_read_any(struct cbp_packs *ps, const struct cbp_oid *oid,
-			   git_object_t *type, char **buf, size_t *alloc,
-			   size_t *len);
+			   git_object_t *type,
+			   void *(*alloc)(size_t size, void *data),
+			   void *data, char **out, size_t *len);
 int cbp_git_packs_circular(struct cbp_packs *ps, const unsigned char *id);
 int cbp_git_packs_prefix(const struct cbp_packs *ps, const unsigned char *id,
 			 size_t hexlen, unsigned char *out);

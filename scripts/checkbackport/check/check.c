@@ -81,26 +81,67 @@ int check_too_many_citations(struct check_run *run, size_t i __always_unused)
 	return 0;
 }
 
+/*
+ * How many backports of the target branch must name their origin with
+ * cherry-pick trailers alone for those to be its rule
+ * (check_upstream_missing()).
+ */
+#define PICKS_AT_LEAST	10
+
 int check_upstream_missing(struct check_run *run, size_t i __always_unused)
 {
 	const struct check_facts *fx = run->fx;
+	const struct check_pick *pick = NULL;
+	struct checker *chk = run->chk;
+	long long picks, upstream;
 	struct cbp_finding *f;
+	int bit, pick_only;
 	size_t k;
 
 	/* A mainline commit checked without an upstream line is its own. */
 	if (fx->nr_up || fx->self_in_mainline)
 		return 0;
-	f = check_emit(run, 0,
-		       "no 'commit <id> upstream' or '[ Upstream commit <id> ]' line: the stable rules ask every backport to name its mainline commit");
-	/* git cherry-pick -x named it: say which line to write. */
-	for (k = 0; k < fx->nr_picks; k++) {
+	for (k = 0; k < fx->nr_picks && !pick; k++) {
 		const struct check_pick *pk = &fx->picks[k];
 
-		if (pk->rc || pk->c.state != CBP_PRESENT ||
-		    !check_in_mainline(run->chk, &pk->c))
-			continue;
+		if (!pk->rc && pk->c.state == CBP_PRESENT &&
+		    check_in_mainline(chk, &pk->c))
+			pick = pk;
+	}
+	/*
+	 * Most projects but the kernel back-port with git cherry-pick -x:
+	 * where the target branch's own backports name their origin with
+	 * its trailer alone (PICKS_AT_LEAST of them, nine in ten), that
+	 * trailer is what is asked, and one naming a mainline commit (not
+	 * another change) is the patch's upstream line.  The kernel's
+	 * stable branches write "commit X upstream." even above a DRM
+	 * fix's cherry-pick trailer, and a branch of a few backports
+	 * says little: the stable rules stand.
+	 */
+	bit = check_stable_bit(chk);
+	if (bit >= 0 && !chk->origin_known) {
+		/* Read once for a series: the index does not change. */
+		if (cbp_index_origin_forms(chk->idx, bit, &chk->origin_picks,
+					   &chk->origin_upstream))
+			return -1;
+		chk->origin_known = 1;
+	}
+	picks = chk->origin_picks;
+	upstream = chk->origin_upstream;
+	pick_only = bit >= 0 && picks >= PICKS_AT_LEAST && picks > 9 * upstream;
+	if (pick_only && pick && pick->trust.verdict != CBP_TRUST_SUSPICIOUS)
+		return 0;
+	if (pick_only)
+		f = check_emit(run, 0,
+			       "no '(cherry picked from commit <id>)' line naming a mainline commit: %lld of the %lld backports on %s name their origin so",
+			       picks, picks + upstream, chk->stable);
+	else
+		f = check_emit(run, 0,
+			       "no 'commit <id> upstream' or '[ Upstream commit <id> ]' line: the stable rules ask every backport to name its mainline commit");
+	/* git cherry-pick -x named it: say which line to write. */
+	if (pick && !pick_only) {
 		f->hint = cbp_strf("'(cherry picked from commit %.12s)' names it: %s%s%s",
-				   pk->c.hex, "write 'commit ", pk->c.hex,
+				   pick->c.hex, "write 'commit ", pick->c.hex,
 				   " upstream.' above the message");
 		return 0;
 	}
@@ -109,11 +150,16 @@ int check_upstream_missing(struct check_run *run, size_t i __always_unused)
 		const struct cbp_commit *c = &fx->fix.c[k];
 
 		if (c->state != CBP_PRESENT || (fx->self && c->id == fx->self->id) ||
-		    !check_in_mainline(run->chk, c))
+		    !check_in_mainline(chk, c))
 			continue;
-		f->hint = cbp_strf("mainline has this change as %.12s: %s%s%s",
-				   c->hex, "write 'commit ", c->hex,
-				   " upstream.' above the message");
+		if (pick_only)
+			f->hint = cbp_strf("mainline has this change as %.12s: %s%s%s",
+					   c->hex, "add '(cherry picked from commit ",
+					   c->hex, ")' (git cherry-pick -x does)");
+		else
+			f->hint = cbp_strf("mainline has this change as %.12s: %s%s%s",
+					   c->hex, "write 'commit ", c->hex,
+					   " upstream.' above the message");
 		break;
 	}
 	return 0;

@@ -102,6 +102,9 @@ struct checker {
 	int stable_minor;
 	struct cbp_patch_ids pids;
 	int pids_loaded;
+	int origin_known;
+	long long origin_picks;
+	long long origin_upstream;
 	struct check_series_tree *tree;
 	struct check_series *series;
 };

@@ -861,6 +861,65 @@ int cbp_index_refs_moved(struct cbp_index *idx, const char *commondir)
 	return moved;
 }
 
+/*
+ * The commits of a branch (bit ?1) outside mainline (?2) that name their
+ * origin, each once: whether with an upstream line (commit X upstream,
+ * [ Upstream commit X ], Upstream commit X, master commit: X) or with
+ * cherry-pick trailers alone ((cherry picked from commit X), (backported
+ * from commit X)).
+ */
+static const char origin_forms_sql[] =
+	"SELECT coalesce(sum(up = 0), 0), coalesce(sum(up), 0) FROM\n"
+	" (SELECT max(l.kind IN (2, 3, 4, 7)) AS up FROM links l\n"
+	"  JOIN reach r ON r.id = l.src\n"
+	"  WHERE l.kind IN (1, 2, 3, 4, 5, 7) AND (r.branches & ?1) != 0\n"
+	"  AND (r.branches & ?2) = 0 GROUP BY l.src)";
+static_assert(CBP_CHERRY_PICK == 1 && CBP_UPSTREAM == 2 &&
+	      CBP_UPSTREAM_BRACKET == 3 && CBP_UPSTREAM_LINE == 4 &&
+	      CBP_BACKPORTED == 5 && CBP_MASTER_COMMIT == 7,
+	      "origin_forms_sql");
+
+/**
+ * cbp_index_origin_forms() - how a branch's backports name their origin
+ * @idx: the index
+ * @bit: the branch's bit
+ * @picks: set to how many of its commits outside mainline name it with
+ *	   cherry-pick trailers alone ("(cherry picked from commit X)")
+ * @upstream: set to how many name it with an upstream line ("commit X
+ *	      upstream.", "[ Upstream commit X ]", Xen's "master commit: X")
+ *
+ * The kernel's stable branches use upstream lines, many projects'
+ * git cherry-pick -x: the branch's own history says which it asks of a
+ * backport.
+ *
+ * Return: 0, or -1 with SQLite's message recorded.
+ */
+int cbp_index_origin_forms(struct cbp_index *idx, int bit, long long *picks,
+			   long long *upstream)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	*picks = 0;
+	*upstream = 0;
+	if (bit < 0 || bit >= CBP_MAX_BRANCHES)
+		return 0;
+	if (cbp_db_prepare(idx->db, origin_forms_sql, &st))
+		return -1;
+	sqlite3_bind_int64(st, 1, (long long)(1ULL << bit));
+	sqlite3_bind_int64(st, 2, idx->mainline_bit < 0 ? 0 :
+			   (long long)(1ULL << idx->mainline_bit));
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		*picks = sqlite3_column_int64(st, 0);
+		*upstream = sqlite3_column_int64(st, 1);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW)
+		return cbp_error("index: %s", sqlite3_errmsg(idx->db));
+	return 0;
+}
+
 /**
  * cbp_index_count_present() - how many commits the index has
  * @idx: the index

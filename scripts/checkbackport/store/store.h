@@ -68,6 +68,8 @@ int cbp_squash_in_branch(struct cbp_index *idx, const struct cbp_class *cls,
 			 int bit, long long *squash);
 int cbp_release_before(const struct cbp_commit *a, const struct cbp_commit *b);
 int cbp_index_count_present(struct cbp_index *idx, long long *nr);
+int cbp_index_origin_forms(struct cbp_index *idx, int bit, long long *picks,
+			   long long *upstream);
 int cbp_index_gaps(struct cbp_index *idx);
 int cbp_index_has_branch(struct cbp_index *idx, const char *name);
 const char *cbp_index_unpeeled_branch(struct cbp_index *idx, const char *name);

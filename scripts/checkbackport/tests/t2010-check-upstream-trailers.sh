@@ -185,4 +185,61 @@ test_expect_success 'CHERRY_PICK_UNKNOWN: trailers that resolve are quiet' '
 	lacks_finding ../out WARNING:CHERRY_PICK_UNKNOWN
 '
 
+# pick_branch N BRANCH [FROM]: N mainline commits "pkg: BRANCH update K",
+# each picked with -x onto BRANCH (made from v6.11 unless it exists),
+# the last one's ID in LAST.
+pick_branch () {
+	{ git rev-parse -q --verify "refs/heads/$2" >/dev/null ||
+	  git branch "$2" v6.11; } &&
+	for k in $(seq "${3:-1}" "$1")
+	do
+		git checkout -q master &&
+		test_change "pkg/$2-f$k.c" "$k" "pkg: $2 update $k" &&
+		LAST=$(tip) &&
+		git checkout -q "$2" &&
+		test_pick "$LAST" || return 1
+	done &&
+	git checkout -q master
+}
+
+# Most projects back-port with git cherry-pick -x alone: on a branch
+# whose backports name their origin so, ten of them and nine in ten,
+# that trailer is what check asks for, as the stable rules ask for
+# "commit X upstream." (linux-6.11.y: no such backports).
+test_expect_success 'UPSTREAM_MISSING: a branch of -x backports asks for the trailer' '
+	cd repo &&
+	pick_branch 10 linux-6.9.y &&
+	mkpatch ../p.patch "pkg: linux-6.9.y update 10" \
+		"(cherry picked from commit $LAST)" pkg/linux-6.9.y-f10.c &&
+	check_terse 1 ../out --stable linux-6.9.y ../p.patch &&
+	lacks_finding ../out ERROR:UPSTREAM_MISSING &&
+	has_finding ../out ERROR:ALREADY_APPLIED &&
+	check_terse 1 ../out $S ../p.patch &&
+	has_finding ../out ERROR:UPSTREAM_MISSING &&
+	mkpatch ../p.patch "pkg: linux-6.9.y update 10" "No trailer." \
+		pkg/linux-6.9.y-f10.c &&
+	check_terse 1 ../out --stable linux-6.9.y ../p.patch &&
+	grep -F "ERROR:UPSTREAM_MISSING: no '"'"'(cherry picked from commit <id>)'"'"' line naming a mainline commit: 10 of the 10 backports on linux-6.9.y name their origin so" ../out &&
+	mkpatch ../p.patch "pkg: linux-6.9.y update 10" \
+		"(cherry picked from commit $O)" pkg/linux-6.9.y-f10.c &&
+	check_terse 1 ../out --stable linux-6.9.y ../p.patch &&
+	has_finding ../out ERROR:UPSTREAM_MISSING
+'
+
+test_expect_success 'UPSTREAM_MISSING: nine -x backports are too few, nine in ten enough' '
+	cd repo &&
+	pick_branch 9 linux-6.8.y &&
+	mkpatch ../p.patch "drm/x: fix the thing" \
+		"(cherry picked from commit $F)" &&
+	check_terse 1 ../out --stable linux-6.8.y ../p.patch &&
+	has_finding ../out ERROR:UPSTREAM_MISSING &&
+	git checkout -q linux-6.8.y &&
+	test_change pkg/g.c g "pkg: a backport" "commit $F upstream." &&
+	check_terse 1 ../out --stable linux-6.8.y ../p.patch &&
+	has_finding ../out ERROR:UPSTREAM_MISSING &&
+	pick_branch 10 linux-6.8.y 10 &&
+	check_terse 0 ../out --stable linux-6.8.y ../p.patch &&
+	lacks_finding ../out ERROR:UPSTREAM_MISSING
+'
+
 test_done

@@ -76,7 +76,7 @@ long long cbp_release_pattern_key(const struct cbp_release_pattern *rp,
 }
 
 static const char version_syntax[] =
-	"its version is not 1 to 4 numbers, then [-rc/-beta/-alpha/-pre/-dev/-m[.]N]";
+	"its version is not 1 to 4 numbers, then [-rc/-beta/-alpha/-pre/-dev/-m[.]N] or pN";
 
 /**
  * cbp_release_pattern_error() - why a tag is no release

@@ -1246,6 +1246,23 @@ static int letter_release(const char *s, size_t len, unsigned long long *n)
 	return 0;
 }
 
+/*
+ * A patch level after the numbers: OpenSSH's portable releases, 9.9p1
+ * and 9.9p2 (tags V_9_9_P2), Ruby's 1.9.3-p551; "p", or "P" after "_",
+ * and a number, maybe after "-" or the numbers' "_", to the end of @p.
+ * Its number in *@n.  Return: whether @p starts such a suffix.
+ */
+static int patch_level(const char *p, const char *end, char sep,
+		       unsigned long long *n)
+{
+	if (p < end && (*p == '-' || (*p == '_' && sep == '_')))
+		p++;
+	if (p >= end || (*p != 'p' && !(*p == 'P' && p[-1] == '_')))
+		return 0;
+	p++;
+	return !parse_num(&p, end, n, 0) && p == end;
+}
+
 /* The key of a version of at least @min numbers (see above). */
 static long long version_key(const char *tag, size_t len, int min)
 {
@@ -1283,6 +1300,11 @@ static long long version_key(const char *tag, size_t len, int min)
 	if (n == 3 && p < end && letter_release(p, end - p, &num[3])) {
 		p = end;
 		n++;
+	}
+	/* So is a patch level: 9.9p2 after 9.9p1, before 9.9.1. */
+	if (n < 4 && patch_level(p, end, sep, &num[3])) {
+		p = end;
+		n = 4;
 	}
 	if (p < end) {
 		const char *q = NULL;
@@ -1370,7 +1392,7 @@ long long cbp_release_key(const char *ver, size_t len)
 }
 
 static const char version_syntax[] =
-	"not a release version (vX.Y[.Z[.W]], maybe -rc/-beta/-alpha/-pre/-dev/-m[[.]N])";
+	"not a release version (vX.Y[.Z[.W]], maybe -rc/-beta/-alpha/-pre/-dev/-m[[.]N] or pN)";
 
 /**
  * cbp_version_error() - why a tag has no version key

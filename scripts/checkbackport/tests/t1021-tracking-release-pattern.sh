@@ -328,6 +328,19 @@ test_expect_success 'OpenSSL-shaped tags: letter releases, OpenSSL_1_1_1w' '
 	first_releases_are_tags
 '
 
+# OpenSSH's portable releases carry a patch level, 9.9p1 then 9.9p2,
+# tagged V_9_9_P1 and V_9_9_P2: no pattern could read the level, and one
+# that left it out made the two one release.
+test_expect_success 'OpenSSH-shaped tags: patch levels, V_9_9_P2' '
+	tag_each_cached openssh V_9_8_P1 V_9_9_P1 V_9_9_P2 V_10_0_P1 \
+		V_10_0_P2 &&
+	cbp index --tags "V_*" --release-pattern \
+		"V_([0-9]+(_[0-9]+)+_P[0-9]+)" --verbose >out &&
+	grep "5 release tags" out &&
+	! grep "^not a release" out &&
+	first_releases_are_tags
+'
+
 # LXC writes its pre-releases after a dot, lxc-4.0.0.rc1: no pattern
 # could read them, and what each first had was labelled lxc-4.0.0.
 test_expect_success 'LXC-shaped tags: pre-releases after a dot, lxc-4.0.0.rc1' '

@@ -63,6 +63,8 @@ static const char *const good[] = {
 	"1.1.1w", "1_1_1w", "0.9.8zh", "v1.0.0a",
 	/* A pre-release after a dot: LXC's */
 	"4.0.0.rc1", "1.0.0.beta2", "1.0.0.alpha1",
+	/* A patch level: OpenSSH's portable releases, Ruby's */
+	"9.9p1", "9_9_P2", "v3.6.1p2", "1.9.3-p551", "10_0_p1",
 };
 
 static void parses(void **state)
@@ -119,6 +121,15 @@ static const struct {
 	{ "1.1.1ab", CBP_VERSION_INVALID },
 	{ "1.1.1A", CBP_VERSION_INVALID },
 	{ "1.1.1a-rc1", CBP_VERSION_INVALID },
+	/* A patch level is "p" and a number, last; "P" only after "_" */
+	{ "9.9p", CBP_VERSION_INVALID },
+	{ "9.9p01", CBP_VERSION_INVALID },
+	{ "9.9P1", CBP_VERSION_INVALID },
+	{ "9.9_p1", CBP_VERSION_INVALID },
+	{ "9.9p1-rc1", CBP_VERSION_INVALID },
+	{ "9.9p1p2", CBP_VERSION_INVALID },
+	{ "1.2.3.4p1", CBP_VERSION_INVALID },
+	{ "9.9--p1", CBP_VERSION_INVALID },
 	/* A dot before a pre-release, not two separators */
 	{ "4.0.0..rc1", CBP_VERSION_INVALID },
 	{ "4.0.0.-rc1", CBP_VERSION_INVALID },
@@ -257,6 +268,15 @@ static void order(void **state)
 	assert_before("0.9.8za", "0.9.8zh");
 	assert_before("0.9.8zh", "1.0.0");
 	assert_int_equal(vk("1_1_1w"), vk("1.1.1w"));
+	/* OpenSSH's patch levels: a fourth number */
+	assert_before("9.8p1", "9.9");
+	assert_before("9.9", "9.9p1");
+	assert_before("9.9p1", "9.9p2");
+	assert_before("9.9p2", "9.9.1");
+	assert_before("9.9.1", "9.10p1");
+	assert_before("3.6.1p1", "3.6.1p2");
+	assert_int_equal(vk("9_9_P2"), vk("9.9p2"));
+	assert_int_equal(vk("1.9.3-p551"), vk("1.9.3p551"));
 	/* LXC's pre-releases after a dot */
 	assert_before("3.2.1", "4.0.0.alpha1");
 	assert_before("4.0.0.beta2", "4.0.0.rc1");

@@ -168,6 +168,40 @@ int cbp_store_set_unpeeled(struct cbp_writer *w, const char *lines)
 	return cbp_db_step(w->db, st);
 }
 
+/**
+ * cbp_store_set_copies_unread() - record how many commits copies could not read
+ * @w: the writer
+ * @nr: how many commits build_link_copies() could not read the change of
+ *
+ * Return: 0, or -1 with SQLite's message recorded.
+ */
+int cbp_store_set_copies_unread(struct cbp_writer *w, long long nr)
+{
+	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_META, CBP_META_PUT);
+	char val[24];
+
+	if (!st)
+		return -1;
+	snprintf(val, sizeof(val), "%lld", nr);
+	sqlite3_bind_text(st, 1, "copies_unread", -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, val, -1, SQLITE_STATIC);
+	return cbp_db_step(w->db, st);
+}
+
+/**
+ * cbp_store_copies_unread() - what cbp_store_set_copies_unread() recorded last
+ * @w: the writer
+ * @nr: set to it; -1 for an index no build recorded it in
+ *
+ * Return: 0, or -1 with SQLite's message recorded.
+ */
+int cbp_store_copies_unread(struct cbp_writer *w, long long *nr)
+{
+	return cbp_db_int(w->db,
+			  "SELECT value FROM meta WHERE key = 'copies_unread'",
+			  nr);
+}
+
 /* ---------------------------------------------------------------------- */
 /* Commits and citations. */
 

@@ -64,6 +64,8 @@ int cbp_store_max_commit(struct cbp_writer *w, long long *max_id);
 int cbp_store_set_present(struct cbp_writer *w, long long nr);
 int cbp_store_add_gaps(struct cbp_writer *w, int gaps);
 int cbp_store_set_refs_stamp(struct cbp_writer *w, unsigned long long stamp);
+int cbp_store_set_copies_unread(struct cbp_writer *w, long long nr);
+int cbp_store_copies_unread(struct cbp_writer *w, long long *nr);
 int cbp_store_set_unpeeled(struct cbp_writer *w, const char *lines);
 /* (store-track.c) */
 int cbp_store_write_tracking(struct cbp_writer *w,

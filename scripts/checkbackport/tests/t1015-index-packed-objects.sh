@@ -215,6 +215,37 @@ test_expect_success 'a copy whose file cannot be read is said too' '
 	grep "warning: cannot read what 1 commit changes ($(cat ../C): a damaged or missing object); copies of it without a trailer are not found" ../err
 '
 
+# The file arrives later (a partial clone's fetch), and no ref moves: an
+# update that reads nothing new asks again for the pairs it could not
+# read, and finds the copy; then it has nothing left to ask.
+test_expect_success 'a file that arrives later: the next update finds the copy' '
+	file_copy_repo lateblob &&
+	git checkout -q linux-6.12.y &&
+	test_tick &&
+	git commit -q --amend --no-edit --reset-author &&
+	tip >../C &&
+	git checkout -q master &&
+	blob=$(git rev-parse "$(cat ../C):x.c") &&
+	git cat-file blob "$blob" >../blob &&
+	rm -f .git/objects/$(echo "$blob" | sed "s|^..|&/|") &&
+	"$CBP_BIN" index --rebuild >/dev/null 2>../err &&
+	grep "warning: cannot read what 1 commit changes" ../err &&
+	"$CBP_BIN" index >/dev/null 2>../err &&
+	grep "warning: cannot read what 1 commit changes" ../err &&
+	cbp names "$(cat ../C)" >../out &&
+	! grep "via:" ../out &&
+	test "$(git hash-object -w ../blob)" = "$blob" &&
+	"$CBP_BIN" index >../out 2>../err &&
+	grep "read 0 new commits" ../out &&
+	! grep "cannot read" ../err &&
+	cbp names "$(cat ../C)" >../out &&
+	grep "via: same patch-id as $(cat ../M), no trailer" ../out &&
+	"$CBP_BIN" index >/dev/null 2>../err &&
+	! grep "cannot read" ../err &&
+	cbp names "$(cat ../C)" >../out &&
+	grep "via: same patch-id as $(cat ../M), no trailer" ../out
+'
+
 test_expect_success 'a symbolic ref to a branch deleted loses nothing and says nothing' '
 	git init -q dangling && cd dangling &&
 	test_commit "base" &&

@@ -636,8 +636,9 @@ static int read_entry(struct cbp_packs *ps, const struct cbp_pack *p,
 
 /*
  * Where packs_read() puts an object: @get gives a buffer of @size bytes
- * and one more, for a NUL, or NULL; the last it gave is in @buf, which
- * its caller frees when the read fails.
+ * and one more, for a NUL, or NULL.  A buffer given to keep (own_get())
+ * is left in @buf, for its caller to free when the read fails; one the
+ * sink keeps itself (kept_get()) is not.
  */
 struct sink {
 	char *(*get)(struct sink *s, size_t size);

@@ -138,7 +138,7 @@ struct cbp_git_file_hunks {
  * @large: its sides weigh over 256 KiB together
  * @size_change: the change in bytes of its size
  * @hashed: 1 @hash is known, -1 the file could not be read, 0 not yet
- * @hash: its path and the lines it adds and drops, blanks aside
+ * @hash: the lines it adds and drops, blanks aside, not its path
  * @wanted: the caller's, for the files cbp_git_files_same() asked for
  */
 struct cbp_git_file {

@@ -751,6 +751,112 @@ static void trim_common(const char **a, size_t *la, const char **b, size_t *lb)
 }
 
 /*
+ * One line's part of a file's net (quick_file()): its text, blanks aside,
+ * hashed, then mixed (splitmix64's finaliser) so that sums of many
+ * lines keep apart what they sum.
+ */
+static unsigned long long line_net(const char *s, size_t len)
+{
+	unsigned long long h = CBP_FNV_OFFSET;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		unsigned char ch = (unsigned char)s[i];
+
+		if (ch != ' ' && ch != '\t' && ch != '\n' && ch != '\r')
+			h = (h ^ ch) * CBP_FNV_PRIME;
+	}
+	h ^= h >> 30;
+	h *= 0xbf58476d1ce4e5b9ull;
+	h ^= h >> 27;
+	h *= 0x94d049bb133111ebull;
+	return h ^ (h >> 31);
+}
+
+/* The sum of line_net() over the lines of @s, @len bytes. */
+static unsigned long long lines_net(const char *s, size_t len)
+{
+	const char *end = s + len, *nl;
+	unsigned long long sum = 0;
+	size_t n;
+
+	while (s < end) {
+		nl = memchr(s, '\n', (size_t)(end - s));
+		n = nl ? (size_t)(nl - s) + 1 : (size_t)(end - s);
+		sum += line_net(s, n);
+		s += n;
+	}
+	return sum;
+}
+
+/* The hash of a file whose lines are not compared: its blobs' IDs. */
+static unsigned long long ids_hash(const struct file_pair *f)
+{
+	return cbp_fnv(cbp_fnv(CBP_FNV_OFFSET, f->a.id, GIT_OID_RAWSZ),
+		       f->b.id, GIT_OID_RAWSZ);
+}
+
+/*
+ * What can be told of a changed file without a diff, from its two sides
+ * after trim_common() (what hash_file() diffs): *@mid, a hash of those
+ * bytes, and *@net, what its lines net, blanks aside (the sum of
+ * line_net() of the lines after less of those before).  Two changes of
+ * the same *@mid have the same diff, so the same hash_file(); any
+ * diff's lines added less those dropped are the lines netted, so two of
+ * another *@net have other hashes.  Only the pairs between (the same
+ * lines under other context lines, or few other changes) are diffed.
+ * A file whose lines are not compared has its IDs' hash as all three,
+ * *@hash included, and *@done set.
+ */
+static int quick_file(git_repository *git, const struct file_pair *f,
+		      unsigned long long *mid, unsigned long long *net,
+		      unsigned long long *hash, int *done)
+{
+	static const git_oid zero;
+	git_blob *a = NULL, *b = NULL;
+	const char *ta = "", *tb = "";
+	size_t la = 0, lb = 0;
+
+	*done = 0;
+	if (f->binary_a || f->binary_b ||
+	    blob_size(git, &f->a) + blob_size(git, &f->b) > CONTENT_MAX_BYTES)
+		goto ids;
+	if ((!git_oid_equal(&f->a, &zero) && git_blob_lookup(&a, git, &f->a) < 0) ||
+	    (!git_oid_equal(&f->b, &zero) && git_blob_lookup(&b, git, &f->b) < 0)) {
+		git_blob_free(a);
+		cbp_error_git("cannot read a file to compare");
+		return -1;
+	}
+	if ((a && blob_is_binary(a)) || (b && blob_is_binary(b))) {
+		git_blob_free(a);
+		git_blob_free(b);
+		goto ids;
+	}
+	if (a) {
+		ta = git_blob_rawcontent(a);
+		la = (size_t)git_blob_rawsize(a);
+	}
+	if (b) {
+		tb = git_blob_rawcontent(b);
+		lb = (size_t)git_blob_rawsize(b);
+	}
+	trim_common(&ta, &la, &tb, &lb);
+	/* The lengths first: "ab" "c" is not "a" "bc". */
+	*mid = cbp_fnv(CBP_FNV_OFFSET, &la, sizeof(la));
+	*mid = cbp_fnv(cbp_fnv(*mid, ta, la), tb, lb);
+	*net = lines_net(tb, lb) - lines_net(ta, la);
+	git_blob_free(a);
+	git_blob_free(b);
+	return 0;
+ids:
+	*mid = ids_hash(f);
+	*net = *mid;
+	*hash = *mid;
+	*done = 1;
+	return 0;
+}
+
+/*
  * The hash of one changed file: the lines it adds and drops, or the IDs
  * of a file whose lines are not compared.  Not its path: the caller adds
  * that where it counts, and a file moved to another folder changed alike
@@ -835,8 +941,7 @@ static int hash_file(git_repository *git, const struct file_pair *f,
 	goto out;
 ids:
 	/* A binary file or a submodule: the same change has the same IDs. */
-	h = cbp_fnv(h, f->a.id, GIT_OID_RAWSZ);
-	*out = cbp_fnv(h, f->b.id, GIT_OID_RAWSZ);
+	*out = ids_hash(f);
 	err = 0;
 out:
 	git_patch_free(patch);
@@ -1055,9 +1160,11 @@ out:
  * @f: a file of cbp_git_change_files()
  *
  * First its change in size and whether it is large, from the objects'
- * headers (nothing inflated); once those are known, the hash of the
- * lines it adds and drops, blanks aside, whatever its path (from the
- * repository's memo when a file was changed alike before).
+ * headers (nothing inflated); once those are known, what its two sides
+ * tell without a diff (quick_file(), unless @f->no_quick or a pair asked
+ * for its hash already); then the hash of the lines it adds and drops,
+ * blanks aside, whatever its path (from the repository's memo when a
+ * file was changed alike before).
  *
  * Return: 0, or -1 with libgit2's message recorded (@f->hashed is then
  * -1: it cannot be compared).
@@ -1096,6 +1203,18 @@ int cbp_git_file_fill(struct cbp_repo *repo, struct cbp_git_file *f)
 	if (f->hashed)
 		return f->hashed < 0 ? -1 : 0;
 	file_pair_of(f, &fp);
+	if (!f->quick && !f->no_quick && !f->want_hash) {
+		int done;
+
+		f->quick = 1;
+		if (quick_file(repo->git, &fp, &f->mid, &f->net, &f->hash,
+			       &done)) {
+			f->hashed = -1;
+			return -1;
+		}
+		f->hashed = done;
+		return 0;
+	}
 	if (memo_hash_file(repo, &fp, &f->hash)) {
 		f->hashed = -1;
 		return -1;
@@ -1158,12 +1277,32 @@ static int file_same(struct cbp_git_file *fx, struct cbp_git_file *fy,
 	}
 	if ((fx->large || fy->large) && fx->size_change != fy->size_change)
 		return 0;
-	if (!fx->hashed || !fy->hashed) {
-		ask(fx, fx->hashed, fy, fy->hashed, st->want, st->data);
-		st->missing = 1;
-		return 1;
+	if (fx->hashed && fy->hashed)
+		return fx->hash == fy->hash;
+	/*
+	 * What the sides tell without a diff, unless a side asked for no
+	 * first reading; a side hashed for another pair has told all.
+	 */
+	if (!fx->no_quick && !fy->no_quick) {
+		int qx = fx->quick || fx->hashed, qy = fy->quick || fy->hashed;
+
+		if (!qx || !qy) {
+			ask(fx, qx, fy, qy, st->want, st->data);
+			st->missing = 1;
+			return 1;
+		}
+		if (fx->quick && fy->quick) {
+			if (fx->mid == fy->mid)
+				return 1;
+			if (fx->net != fy->net)
+				return 0;
+		}
 	}
-	return fx->hash == fy->hash;
+	fx->want_hash |= !fx->hashed;
+	fy->want_hash |= !fy->hashed;
+	ask(fx, fx->hashed, fy, fy->hashed, st->want, st->data);
+	st->missing = 1;
+	return 1;
 }
 
 /* What the files compared so say, each pair possibly one change. */
@@ -1192,9 +1331,11 @@ static int files_answer(const struct same_state *st)
  * change, and never diffed, when the two change its size by other
  * numbers of bytes, as the same lines do wherever they apply; a change
  * of blanks in a large file is then another change too.  The sizes are
- * asked for first, the hashes only of the files whose sizes allow one
- * change, so a caller computes them in two rounds, on any thread, each
- * file on one.
+ * asked for first, then what the files whose sizes allow one change
+ * tell without a diff (the same lines between those alike, or lines
+ * netted otherwise), and the hashes only of those that tell neither, so
+ * a caller computes them in three rounds, on any thread, each file on
+ * one.
  *
  * Return: 1 if the same change, 0 if not, CBP_GIT_UNDECIDED when @want
  * was called, or -1 when a file could not be read.

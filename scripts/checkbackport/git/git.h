@@ -137,6 +137,15 @@ struct cbp_git_file_hunks {
  * @sized: @size_change and @large are known (cbp_git_file_fill())
  * @large: its sides weigh over 256 KiB together
  * @size_change: the change in bytes of its size
+ * @no_quick: the caller's: compare the file by @hash alone, no @mid or
+ *	      @net first (a change compared with one other, likely its copy)
+ * @want_hash: @hash is what cbp_git_files_same() asks for next
+ * @quick: @mid and @net are known (cbp_git_file_fill())
+ * @mid: a hash of the bytes of its sides between the lines both start
+ *	 and end with: equal for the same diff
+ * @net: what its lines net, blanks aside: the sum of a hash of each line
+ *	 after less of each before; equal for the same lines added and
+ *	 dropped
  * @hashed: 1 @hash is known, -1 the file could not be read, 0 not yet
  * @hash: the lines it adds and drops, blanks aside, not its path
  * @wanted: the caller's, for the files cbp_git_files_same() asked for
@@ -148,6 +157,9 @@ struct cbp_git_file {
 	int binary_a, binary_b;
 	int sized, large;
 	long long size_change;
+	int no_quick, want_hash;
+	int quick;
+	unsigned long long mid, net;
 	int hashed;
 	unsigned long long hash;
 	int wanted;

@@ -127,6 +127,7 @@ struct pid {
 	int patch_state;
 	char patch[CBP_OID_HEXSZ + 1];
 	int queued;		/* on the list of a parallel step */
+	int pairs;		/* how many pairs compare_pairs() compares it in */
 	int unread;		/* a step could not read its change */
 	int dirty;		/* computed here, to be kept in the pids table */
 	/*
@@ -424,12 +425,38 @@ static void want_file(struct cbp_git_file *f, void *data)
 }
 
 /*
+ * A commit compared with one other is most often its copy, whose files
+ * are then hashed anyway: they are not read a first time for what their
+ * sides tell without a diff (cbp_git_file_fill()).  That first reading
+ * pays for a commit compared with many (each branch's translation
+ * updates, one subject): most pairs of it are then told apart unread.
+ */
+static void prefer_hashes(struct copies *cp, const size_t *pairs, size_t nr)
+{
+	size_t i, k;
+
+	for (i = 0; i < cp->nr_p; i++)
+		cp->p[i].pairs = 0;
+	for (i = 0; i < nr; i++) {
+		cp->p[cp->c[pairs[i]].o].pairs++;
+		cp->p[cp->c[pairs[i]].m].pairs++;
+	}
+	for (i = 0; i < cp->nr_p; i++) {
+		struct pid *p = &cp->p[i];
+
+		if (p->pairs == 1 && p->fl_state == 1)
+			for (k = 0; k < p->fl.nr; k++)
+				p->fl.f[k].no_quick = 1;
+	}
+}
+
+/*
  * Decide the pairs at @pairs (@nr of them) that change the same files
  * from other blobs, or with @moved files of the same names under other
  * folders (cbp_git_files_same_moved()): each commit's files read once,
- * then in two rounds the sizes and the hashes of the files the pairs
- * ask for, each round on every core, then the patch-ids of the pairs
- * of the same files that may rename.
+ * then in three rounds the sizes, the nets and the hashes of the files
+ * the pairs ask for, each round on every core, then the patch-ids of
+ * the pairs of the same files that may rename.
  */
 static void compare_pairs(struct copies *cp, const size_t *pairs, size_t nr,
 			  int moved)
@@ -451,8 +478,9 @@ static void compare_pairs(struct copies *cp, const size_t *pairs, size_t nr,
 			queue(m, w.todo, &w.nr);
 	}
 	parallel_step(cp, w.todo, w.nr, compute_fl);
-	/* Sizes, then hashes, then every answer is known. */
-	for (round = 0; round < 3 && left; round++) {
+	prefer_hashes(cp, pairs, nr);
+	/* Sizes, then nets, then hashes, then every answer is known. */
+	for (round = 0; round < 4 && left; round++) {
 		for (i = 0; i < cp->nr_p; i++)
 			cp->p[i].queued = 0;
 		w.nr = 0;
@@ -480,7 +508,7 @@ static void compare_pairs(struct copies *cp, const size_t *pairs, size_t nr,
 							      want_file, &w) :
 				     cbp_git_files_same(&o->fl, &m->fl, want_file,
 							&w);
-			if (rc == CBP_GIT_UNDECIDED && round < 2) {
+			if (rc == CBP_GIT_UNDECIDED && round < 3) {
 				left++;
 				continue;
 			}

@@ -556,10 +556,10 @@ static int pairwise(const char *ra, const char *rb)
 		rc = 0;
 		goto out;
 	}
-	/* The sizes, then the hashes: two rounds at most. */
+	/* The sizes, the nets, then the hashes: three rounds at most. */
 	while ((rc = cbp_git_files_same(&x, &y, fill_now, NULL)) ==
 	       CBP_GIT_UNDECIDED)
-		assert_true(++rounds <= 2);
+		assert_true(++rounds <= 3);
 	assert_true(rc == 0 || rc == 1);
 out:
 	cbp_git_files_release(&x);
@@ -583,7 +583,7 @@ static int moved(const char *ra, const char *rb)
 	assert_int_equal(cbp_git_change_files(repo, &b, &y, NULL), 0);
 	while ((rc = cbp_git_files_same_moved(&x, &y, fill_now, NULL)) ==
 	       CBP_GIT_UNDECIDED)
-		assert_true(++rounds <= 2);
+		assert_true(++rounds <= 3);
 	back = cbp_git_files_same_moved(&y, &x, fill_now, NULL);
 	assert_int_equal(rc, back);
 	assert_true(rc == 0 || rc == 1);
@@ -793,6 +793,89 @@ static void content_memo_full(void **state)
 	assert_true(content_of("memo-big") == big);
 	assert_true(same_content("memo-same", "memo-big"));
 	assert_false(same_content("memo-other", "memo-big"));
+}
+
+/* @x and @y compared by their files, each value asked for computed. */
+static int files_same_now(struct cbp_git_files *x, struct cbp_git_files *y)
+{
+	int rc, rounds = 0;
+
+	while ((rc = cbp_git_files_same(x, y, fill_now, NULL)) ==
+	       CBP_GIT_UNDECIDED)
+		assert_true(++rounds <= 3);
+	return rc;
+}
+
+/* The files of the commit @rev names, read into @out. */
+static void files_of(const char *rev, struct cbp_git_files *out)
+{
+	struct cbp_oid oid;
+
+	oid_of(rev, &oid);
+	assert_int_equal(cbp_git_change_files(repo, &oid, out, NULL), 0);
+}
+
+/*
+ * One commit's files compared with several others, as the builder does:
+ * hashed for a pair that wants no first reading (q-two's, no_quick),
+ * then compared with another's read first (q-swap's), and with its own
+ * copy's.  What one pair computed serves the next.
+ */
+static void kept_files(void)
+{
+	struct cbp_git_files one, two, swap, same;
+	size_t i;
+
+	files_of("q-one", &one);
+	files_of("q-two", &two);
+	files_of("q-swap", &swap);
+	files_of("q-same", &same);
+	for (i = 0; i < two.nr; i++)
+		two.f[i].no_quick = 1;
+	assert_int_equal(files_same_now(&one, &two), 1);
+	assert_int_equal(one.f[0].hashed, 1);
+	assert_int_equal(files_same_now(&one, &swap), 0);
+	assert_int_equal(files_same_now(&swap, &two), 0);
+	assert_int_equal(files_same_now(&same, &one), 1);
+	cbp_git_files_release(&one);
+	cbp_git_files_release(&two);
+	cbp_git_files_release(&swap);
+	cbp_git_files_release(&same);
+}
+
+/*
+ * Two hunks made alike on two bases that differ between them: not the
+ * same bytes between the lines both sides start and end with, but the
+ * same lines netted, so the two are diffed, and are one change (q-one
+ * on base one, q-two on base two).  q-swap makes each hunk's new line
+ * the other's: the same lines netted, another diff.  q-same makes
+ * q-one's change on a copy of base one: the same bytes, no diff needed.
+ */
+static void content_quick(void **state)
+{
+	(void)state;
+	free(slurp("git checkout -q --orphan quick && git rm -rqf . &&\n"
+		   "seq 1 20 >q.c && git add q.c && git commit -qm 'q base one' &&\n"
+		   "git tag q-base1 &&\n"
+		   "sed -i 's/^2$/two/; s/^18$/eighteen/' q.c &&\n"
+		   "git commit -qam 'q one' && git tag q-one &&\n"
+		   "git checkout -q q-base1 && sed -i 's/^10$/TEN/' q.c &&\n"
+		   "git commit -qam 'q base two' && git tag q-base2 &&\n"
+		   "sed -i 's/^2$/two/; s/^18$/eighteen/' q.c &&\n"
+		   "git commit -qam 'q two' && git tag q-two &&\n"
+		   "git checkout -q q-base2 &&\n"
+		   "sed -i 's/^2$/eighteen/; s/^18$/two/' q.c &&\n"
+		   "git commit -qam 'q swap' && git tag q-swap &&\n"
+		   "git checkout -q q-base1 && echo other >r.c && git add r.c &&\n"
+		   "git commit -qm 'q other' &&\n"
+		   "sed -i 's/^2$/two/; s/^18$/eighteen/' q.c &&\n"
+		   "git commit -qam 'q same' && git tag q-same &&\n"
+		   "git checkout -q master"));
+	assert_true(same_content("q-one", "q-two"));
+	assert_false(same_content("q-one", "q-swap"));
+	assert_false(same_content("q-two", "q-swap"));
+	assert_true(same_content("q-one", "q-same"));
+	kept_files();
 }
 
 /*
@@ -1251,6 +1334,7 @@ int main(void)
 		cmocka_unit_test(text_is_commit),
 		cmocka_unit_test(common_files),
 		cmocka_unit_test(content_memo),
+		cmocka_unit_test(content_quick),
 		cmocka_unit_test(moved_folders),
 		cmocka_unit_test(binary_as_git),
 		cmocka_unit_test(content_memo_full),

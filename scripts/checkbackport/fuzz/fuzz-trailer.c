@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * libFuzzer target for the trailer scanner: cbp_parse_message(),
- * cbp_scan_message(), cbp_subject(), cbp_sanitize() and cbp_version_key()
- * on arbitrary bytes.
+ * cbp_scan_message(), cbp_subject(), cbp_sanitize(), cbp_version_key()
+ * and cbp_release_key() on arbitrary bytes.
  *
  * Besides memory errors (ASan/UBSan), it checks the scanner's promises:
  * every citation has 7..40 lower-case hex digits (more, marked malformed
@@ -85,6 +85,10 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	if (n >= sizeof(out) || strlen(out) != n)
 		abort();
 	cbp_version_key(msg, size < 32 ? size : 32);
+	/* A release pattern's version: a key, or why it is none. */
+	if (cbp_release_key(msg, size < 32 ? size : 32) < 0 &&
+	    !cbp_version_error(cbp_release_key(msg, size < 32 ? size : 32)))
+		abort();
 	free(msg);
 	return 0;
 }

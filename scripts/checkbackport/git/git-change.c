@@ -750,6 +750,67 @@ static void trim_common(const char **a, size_t *la, const char **b, size_t *lb)
 	*lb -= head + s;
 }
 
+/* Whether @ch is left out of a line's text: blanks, as patch-ids do. */
+static int blank(unsigned char ch)
+{
+	return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r';
+}
+
+/*
+ * The two sides of @f to compare, between the lines both start and end
+ * with (trim_common()): 0 with *@ta (*@la bytes) and *@tb (*@lb) in the
+ * blobs *@a and *@b, which the caller frees (NULL for a side that is
+ * none); 1 for a file whose lines are not compared, its IDs deciding (a
+ * submodule, a binary file, over CONTENT_MAX_BYTES: bounded work); -1
+ * with libgit2's error recorded.
+ */
+static int file_sides(git_repository *git, const struct file_pair *f,
+		      git_blob **a, git_blob **b, const char **ta, size_t *la,
+		      const char **tb, size_t *lb)
+{
+	static const git_oid zero;
+
+	*a = NULL;
+	*b = NULL;
+	*ta = "";
+	*tb = "";
+	*la = 0;
+	*lb = 0;
+	if (f->binary_a || f->binary_b ||
+	    blob_size(git, &f->a) + blob_size(git, &f->b) > CONTENT_MAX_BYTES)
+		return 1;
+	if ((!git_oid_equal(&f->a, &zero) && git_blob_lookup(a, git, &f->a) < 0) ||
+	    (!git_oid_equal(&f->b, &zero) && git_blob_lookup(b, git, &f->b) < 0)) {
+		git_blob_free(*a);
+		*a = NULL;
+		cbp_error_git("cannot read a file to compare");
+		return -1;
+	}
+	/*
+	 * Binary files are told by their content, as git does without
+	 * attributes: from blobs with a name, libgit2 would look the
+	 * repository's diff attributes up (stat() calls and a path
+	 * resolution per file), which could also call a text file binary.
+	 */
+	if ((*a && blob_is_binary(*a)) || (*b && blob_is_binary(*b))) {
+		git_blob_free(*a);
+		git_blob_free(*b);
+		*a = NULL;
+		*b = NULL;
+		return 1;
+	}
+	if (*a) {
+		*ta = git_blob_rawcontent(*a);
+		*la = (size_t)git_blob_rawsize(*a);
+	}
+	if (*b) {
+		*tb = git_blob_rawcontent(*b);
+		*lb = (size_t)git_blob_rawsize(*b);
+	}
+	trim_common(ta, la, tb, lb);
+	return 0;
+}
+
 /*
  * One line's part of a file's net (quick_file()): its text, blanks aside,
  * hashed, then mixed (splitmix64's finaliser) so that sums of many
@@ -760,12 +821,9 @@ static unsigned long long line_net(const char *s, size_t len)
 	unsigned long long h = CBP_FNV_OFFSET;
 	size_t i;
 
-	for (i = 0; i < len; i++) {
-		unsigned char ch = (unsigned char)s[i];
-
-		if (ch != ' ' && ch != '\t' && ch != '\n' && ch != '\r')
-			h = (h ^ ch) * CBP_FNV_PRIME;
-	}
+	for (i = 0; i < len; i++)
+		if (!blank((unsigned char)s[i]))
+			h = (h ^ (unsigned char)s[i]) * CBP_FNV_PRIME;
 	h ^= h >> 30;
 	h *= 0xbf58476d1ce4e5b9ull;
 	h ^= h >> 27;
@@ -812,47 +870,26 @@ static int quick_file(git_repository *git, const struct file_pair *f,
 		      unsigned long long *mid, unsigned long long *net,
 		      unsigned long long *hash, int *done)
 {
-	static const git_oid zero;
-	git_blob *a = NULL, *b = NULL;
-	const char *ta = "", *tb = "";
-	size_t la = 0, lb = 0;
+	git_blob *a, *b;
+	const char *ta, *tb;
+	size_t la, lb;
+	int rc = file_sides(git, f, &a, &b, &ta, &la, &tb, &lb);
 
-	*done = 0;
-	if (f->binary_a || f->binary_b ||
-	    blob_size(git, &f->a) + blob_size(git, &f->b) > CONTENT_MAX_BYTES)
-		goto ids;
-	if ((!git_oid_equal(&f->a, &zero) && git_blob_lookup(&a, git, &f->a) < 0) ||
-	    (!git_oid_equal(&f->b, &zero) && git_blob_lookup(&b, git, &f->b) < 0)) {
-		git_blob_free(a);
-		cbp_error_git("cannot read a file to compare");
+	*done = rc == 1;
+	if (rc < 0)
 		return -1;
+	if (rc) {
+		*mid = ids_hash(f);
+		*net = *mid;
+		*hash = *mid;
+		return 0;
 	}
-	if ((a && blob_is_binary(a)) || (b && blob_is_binary(b))) {
-		git_blob_free(a);
-		git_blob_free(b);
-		goto ids;
-	}
-	if (a) {
-		ta = git_blob_rawcontent(a);
-		la = (size_t)git_blob_rawsize(a);
-	}
-	if (b) {
-		tb = git_blob_rawcontent(b);
-		lb = (size_t)git_blob_rawsize(b);
-	}
-	trim_common(&ta, &la, &tb, &lb);
 	/* The lengths first: "ab" "c" is not "a" "bc". */
 	*mid = cbp_fnv(CBP_FNV_OFFSET, &la, sizeof(la));
 	*mid = cbp_fnv(cbp_fnv(*mid, ta, la), tb, lb);
 	*net = lines_net(tb, lb) - lines_net(ta, la);
 	git_blob_free(a);
 	git_blob_free(b);
-	return 0;
-ids:
-	*mid = ids_hash(f);
-	*net = *mid;
-	*hash = *mid;
-	*done = 1;
 	return 0;
 }
 
@@ -865,47 +902,24 @@ ids:
 static int hash_file(git_repository *git, const struct file_pair *f,
 		     unsigned long long *out)
 {
-	static const git_oid zero;
 	unsigned long long h = CBP_FNV_OFFSET;
 	git_diff_options opts;
-	git_blob *a = NULL, *b = NULL;
+	git_blob *a, *b;
 	git_patch *patch = NULL;
-	const char *ta = "", *tb = "";
-	size_t k, n, l, la = 0, lb = 0;
-	int err = -1;
+	const char *ta, *tb;
+	size_t k, n, l, la, lb;
+	int err = -1, rc;
 
-	if (f->binary_a || f->binary_b)
-		goto ids;
-	/* Bounded work: a huge file is the same change only by its IDs. */
-	if (blob_size(git, &f->a) + blob_size(git, &f->b) > CONTENT_MAX_BYTES)
-		goto ids;
-	if ((!git_oid_equal(&f->a, &zero) && git_blob_lookup(&a, git, &f->a) < 0) ||
-	    (!git_oid_equal(&f->b, &zero) && git_blob_lookup(&b, git, &f->b) < 0)) {
-		cbp_error_git("cannot read a file to compare");
-		goto out;
-	}
-	/*
-	 * Binary files are told by their content, as git does without
-	 * attributes: from blobs with a name, libgit2 would look the
-	 * repository's diff attributes up (stat() calls and a path
-	 * resolution per file), which could also call a text file binary.
-	 */
-	if ((a && blob_is_binary(a)) || (b && blob_is_binary(b)))
-		goto ids;
-	if (a) {
-		ta = git_blob_rawcontent(a);
-		la = (size_t)git_blob_rawsize(a);
-	}
-	if (b) {
-		tb = git_blob_rawcontent(b);
-		lb = (size_t)git_blob_rawsize(b);
-	}
 	/*
 	 * The lines between those alike, as buffers of no name: libgit2
 	 * hashes buffers for their IDs, which costs only what is left.
 	 * No context: only the lines added and dropped are hashed.
 	 */
-	trim_common(&ta, &la, &tb, &lb);
+	rc = file_sides(git, f, &a, &b, &ta, &la, &tb, &lb);
+	if (rc < 0)
+		return -1;
+	if (rc)
+		goto ids;
 	git_diff_options_init(&opts, GIT_DIFF_OPTIONS_VERSION);
 	opts.flags = GIT_DIFF_FORCE_TEXT;
 	opts.context_lines = 0;
@@ -930,8 +944,7 @@ static int hash_file(git_repository *git, const struct file_pair *f,
 			for (i = 0; i < line->content_len; i++) {
 				unsigned char ch = (unsigned char)line->content[i];
 
-				if (ch != ' ' && ch != '\t' && ch != '\n' &&
-				    ch != '\r')
+				if (!blank(ch))
 					h = (h ^ ch) * CBP_FNV_PRIME;
 			}
 		}

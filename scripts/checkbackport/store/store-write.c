@@ -80,6 +80,20 @@ int cbp_store_max_commit(struct cbp_writer *w, long long *max_id)
 	return cbp_db_int(w->db, "SELECT max(id) FROM commits", max_id);
 }
 
+/* Set the meta row @key to the number @nr. */
+static int put_meta_int(struct cbp_writer *w, const char *key, long long nr)
+{
+	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_META, CBP_META_PUT);
+	char val[24];
+
+	if (!st)
+		return -1;
+	snprintf(val, sizeof(val), "%lld", nr);
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, val, -1, SQLITE_STATIC);
+	return cbp_db_step(w->db, st);
+}
+
 /**
  * cbp_store_set_present() - record how many present commits there are
  * @w: the writer
@@ -89,15 +103,7 @@ int cbp_store_max_commit(struct cbp_writer *w, long long *max_id)
  */
 int cbp_store_set_present(struct cbp_writer *w, long long nr)
 {
-	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_META, CBP_META_PUT);
-	char val[24];
-
-	if (!st)
-		return -1;
-	snprintf(val, sizeof(val), "%lld", nr);
-	sqlite3_bind_text(st, 1, "present", -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, val, -1, SQLITE_STATIC);
-	return cbp_db_step(w->db, st);
+	return put_meta_int(w, "present", nr);
 }
 
 static_assert((CBP_GAP_SHALLOW | CBP_GAP_PARTIAL | CBP_GAP_DAMAGED) == 11 &&
@@ -177,15 +183,7 @@ int cbp_store_set_unpeeled(struct cbp_writer *w, const char *lines)
  */
 int cbp_store_set_copies_unread(struct cbp_writer *w, long long nr)
 {
-	sqlite3_stmt *st = cbp_writer_stmt(w, CBP_W_META, CBP_META_PUT);
-	char val[24];
-
-	if (!st)
-		return -1;
-	snprintf(val, sizeof(val), "%lld", nr);
-	sqlite3_bind_text(st, 1, "copies_unread", -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, val, -1, SQLITE_STATIC);
-	return cbp_db_step(w->db, st);
+	return put_meta_int(w, "copies_unread", nr);
 }
 
 /**

@@ -536,6 +536,34 @@ static void fill_now(struct cbp_git_file *f, void *data)
 	assert_int_equal(cbp_git_file_fill(repo, f), 0);
 }
 
+/* How the builder compares two commits' files (cbp_git_files_same()...). */
+typedef int (*files_same_fn)(const struct cbp_git_files *x,
+			     const struct cbp_git_files *y,
+			     void (*want)(struct cbp_git_file *f, void *data),
+			     void *data);
+
+/*
+ * @x and @y compared by @same, each value it asks for computed there and
+ * then: the sizes, what the sides tell, then the hashes, three rounds at
+ * most.
+ */
+static int decided(files_same_fn same, struct cbp_git_files *x,
+		   struct cbp_git_files *y)
+{
+	int rc, rounds = 0;
+
+	while ((rc = same(x, y, fill_now, NULL)) == CBP_GIT_UNDECIDED)
+		assert_true(++rounds <= 3);
+	assert_true(rc == 0 || rc == 1);
+	return rc;
+}
+
+/* @x and @y compared by their files, each value asked for computed. */
+static int files_same_now(struct cbp_git_files *x, struct cbp_git_files *y)
+{
+	return decided(cbp_git_files_same, x, y);
+}
+
 /*
  * Do the commits @ra and @rb name make one change, by their files
  * (cbp_git_files_same())?  A commit with no files to compare (a merge,
@@ -545,7 +573,7 @@ static int pairwise(const char *ra, const char *rb)
 {
 	struct cbp_git_files x, y;
 	struct cbp_oid a, b;
-	int rc, rounds = 0, na, nb;
+	int rc, na, nb;
 
 	oid_of(ra, &a);
 	oid_of(rb, &b);
@@ -556,11 +584,7 @@ static int pairwise(const char *ra, const char *rb)
 		rc = 0;
 		goto out;
 	}
-	/* The sizes, the nets, then the hashes: three rounds at most. */
-	while ((rc = cbp_git_files_same(&x, &y, fill_now, NULL)) ==
-	       CBP_GIT_UNDECIDED)
-		assert_true(++rounds <= 3);
-	assert_true(rc == 0 || rc == 1);
+	rc = files_same_now(&x, &y);
 out:
 	cbp_git_files_release(&x);
 	cbp_git_files_release(&y);
@@ -575,18 +599,14 @@ static int moved(const char *ra, const char *rb)
 {
 	struct cbp_git_files x, y;
 	struct cbp_oid a, b;
-	int rc, back, rounds = 0;
+	int rc;
 
 	oid_of(ra, &a);
 	oid_of(rb, &b);
 	assert_int_equal(cbp_git_change_files(repo, &a, &x, NULL), 0);
 	assert_int_equal(cbp_git_change_files(repo, &b, &y, NULL), 0);
-	while ((rc = cbp_git_files_same_moved(&x, &y, fill_now, NULL)) ==
-	       CBP_GIT_UNDECIDED)
-		assert_true(++rounds <= 3);
-	back = cbp_git_files_same_moved(&y, &x, fill_now, NULL);
-	assert_int_equal(rc, back);
-	assert_true(rc == 0 || rc == 1);
+	rc = decided(cbp_git_files_same_moved, &x, &y);
+	assert_int_equal(decided(cbp_git_files_same_moved, &y, &x), rc);
 	cbp_git_files_release(&x);
 	cbp_git_files_release(&y);
 	return rc;
@@ -793,17 +813,6 @@ static void content_memo_full(void **state)
 	assert_true(content_of("memo-big") == big);
 	assert_true(same_content("memo-same", "memo-big"));
 	assert_false(same_content("memo-other", "memo-big"));
-}
-
-/* @x and @y compared by their files, each value asked for computed. */
-static int files_same_now(struct cbp_git_files *x, struct cbp_git_files *y)
-{
-	int rc, rounds = 0;
-
-	while ((rc = cbp_git_files_same(x, y, fill_now, NULL)) ==
-	       CBP_GIT_UNDECIDED)
-		assert_true(++rounds <= 3);
-	return rc;
 }
 
 /* The files of the commit @rev names, read into @out. */

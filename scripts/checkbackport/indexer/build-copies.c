@@ -56,9 +56,11 @@
  * after mainline's, to the candidate with its author and whole message
  * authored at most CBP_LATER_TIME before it (CBP_SAME_AUTHOR_LATER,
  * "same author and message, authored later"; authored_pick()).
- * Every run looks at every pair, since a commit read earlier may have
- * reached mainline since (a -fixes branch merged).  Of several mainline
- * commits with the same patch (a change applied,
+ * Every run that reads a commit, or moves one between branches, looks
+ * at every pair, since a commit read earlier may have reached mainline
+ * since (a -fixes branch merged); one that does neither looks again only
+ * when the last could not read a change (build_link_copies()).  Of
+ * several mainline commits with the same patch (a change applied,
  * reverted and re-applied), the one with the same author time, then the
  * first read, is linked.
  *

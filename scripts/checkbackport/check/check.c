@@ -133,7 +133,7 @@ int check_upstream_missing(struct check_run *run, size_t i __always_unused)
 		return 0;
 	if (pick_only)
 		f = check_emit(run, 0,
-			       "no '(cherry picked from commit <id>)' line naming a mainline commit: %lld of the %lld backports on %s name their origin so",
+			       "no '(cherry picked from commit <id>)' line naming this change in mainline: %lld of the %lld backports on %s name their origin so",
 			       picks, picks + upstream, chk->stable);
 	else
 		f = check_emit(run, 0,

@@ -219,10 +219,15 @@ test_expect_success 'UPSTREAM_MISSING: a branch of -x backports asks for the tra
 	mkpatch ../p.patch "pkg: linux-6.9.y update 10" "No trailer." \
 		pkg/linux-6.9.y-f10.c &&
 	check_terse 1 ../out --stable linux-6.9.y ../p.patch &&
-	grep -F "ERROR:UPSTREAM_MISSING: no '"'"'(cherry picked from commit <id>)'"'"' line naming a mainline commit: 10 of the 10 backports on linux-6.9.y name their origin so" ../out &&
+	grep -F "ERROR:UPSTREAM_MISSING: no '"'"'(cherry picked from commit <id>)'"'"' line naming this change in mainline: 10 of the 10 backports on linux-6.9.y name their origin so" ../out &&
 	mkpatch ../p.patch "pkg: linux-6.9.y update 10" \
 		"(cherry picked from commit $O)" pkg/linux-6.9.y-f10.c &&
 	check_terse 1 ../out --stable linux-6.9.y ../p.patch &&
+	has_finding ../out ERROR:UPSTREAM_MISSING &&
+	mkpatch ../p.patch "pkg: linux-6.9.y update 10" \
+		"(cherry picked from commit $F)" pkg/linux-6.9.y-f10.c &&
+	check_terse 1 ../out --stable linux-6.9.y ../p.patch &&
+	has_finding ../out WARNING:TRAILER_SUSPICIOUS &&
 	has_finding ../out ERROR:UPSTREAM_MISSING
 '
 

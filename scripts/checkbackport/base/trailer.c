@@ -999,11 +999,10 @@ int cbp_kind_is_origin(int kind)
  * @kind: an enum cbp_kind value
  *
  * Return: 1 for the same patch-id (or patch under other folders), the
- * same Change-Id, the same author,
- * date and subject (or author and message, minutes apart or days
- * later), a change
- * made again after its revert, and a commit brought in by the merge a
- * citation names; 0 for what a message says.
+ * same Change-Id, the same author, date and subject (or author and
+ * message, minutes apart or days later), a change made again after its
+ * revert, and a commit brought in by the merge a citation names; 0 for
+ * what a message says.
  */
 int cbp_kind_is_found(int kind)
 {
@@ -1333,8 +1332,7 @@ static long long version_key(const char *tag, size_t len, int min)
 			 * Milestones numbered as Redis does (8.0-m01); a
 			 * candidate's "rc01" stays refused, as "v6.012" is.
 			 */
-			while (milestone && end - p > 1 && *p == '0' &&
-			       p[1] >= '0' && p[1] <= '9')
+			while (milestone && is_digit(p + 1, end) && *p == '0')
 				p++;
 			err = parse_num(&p, end, &rc, 0);
 			if (err == CBP_VERSION_INVALID || p != end)

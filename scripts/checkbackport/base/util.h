@@ -68,6 +68,13 @@ unsigned long long cbp_fnv(unsigned long long h, const void *p, size_t n);
 
 void *cbp_grow(void *array, size_t elsize, size_t need, size_t *alloc);
 int cbp_match_globs(const char *globs, const char *name);
+
+/* A blank or a line end: what a line's text leaves out, as patch-ids do. */
+static inline int cbp_is_space(unsigned char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
 void cbp_sort(void *base, size_t nr, size_t size,
 	      int (*cmp)(const void *, const void *));
 

@@ -61,6 +61,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	struct ctx x;
 	char *msg, out[64];
 	size_t n, i;
+	long long key;
 
 	/* An exact-size copy, so ASan catches any read past the end. */
 	msg = malloc(size ? size : 1);
@@ -86,8 +87,8 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		abort();
 	cbp_version_key(msg, size < 32 ? size : 32);
 	/* A release pattern's version: a key, or why it is none. */
-	if (cbp_release_key(msg, size < 32 ? size : 32) < 0 &&
-	    !cbp_version_error(cbp_release_key(msg, size < 32 ? size : 32)))
+	key = cbp_release_key(msg, size < 32 ? size : 32);
+	if (key < 0 && !cbp_version_error(key))
 		abort();
 	free(msg);
 	return 0;

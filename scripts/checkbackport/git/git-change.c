@@ -49,11 +49,10 @@ static int hunk_file(const git_diff_delta *delta, float progress, void *data)
 	struct hunk_hash *hh = data;
 	const char *path = delta->new_file.path ? delta->new_file.path :
 			   delta->old_file.path;
-	const char *slash = path ? strrchr(path, '/') : NULL;
 
 	(void)progress;
 	hh->f = cbp_grow(hh->f, sizeof(*hh->f), hh->nr + 1, &hh->alloc);
-	hh->f[hh->nr].name = cbp_strdup(slash ? slash + 1 : path ? path : "");
+	hh->f[hh->nr].name = cbp_strdup(path ? cbp_git_file_name(path) : "");
 	hh->f[hh->nr].lines = 0;
 	hh->f[hh->nr].line = NULL;
 	hh->f[hh->nr++].hunks = CBP_FNV_OFFSET;
@@ -750,12 +749,6 @@ static void trim_common(const char **a, size_t *la, const char **b, size_t *lb)
 	*lb -= head + s;
 }
 
-/* Whether @ch is left out of a line's text: blanks, as patch-ids do. */
-static int blank(unsigned char ch)
-{
-	return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r';
-}
-
 /*
  * The two sides of @f to compare, between the lines both start and end
  * with (trim_common()): 0 with *@ta (*@la bytes) and *@tb (*@lb) in the
@@ -822,7 +815,7 @@ static unsigned long long line_net(const char *s, size_t len)
 	size_t i;
 
 	for (i = 0; i < len; i++)
-		if (!blank((unsigned char)s[i]))
+		if (!cbp_is_space((unsigned char)s[i]))
 			h = (h ^ (unsigned char)s[i]) * CBP_FNV_PRIME;
 	h ^= h >> 30;
 	h *= 0xbf58476d1ce4e5b9ull;
@@ -944,7 +937,7 @@ static int hash_file(git_repository *git, const struct file_pair *f,
 			for (i = 0; i < line->content_len; i++) {
 				unsigned char ch = (unsigned char)line->content[i];
 
-				if (!blank(ch))
+				if (!cbp_is_space(ch))
 					h = (h ^ ch) * CBP_FNV_PRIME;
 			}
 		}
@@ -1372,20 +1365,12 @@ int cbp_git_files_same(const struct cbp_git_files *x,
 	return files_answer(&st);
 }
 
-/* The name of @f, the last component of its path. */
-static const char *name_of(const struct cbp_git_file *f)
-{
-	const char *slash = strrchr(f->path, '/');
-
-	return slash ? slash + 1 : f->path;
-}
-
 /* struct cbp_git_file pointers by name, then path. */
 static int cmp_by_name(const void *a, const void *b)
 {
 	const struct cbp_git_file *x = *(struct cbp_git_file * const *)a;
 	const struct cbp_git_file *y = *(struct cbp_git_file * const *)b;
-	int c = strcmp(name_of(x), name_of(y));
+	int c = strcmp(cbp_git_file_name(x->path), cbp_git_file_name(y->path));
 
 	return c ? c : strcmp(x->path, y->path);
 }
@@ -1435,7 +1420,8 @@ int cbp_git_files_same_moved(const struct cbp_git_files *x,
 	vx = by_name(x);
 	vy = by_name(y);
 	for (i = 0; i < x->nr; i++)
-		if (strcmp(name_of(vx[i]), name_of(vy[i])))
+		if (strcmp(cbp_git_file_name(vx[i]->path),
+			   cbp_git_file_name(vy[i]->path)))
 			goto out;
 	for (i = 0; i < x->nr; i++)
 		if (!file_same(vx[i], vy[i], &st))

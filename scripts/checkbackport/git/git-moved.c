@@ -25,14 +25,6 @@
 
 #include "git-priv.h"
 
-/* The last component of @path. */
-static const char *file_name(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	return slash ? slash + 1 : path;
-}
-
 /* The first path of @c whose file name is @name. */
 static const char *path_named(const struct cbp_git_change *c,
 			      const char *name)
@@ -40,7 +32,7 @@ static const char *path_named(const struct cbp_git_change *c,
 	size_t i;
 
 	for (i = 0; i < c->nr_paths; i++)
-		if (!strcmp(file_name(c->paths[i]), name))
+		if (!strcmp(cbp_git_file_name(c->paths[i]), name))
 			return c->paths[i];
 	return NULL;
 }
@@ -52,7 +44,7 @@ static int names_within(const struct cbp_git_change *a,
 	size_t i;
 
 	for (i = 0; i < a->nr_paths; i++)
-		if (!path_named(b, file_name(a->paths[i])))
+		if (!path_named(b, cbp_git_file_name(a->paths[i])))
 			return 0;
 	return a->nr_paths > 0;
 }
@@ -64,7 +56,7 @@ static int a_name_shared(const struct cbp_git_change *a,
 	size_t i;
 
 	for (i = 0; i < a->nr_paths; i++)
-		if (path_named(b, file_name(a->paths[i])))
+		if (path_named(b, cbp_git_file_name(a->paths[i])))
 			return 1;
 	return 0;
 }

@@ -683,17 +683,18 @@ static int packs_read(struct cbp_packs *ps, const struct cbp_oid *oid,
 	}
 	if (read_entry(ps, p, off, &t, &data, len, &owned))
 		return 0;
-	buf = NULL;
-	if (want == GIT_OBJECT_ANY || t == (int)want)
-		buf = s->get(s, *len);
+	if (want != GIT_OBJECT_ANY && t != (int)want) {
+		if (owned)
+			free((void *)data);
+		return CBP_GIT_NO_COMMIT;
+	}
+	buf = s->get(s, *len);
 	if (buf) {
 		memcpy(buf, data, *len);
 		buf[*len] = '\0';
 	}
 	if (owned)
 		free((void *)data);
-	if (want != GIT_OBJECT_ANY && t != (int)want)
-		return CBP_GIT_NO_COMMIT;
 	if (!buf)
 		return 0;
 	*type = (git_object_t)t;

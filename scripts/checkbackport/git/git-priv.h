@@ -6,6 +6,7 @@
 #define CHECKBACKPORT_GIT_PRIV_H
 
 #include <assert.h>
+#include <string.h>
 
 #include <git2.h>
 
@@ -83,6 +84,14 @@ int cbp_git_packs_prefix(const struct cbp_packs *ps, const unsigned char *id,
 
 /* git-backend.c */
 int cbp_git_backend_add(git_repository *git);
+
+/* The last component of @path: a file's name, whatever its folder. */
+static inline const char *cbp_git_file_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
 
 static inline const git_oid *to_git(const struct cbp_oid *oid)
 {

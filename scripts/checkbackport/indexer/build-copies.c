@@ -651,11 +651,6 @@ static int link_all(struct copies *cp)
 	return 0;
 }
 
-static int is_space(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
 /*
  * Whether @msg has a paragraph after its subject's: a blank line (blanks
  * and a CR allowed) after some text, then more text.
@@ -667,7 +662,7 @@ static int has_body(const char *msg, size_t len)
 
 	while (i < len) {
 		for (text = 0; i < len && msg[i] != '\n'; i++)
-			text |= !is_space(msg[i]);
+			text |= !cbp_is_space((unsigned char)msg[i]);
 		i++;
 		if (text && seen == 2)
 			return 1;

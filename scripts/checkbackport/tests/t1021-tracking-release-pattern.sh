@@ -76,6 +76,18 @@ first_releases_are_tags () {
 	} 3<../answers
 }
 
+# releases_read N INDEX-OPTION...: index with those options reads N
+# release tags and refuses none (index --verbose), and each commit of
+# tag_each was first released in its own tag.
+releases_read () {
+	releases_read_=$1 &&
+	shift &&
+	cbp index "$@" --verbose >out &&
+	grep "$releases_read_ release tags" out &&
+	! grep "^not a release" out &&
+	first_releases_are_tags
+}
+
 # The set-up's repository, made with git alone (test_setup_cached).
 setup_repo='
 	git init -q repo &&
@@ -254,10 +266,7 @@ test_expect_success 'rpm-shaped tags: a pre-release without a number' '
 # was labelled 2.2-alpha1.
 test_expect_success 'Redis-shaped tags: a first pre-release numbered 0' '
 	tag_each_cached redis 2.0.4 2.2-alpha0 2.2-alpha1 2.2.0 &&
-	cbp index --tags "[0-9]*" --verbose >out &&
-	grep "4 release tags" out &&
-	! grep "^not a release" out &&
-	first_releases_are_tags
+	releases_read 4 --tags "[0-9]*"
 '
 
 # HAProxy tags v3.5-dev0 to v3.5-dev12 on master, then v3.5.0: its
@@ -266,11 +275,7 @@ test_expect_success 'Redis-shaped tags: a first pre-release numbered 0' '
 # NetworkManager's 1.53.0-dev is no release.
 test_expect_success 'HAProxy-shaped tags: development releases -devN' '
 	tag_each_cached haproxy v3.4.0 v3.5-dev0 v3.5-dev1 v3.5-dev12 v3.5.0 &&
-	cbp index --release-pattern "v([0-9]+(\.[0-9]+){1,2}(-dev[0-9]+)?)" \
-		--verbose >out &&
-	grep "5 release tags" out &&
-	! grep "^not a release" out &&
-	first_releases_are_tags
+	releases_read 5 --release-pattern "v([0-9]+(\.[0-9]+){1,2}(-dev[0-9]+)?)"
 '
 
 # Redis tags its milestones 8.0-m01 to 8.0-m04, then 8.0-rc1 and 8.0.0.
@@ -278,11 +283,8 @@ test_expect_success 'HAProxy-shaped tags: development releases -devN' '
 # and what each milestone first had was labelled 8.0-rc1.
 test_expect_success 'Redis-shaped tags: milestones -m01 before the candidates' '
 	tag_each_cached redis-m 7.4.1 8.0-m01 8.0-m02 8.0-m04 8.0-rc1 8.0.0 &&
-	cbp index --tags "[0-9]*" --release-pattern \
-		"([0-9]+(\.[0-9]+){1,2}(-(m|rc)[0-9]+)?)" --verbose >out &&
-	grep "6 release tags" out &&
-	! grep "^not a release" out &&
-	first_releases_are_tags
+	releases_read 6 --tags "[0-9]*" --release-pattern \
+		"([0-9]+(\.[0-9]+){1,2}(-(m|rc)[0-9]+)?)"
 '
 
 # Docker numbers its releases by the calendar: v18.09.0-beta3, v18.09.1,
@@ -291,10 +293,7 @@ test_expect_success 'Redis-shaped tags: milestones -m01 before the candidates' '
 test_expect_success 'Docker-shaped tags: a month of the calendar, v18.09.1' '
 	tag_each_cached docker v18.06.3 v18.09.0-beta3 v18.09.0 v18.09.1 \
 		v19.03.0 v20.10.0 &&
-	cbp index --verbose >out &&
-	grep "6 release tags" out &&
-	! grep "^not a release" out &&
-	first_releases_are_tags
+	releases_read 6
 '
 
 # moby tagged v28.0.0, then docker-v29.0.0 (its modules api/v1.52.0):
@@ -320,12 +319,8 @@ test_expect_success 'moby-shaped tags: two globs, v28.0.1 then docker-v29.0.0' '
 test_expect_success 'OpenSSL-shaped tags: letter releases, OpenSSL_1_1_1w' '
 	tag_each_cached openssl OpenSSL_0_9_8z OpenSSL_0_9_8za OpenSSL_1_1_1 \
 		OpenSSL_1_1_1a OpenSSL_1_1_1w OpenSSL_1_1_2-pre1 &&
-	cbp index --tags "OpenSSL_*" --release-pattern \
-		"OpenSSL_([0-9]+(_[0-9]+){2}([a-z]|z[a-z])?(-pre[0-9]+)?)" \
-		--verbose >out &&
-	grep "6 release tags" out &&
-	! grep "^not a release" out &&
-	first_releases_are_tags
+	releases_read 6 --tags "OpenSSL_*" --release-pattern \
+		"OpenSSL_([0-9]+(_[0-9]+){2}([a-z]|z[a-z])?(-pre[0-9]+)?)"
 '
 
 # OpenSSH's portable releases carry a patch level, 9.9p1 then 9.9p2,
@@ -334,11 +329,8 @@ test_expect_success 'OpenSSL-shaped tags: letter releases, OpenSSL_1_1_1w' '
 test_expect_success 'OpenSSH-shaped tags: patch levels, V_9_9_P2' '
 	tag_each_cached openssh V_9_8_P1 V_9_9_P1 V_9_9_P2 V_10_0_P1 \
 		V_10_0_P2 &&
-	cbp index --tags "V_*" --release-pattern \
-		"V_([0-9]+(_[0-9]+)+_P[0-9]+)" --verbose >out &&
-	grep "5 release tags" out &&
-	! grep "^not a release" out &&
-	first_releases_are_tags
+	releases_read 5 --tags "V_*" --release-pattern \
+		"V_([0-9]+(_[0-9]+)+_P[0-9]+)"
 '
 
 # LXC writes its pre-releases after a dot, lxc-4.0.0.rc1: no pattern
@@ -346,12 +338,8 @@ test_expect_success 'OpenSSH-shaped tags: patch levels, V_9_9_P2' '
 test_expect_success 'LXC-shaped tags: pre-releases after a dot, lxc-4.0.0.rc1' '
 	tag_each_cached lxc lxc-3.2.1 lxc-4.0.0.alpha1 lxc-4.0.0.beta2 \
 		lxc-4.0.0.rc1 lxc-4.0.0 &&
-	cbp index --tags "lxc-*" --release-pattern \
-		"lxc-([0-9]+(\.[0-9]+){1,2}(\.(rc|beta|alpha)[0-9]+)?)" \
-		--verbose >out &&
-	grep "5 release tags" out &&
-	! grep "^not a release" out &&
-	first_releases_are_tags
+	releases_read 5 --tags "lxc-*" --release-pattern \
+		"lxc-([0-9]+(\.[0-9]+){1,2}(\.(rc|beta|alpha)[0-9]+)?)"
 '
 
 # OpenVPN tags v2.7_alpha1, v2.7_beta1, v2.7_rc2 before v2.7.0: the
@@ -456,10 +444,7 @@ test_expect_success 'tracked branches of other shapes: newest series first' '
 # releases by the default, the kernel's pattern alone.
 test_expect_success 'the default reads semantic pre-releases too' '
 	tag_each_cached helm v3.18.0 v3.19.0-rc.1 v3.19.0 v4.0.0-alpha.1 &&
-	cbp index --verbose >out &&
-	grep "4 release tags" out &&
-	! grep "^not a release" out &&
-	first_releases_are_tags
+	releases_read 4
 '
 
 # The repository of the next test, made with git alone (test_setup_cached).

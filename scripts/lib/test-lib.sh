@@ -203,6 +203,9 @@ export HOME XDG_CONFIG_HOME GIT_CONFIG_NOSYSTEM GIT_AUTHOR_NAME \
 	TRASH_DIRECTORY TEST_DIRECTORY
 unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_AUTHOR_DATE \
 	GIT_COMMITTER_DATE CDPATH
+# Nor the settings of the make check that runs the script: a test of
+# kept results under FIXPORT_RETEST=1 would find nothing kept.
+unset FIXPORT_RETEST FIXPORT_SERIAL FIXPORT_PROBES
 cd "$TRASH_DIRECTORY" || exit 1
 # The global config written as git config --global would write it (a
 # process costs more than the rest of a small test's set-up).  No

@@ -44,6 +44,21 @@ int cbp_release_pattern_init(struct cbp_release_pattern *rp, const char *ere)
 	return 0;
 }
 
+/*
+ * Does the version go on after [@ver, @end), the group a pattern matched:
+ * a separator of its numbers, and a number?
+ */
+static int version_goes_on(const char *ver, const char *end)
+{
+	size_t len = (size_t)(end - ver);
+
+	if (*end != '.' && *end != '_' && *end != '-')
+		return 0;
+	if (end[1] < '0' || end[1] > '9')
+		return 0;
+	return *end != '-' || (!memchr(ver, '.', len) && !memchr(ver, '_', len));
+}
+
 /**
  * cbp_release_pattern_key() - the version key of a tag, by a pattern
  * @rp: the pattern
@@ -65,11 +80,12 @@ long long cbp_release_pattern_key(const struct cbp_release_pattern *rp,
 	/*
 	 * 'gopls/v([0-9]+)\.([0-9]+)\.([0-9]+)' takes "0" of every
 	 * gopls/v0.N.M, which would all be one release: a group that stops
-	 * before more of the version (".N", or "_N" as in REL9_4_10) reads
-	 * none.
+	 * before more of the version (".N", or "_N" as in REL9_4_10, or
+	 * "-N" after numbers that no dot or underscore joins, as in
+	 * release-4-13-3) reads none.  "-N" after "1.2" is no more of it: a
+	 * packaging revision (debian/1.2-3).
 	 */
-	if ((tag[m[2].rm_eo] == '.' || tag[m[2].rm_eo] == '_') &&
-	    tag[m[2].rm_eo + 1] >= '0' && tag[m[2].rm_eo + 1] <= '9')
+	if (version_goes_on(tag + m[2].rm_so, tag + m[2].rm_eo))
 		return CBP_VERSION_CUT;
 	return cbp_release_key(tag + m[2].rm_so,
 			       (size_t)(m[2].rm_eo - m[2].rm_so));
@@ -91,7 +107,7 @@ const char *cbp_release_pattern_error(long long key)
 	if (key == CBP_VERSION_INVALID)
 		return version_syntax;
 	if (key == CBP_VERSION_CUT)
-		return "the pattern's first group ends before a '.' or '_' and a number: too short";
+		return "the pattern's first group ends before more numbers: too short";
 	return cbp_version_error(key);
 }
 

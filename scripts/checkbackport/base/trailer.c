@@ -1284,10 +1284,11 @@ static long long version_key(const char *tag, size_t len, int min)
 		n++;
 		/*
 		 * Numbers joined by dots, or all by underscores (PostgreSQL's
-		 * REL9_4_10, curl's 8_4_0); "_rc1" stays a pre-release.
+		 * REL9_4_10, curl's 8_4_0) or all by dashes (FreeIPA's
+		 * release-4-13-3); "_rc1" and "-rc1" stay pre-releases.
 		 */
-		if (p < end && (*p == '.' || *p == '_') && (!sep || *p == sep) &&
-		    is_digit(p + 1, end)) {
+		if (p < end && (*p == '.' || *p == '_' || *p == '-') &&
+		    (!sep || *p == sep) && is_digit(p + 1, end)) {
 			sep = *p++;
 			continue;
 		}

@@ -384,6 +384,23 @@ setup_frr_query='
 	tagged b "bgpd: in 10.4.1" frr-10.4.1
 '
 
+# FreeIPA tags release-4-13-3: numbers joined by dashes.  No pattern
+# could read them, and one of a group per number took "4" of every
+# release-4-*: all one release, what release-4-9-14 first had labelled
+# release-4-10-0 or another, silently.
+test_expect_success 'FreeIPA-shaped tags: numbers joined by dashes' '
+	tag_each_cached ipa release-3-3-5 release-4-9-14 release-4-10-0 \
+		release-4-13-0 release-4-13-3 &&
+	releases_read 5 --tags "release-*" --release-pattern \
+		"release-([0-9]+(-[0-9]+)*)" &&
+	"$CBP_BIN" index --release-pattern "release-([0-9]+)-([0-9]+)-([0-9]+)" \
+		>out 2>err &&
+	grep "0 release tags" out &&
+	grep "5 tags matching ${SQ}release-\*${SQ} are not releases" err &&
+	cbp index -v >out 2>&1 &&
+	grep "not a release: tag release-4-13-3: the pattern${SQ}s first group ends before" out
+'
+
 test_expect_success 'a query that builds the index says what index would' '
 	test_setup_cached t1021-frr-query frr-query "" \
 		"$setup_frr_query" &&

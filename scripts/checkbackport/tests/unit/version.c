@@ -99,6 +99,12 @@ static const struct {
 	{ "9_4.10", CBP_VERSION_INVALID },
 	{ "9.4_10", CBP_VERSION_INVALID },
 	{ "9_4_", CBP_VERSION_INVALID },
+	{ "9-4.10", CBP_VERSION_INVALID },
+	{ "9.4-10", CBP_VERSION_INVALID },
+	{ "9_4-10", CBP_VERSION_INVALID },
+	{ "9-4-", CBP_VERSION_INVALID },
+	{ "9--4", CBP_VERSION_INVALID },
+	{ "v6.12-1", CBP_VERSION_INVALID },
 	{ "v2.7~rc1", CBP_VERSION_INVALID },
 	{ "v2.7_", CBP_VERSION_INVALID },
 	{ "v3.5.0-alpha.", CBP_VERSION_INVALID },
@@ -450,6 +456,12 @@ static void release_patterns(void **state)
 	static const char *const pg[] = {
 		"REL9_4_9", "REL9_4_10", "REL9_6_24", "REL_10_1", "REL_16_2",
 	};
+	/* FreeIPA: numbers joined by dashes */
+	static const char *const ipa[] = {
+		"release-3-3-5", "release-4-9-14", "release-4-10-0",
+		"release-4-12-5", "release-4-13-0", "release-4-13-3",
+	};
+	const char *ipap = "release-([0-9]+(-[0-9]+)*)";
 	const char *pgp = "REL_?([0-9]+(_[0-9]+)*)";
 	const char *etcdp =
 		"v([0-9]+\\.[0-9]+\\.[0-9]+(-(alpha|beta|rc)\\.[0-9]+)?)";
@@ -510,6 +522,27 @@ static void release_patterns(void **state)
 			 CBP_VERSION_CUT);
 	assert_int_equal(rk("REL_?([0-9]+)_([0-9]+)(_([0-9]+))?", "REL_16_2"),
 			 CBP_VERSION_CUT);
+	/* FreeIPA's release-4-13-3, one group for the version */
+	for (i = 1; i < ARRAY_SIZE(ipa); i++)
+		if (rk(ipap, ipa[i - 1]) < 0 ||
+		    rk(ipap, ipa[i - 1]) >= rk(ipap, ipa[i]))
+			fail_msg("expected %s < %s", ipa[i - 1], ipa[i]);
+	assert_int_equal(rk(ipap, "release-4-13-3"), vk("4.13.3"));
+	assert_int_equal(rk(ipap, "release-3-2-0-pre1"), CBP_VERSION_NO_MATCH);
+	assert_int_equal(rk("release-([0-9]+(-[0-9]+)*(-pre[0-9]+)?)",
+			    "release-3-2-0-pre1"), vk("3.2.0-pre1"));
+	/* One separator throughout: 4.13-3 is no version. */
+	assert_int_equal(rk("r-([0-9].*)", "r-4.13-3"), CBP_VERSION_INVALID);
+	assert_int_equal(rk("r-([0-9].*)", "r-4-13.3"), CBP_VERSION_INVALID);
+	/* Nor are a dash and a letter more numbers (release-1-0-0-a). */
+	assert_int_equal(rk(ipap, "release-1-0-0-a"), CBP_VERSION_NO_MATCH);
+	assert_int_equal(rk("release-([0-9-]+-a)", "release-1-0-0-a"),
+			 CBP_VERSION_INVALID);
+	/* A group per number would read "4" of every release-4-*. */
+	assert_int_equal(rk("release-([0-9]+)-([0-9]+)-([0-9]+)",
+			    "release-4-13-3"), CBP_VERSION_CUT);
+	assert_int_equal(rk("release-([0-9]+-[0-9]+)-([0-9]+)",
+			    "release-4-13-3"), CBP_VERSION_CUT);
 	/* Module tags (api/v3.5.0) are no releases of the project. */
 	assert_int_equal(rk(etcdp, "api/v3.5.0"), CBP_VERSION_NO_MATCH);
 	/* Whole names only: a pattern never matches part of a tag. */
@@ -525,6 +558,8 @@ static void release_patterns(void **state)
 			    "gopls/v0.16.0"), CBP_VERSION_CUT);
 	assert_int_equal(rk("v([0-9]+\\.[0-9]+)\\.x", "v1.2.x"), vk("v1.2"));
 	assert_int_equal(rk("debian/([0-9.]+)-[0-9]+", "debian/1.2-3"),
+			 vk("v1.2"));
+	assert_int_equal(rk("debian/([0-9_]+)-[0-9]+", "debian/1_2-3"),
 			 vk("v1.2"));
 	assert_non_null(cbp_release_pattern_error(CBP_VERSION_CUT));
 	assert_int_equal(cbp_release_pattern_init(&rp, "v([0-9]"), -1);

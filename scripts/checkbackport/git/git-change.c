@@ -42,7 +42,15 @@ static void add_path(struct cbp_git_change *ch, size_t *alloc,
 struct hunk_hash {
 	struct cbp_git_file_hunks *f;
 	size_t nr, alloc, line_alloc;
+	int context;	/* the last file has a line of code around a change */
 };
+
+/* The last file is read: its text hash says nothing without context. */
+static void hunk_file_end(struct hunk_hash *hh)
+{
+	if (hh->nr && !hh->context)
+		hh->f[hh->nr - 1].text = 0;
+}
 
 static int hunk_file(const git_diff_delta *delta, float progress, void *data)
 {
@@ -51,12 +59,29 @@ static int hunk_file(const git_diff_delta *delta, float progress, void *data)
 			   delta->old_file.path;
 
 	(void)progress;
+	hunk_file_end(hh);
+	hh->context = 0;
 	hh->f = cbp_grow(hh->f, sizeof(*hh->f), hh->nr + 1, &hh->alloc);
 	hh->f[hh->nr].name = cbp_strdup(path ? cbp_git_file_name(path) : "");
 	hh->f[hh->nr].lines = 0;
 	hh->f[hh->nr].line = NULL;
+	hh->f[hh->nr].text = CBP_FNV_OFFSET;
 	hh->f[hh->nr++].hunks = CBP_FNV_OFFSET;
 	hh->line_alloc = 0;
+	return 0;
+}
+
+/* A hunk starts: its text hash says where, not at which line number. */
+static int hunk_start(const git_diff_delta *delta, const git_diff_hunk *hunk,
+		      void *data)
+{
+	struct hunk_hash *hh = data;
+
+	(void)delta;
+	(void)hunk;
+	if (hh->nr)
+		hh->f[hh->nr - 1].text = (hh->f[hh->nr - 1].text ^ '@') *
+					 CBP_FNV_PRIME;
 	return 0;
 }
 
@@ -65,17 +90,20 @@ static int hunk_line(const git_diff_delta *delta, const git_diff_hunk *hunk,
 {
 	struct hunk_hash *hh = data;
 	struct cbp_git_file_hunks *f;
-	unsigned long long h, lh;
+	unsigned long long h, lh, th;
+	int changed;
 	size_t i;
 
 	(void)delta;
 	(void)hunk;
-	if (!hh->nr || (line->origin != GIT_DIFF_LINE_ADDITION &&
-			line->origin != GIT_DIFF_LINE_DELETION))
+	changed = line->origin == GIT_DIFF_LINE_ADDITION ||
+		  line->origin == GIT_DIFF_LINE_DELETION;
+	if (!hh->nr || (!changed && line->origin != GIT_DIFF_LINE_CONTEXT))
 		return 0;
 	f = &hh->f[hh->nr - 1];
 	h = (f->hunks ^ (unsigned char)line->origin) * CBP_FNV_PRIME;
 	lh = (CBP_FNV_OFFSET ^ (unsigned char)line->origin) * CBP_FNV_PRIME;
+	th = (f->text ^ (unsigned char)line->origin) * CBP_FNV_PRIME;
 	for (i = 0; i < line->content_len; i++) {
 		unsigned char ch = (unsigned char)line->content[i];
 
@@ -83,7 +111,12 @@ static int hunk_line(const git_diff_delta *delta, const git_diff_hunk *hunk,
 			continue;
 		h = (h ^ ch) * CBP_FNV_PRIME;
 		lh = (lh ^ ch) * CBP_FNV_PRIME;
+		th = (th ^ ch) * CBP_FNV_PRIME;
+		hh->context |= !changed;
 	}
+	f->text = th;
+	if (!changed)
+		return 0;
 	f->hunks = h;
 	f->line = cbp_grow(f->line, sizeof(*f->line), f->lines + 1,
 			   &hh->line_alloc);
@@ -120,7 +153,9 @@ static int hash_hunks(git_diff *diff, struct cbp_git_change *ch)
 	size_t i;
 	int err;
 
-	err = git_diff_foreach(diff, hunk_file, NULL, NULL, hunk_line, &hh);
+	err = git_diff_foreach(diff, hunk_file, NULL, hunk_start, hunk_line,
+			       &hh);
+	hunk_file_end(&hh);
 	/* Released with @ch, whatever the outcome. */
 	ch->files = hh.f;
 	ch->nr_files = hh.nr;

@@ -15,11 +15,19 @@
  *               changed lines are at least half the same (a backport
  *               squashing several commits, or adapting one).
  *
- * A move keeps the files' names: the same lines in files of other names
- * are more often two files fixed alike (one line added to a.c and to
- * b.c), and a citation shifted by one in such a series must stay
- * suspicious.  Both changes must have been read with their patch-ids,
- * which gives the lines (cbp_git_change.files).
+ *   renamed     the same hunks, the lines around the changes too, file
+ *               by file, in files of other names: the same code changed
+ *               the same way where a file was renamed or split (SSSD's
+ *               child_sig_handler() went from child_common.c to
+ *               child_handlers.c, and a backport of a fix to it cites
+ *               the one made there).
+ *
+ * Otherwise a move keeps the files' names: the same lines changed in
+ * files of other names, amid other code, are more often two files fixed
+ * alike (one line added to a.c and to b.c), and a citation shifted by
+ * one in such a series must stay suspicious.  Both changes must have
+ * been read with their patch-ids, which gives the lines
+ * (cbp_git_change.files).
  */
 #include <string.h>
 
@@ -114,6 +122,44 @@ static int part_moved(const struct cbp_git_change *a,
 	}
 	*ap = path_named(a, a->files[0].name);
 	*bp = path_named(b, a->files[0].name);
+	return *ap && *bp;
+}
+
+/*
+ * Whether @a and @b change the same code the same way file by file, each
+ * file of one paired with one of the other by its hunks whole, whatever
+ * the files' names; @ap and @bp the paths of the first pair.  A binary
+ * file has no hunks to pair it by, nor has a file added whole code
+ * around its lines (two files added alike are as often two of a series
+ * as one renamed).  Renames and splits touch a few files: changes of
+ * more than RENAMED_MAX are not paired.
+ */
+#define RENAMED_MAX	64
+
+static int renamed(const struct cbp_git_change *a,
+		   const struct cbp_git_change *b,
+		   const char **ap, const char **bp)
+{
+	unsigned char used[RENAMED_MAX] = { 0 };
+	size_t i, k, first = 0;
+
+	if (a->nr_files != b->nr_files || a->nr_files > RENAMED_MAX ||
+	    a->hunks != b->hunks || !all_lines(a) || !all_lines(b))
+		return 0;
+	for (i = 0; i < a->nr_files; i++) {
+		for (k = 0; k < b->nr_files; k++)
+			if (!used[k] && a->files[i].text &&
+			    b->files[k].text == a->files[i].text &&
+			    b->files[k].hunks == a->files[i].hunks)
+				break;
+		if (k == b->nr_files)
+			return 0;
+		used[k] = 1;
+		if (!i)
+			first = k;
+	}
+	*ap = path_named(a, a->files[0].name);
+	*bp = path_named(b, b->files[first].name);
 	return *ap && *bp;
 }
 
@@ -264,7 +310,8 @@ int cbp_git_change_related(const struct cbp_git_change *a,
  *
  * Return: %CBP_GIT_MOVED_SAME when the two make the same changes under
  * other paths of the same file names, or one makes a part of the other's
- * so; %CBP_GIT_MOVED_ALIKE when some of their files of the same names
+ * so, or they change the same code the same way in files of other names
+ * (a file renamed or split); %CBP_GIT_MOVED_ALIKE when some of their files of the same names
  * are changed alike; else %CBP_GIT_MOVED_NONE.
  */
 enum cbp_git_moved cbp_git_change_moved(const struct cbp_git_change *a,
@@ -283,7 +330,8 @@ enum cbp_git_moved cbp_git_change_moved(const struct cbp_git_change *a,
 		*bp = b->paths[0];
 		return CBP_GIT_MOVED_SAME;
 	}
-	if (part_moved(a, b, ap, bp) || part_moved(b, a, bp, ap))
+	if (part_moved(a, b, ap, bp) || part_moved(b, a, bp, ap) ||
+	    renamed(a, b, ap, bp))
 		return CBP_GIT_MOVED_SAME;
 	*ap = NULL;
 	*bp = NULL;

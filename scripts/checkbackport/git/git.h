@@ -117,12 +117,17 @@ struct cbp_patch_ids {
  *	   mode change, whose @hunks say nothing)
  * @line: the hash of each of those lines (its sign and its text, blanks
  *	  ignored), sorted: what two changes to a file have in common
+ * @text: the hash of its hunks whole, the lines around the changes too
+ *	  (their line numbers aside, blanks ignored): the same code changed
+ *	  the same way, whatever the file is called; 0 when no line of code
+ *	  is around them (a file added or deleted whole)
  */
 struct cbp_git_file_hunks {
 	char *name;
 	unsigned long long hunks;
 	size_t lines;
 	unsigned long long *line;
+	unsigned long long text;
 };
 
 /**

@@ -43,8 +43,11 @@
  *     branches leading to no commit are kept (meta 'unpeeled').
  * 27: links of copies with their mainline commit's subject and lines,
  *     changed under other folders (CBP_SAME_PATCH_MOVED).
+ * 28: versions whose numbers dashes join (release-4-13-3) are releases;
+ *     a citation between the same code changed the same way in files of
+ *     other names (a file renamed or split) is adapted, not suspicious.
  */
-#define CBP_SCHEMA_VERSION	27
+#define CBP_SCHEMA_VERSION	28
 #define CBP_MAX_BRANCHES	64
 
 /*

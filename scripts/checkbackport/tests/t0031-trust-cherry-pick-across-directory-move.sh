@@ -10,8 +10,9 @@ What changed is the same, so the citation is followed, as an adapted
 backport whose reason names both paths, also when the backport takes only
 a part of the change (the rest, a vendored library, not needed there), or
 squashes several fixes into one commit whose file of the same name changes
-mostly the same lines; check judges so too.  A citation of a commit that
-changed other lines, or the same lines in a file of another name, stays
+mostly the same lines, or changes the same code the same way in a file
+renamed; check judges so too.  A citation of a commit that changed other
+lines, or the same lines in a file of another name amid other code, stays
 suspicious.  A copy without a trailer, the same lines under the old
 paths with the same subject, is a name of the fix too.'
 
@@ -106,6 +107,49 @@ test_expect_success 'the same lines in a file of another name stay suspicious' '
 	grep "suspicious: .* no file in common" out &&
 	cbp names --json $A >j &&
 	test "$(json_get j "\$j->{members}[0]{citations}[0]{trust}{verdict}")" = suspicious
+'
+
+# handler FILE: FILE with a signal handler, committed on the branch
+# checked out.
+handler () {
+	mkdir -p src &&
+	printf "int a;\nvoid handler(void)\n{\n\tlog_crit();\n}\nint z;\n" >"$1" &&
+	git add "$1" &&
+	test_tick &&
+	git commit -q -m "add $1"
+}
+
+# quieter FILE SUBJECT [BODY]: the fix, log_crit() made log_trace() in
+# FILE, committed as SUBJECT.
+quieter () {
+	sed -i "s/log_crit/log_trace/" "$1" &&
+	git add "$1" &&
+	test_tick &&
+	git commit -q -m "$2" ${3:+-m "$3"}
+}
+
+# As in SSSD (child_sig_handler() split out of child_common.c into
+# child_handlers.c on master), a fix to code that moved to a file of
+# another name, backported to the file it came from: the same lines
+# changed amid the same code, the same change.
+test_expect_success 'the same code changed alike in a file renamed: adapted' '
+	cd repo &&
+	handler src/handlers.c &&
+	quieter src/handlers.c "handlers: a quieter log" &&
+	QUIET=$(tip) &&
+	git checkout -q release/1.7 &&
+	handler src/common.c &&
+	quieter src/common.c "handlers: a quieter log for other children" \
+		"commit $QUIET upstream." &&
+	QBP=$(tip) &&
+	git checkout -q master &&
+	cbp index >/dev/null &&
+	cbp names $QUIET >out &&
+	grep "^2 names " out &&
+	grep -F "(adapted: subjects differ, the same changes under other paths (src/common.c; src/handlers.c))" out &&
+	cbp check --terse --stable release/1.7 $QBP >out &&
+	grep "UPSTREAM_SUBJECT_MISMATCH: .* upstream commit $(s12 $QUIET)" out &&
+	! grep SUSPICIOUS out
 '
 
 # bump FROM TO: on master, a commit "go.mod: bump sys to TO" that adds a

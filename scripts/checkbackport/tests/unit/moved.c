@@ -73,6 +73,28 @@ static const char other_name[] =
 	"+++ b/server/mvcc/timers.go\n"
 	SQUASH_HUNK;
 
+/* Upstream's hunk whole, around the same code, in a file renamed. */
+static const char renamed_file[] =
+	"diff --git a/server/mvcc/timers.go b/server/mvcc/timers.go\n"
+	"index 1111111..2222222 100644\n"
+	"--- a/server/mvcc/timers.go\n"
+	"+++ b/server/mvcc/timers.go\n"
+	UPSTREAM_HUNK;
+
+/* Upstream's lines changed amid other code, in a file of another name. */
+static const char other_code[] =
+	"diff --git a/server/mvcc/timers.go b/server/mvcc/timers.go\n"
+	"index 1111111..2222222 100644\n"
+	"--- a/server/mvcc/timers.go\n"
+	"+++ b/server/mvcc/timers.go\n"
+	"@@ -1,4 +1,4 @@\n"
+	" package mvcc\n"
+	" // timers\n"
+	"-var limit = 1\n"
+	"-var wait = 2\n"
+	"+var batchLimit = 1\n"
+	"+var sleepFor = 2\n";
+
 /* The same file under the old folder, one line in common. */
 static const char one_line[] =
 	"diff --git a/server/mvcc/limits.go b/server/mvcc/limits.go\n"
@@ -154,6 +176,31 @@ static void other_file_name_is_no_move(void **state)
 {
 	(void)state;
 	expect(other_name, upstream, CBP_GIT_MOVED_NONE, 0, NULL, NULL);
+}
+
+/*
+ * The same code changed the same way in a file of another name: a file
+ * renamed (or split) between the branches, the same change.
+ */
+static void renamed_file_is_the_same_change(void **state)
+{
+	(void)state;
+	expect(renamed_file, upstream, CBP_GIT_MOVED_SAME, 0,
+	       "server/mvcc/timers.go", "server/storage/mvcc/limits.go");
+	expect(upstream, renamed_file, CBP_GIT_MOVED_SAME, 0,
+	       "server/storage/mvcc/limits.go", "server/mvcc/timers.go");
+}
+
+/*
+ * The same lines changed in another file amid other code: two files
+ * fixed alike, as a series does, where a citation shifted by one must
+ * stay suspicious.
+ */
+static void same_lines_amid_other_code_is_no_move(void **state)
+{
+	(void)state;
+	expect(other_code, upstream, CBP_GIT_MOVED_NONE, 0, NULL, NULL);
+	expect(upstream, other_code, CBP_GIT_MOVED_NONE, 0, NULL, NULL);
 }
 
 static void one_line_in_common_is_not_alike(void **state)
@@ -258,6 +305,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(same_lines_are_the_same_change),
 		cmocka_unit_test(squash_is_alike_either_way),
+		cmocka_unit_test(renamed_file_is_the_same_change),
+		cmocka_unit_test(same_lines_amid_other_code_is_no_move),
 		cmocka_unit_test(other_file_name_is_no_move),
 		cmocka_unit_test(one_line_in_common_is_not_alike),
 		cmocka_unit_test(less_than_half_is_not_alike),

@@ -45,10 +45,13 @@ struct hunk_hash {
 	int context;	/* the last file has a line of code around a change */
 };
 
-/* The last file is read: its text hash says nothing without context. */
+/*
+ * The last file is read: its text hash says nothing without a line
+ * changed, or without code around the lines.
+ */
 static void hunk_file_end(struct hunk_hash *hh)
 {
-	if (hh->nr && !hh->context)
+	if (hh->nr && (!hh->context || !hh->f[hh->nr - 1].lines))
 		hh->f[hh->nr - 1].text = 0;
 }
 
@@ -1614,8 +1617,8 @@ out:
  * @len: its length
  * @ch: filled in; release with cbp_git_change_release()
  *
- * Return: 0, or -1 with libgit2's message recorded when libgit2 cannot
- * read the diff.
+ * Return: 0, or -1 with the reason recorded when libgit2 cannot read
+ * the diff, or it holds a NUL byte.
  */
 int cbp_git_text_change(const char *diff, size_t len,
 			struct cbp_git_change *ch)
@@ -1624,6 +1627,13 @@ int cbp_git_text_change(const char *diff, size_t len,
 	int err;
 
 	memset(ch, 0, sizeof(*ch));
+	/*
+	 * libgit2 1.5 reads a line with a NUL byte in it past its end when
+	 * it prints the diff back for the patch-id (fuzz-moved found it);
+	 * no text patch has one, and check refuses such mails before.
+	 */
+	if (memchr(diff, '\0', len))
+		return cbp_error("cannot read the patch's diff: a NUL byte in it");
 	if (git_diff_from_buffer(&d, diff, len) < 0)
 		return cbp_error_git("cannot read the patch's diff");
 	err = read_diff(d, 1, ch);

@@ -119,7 +119,8 @@ static int diff_from_git(git_diff *gd, struct cbp_diff *out)
  * @len: its length
  * @out: the files, hunks and lines; release with cbp_diff_release()
  *
- * Works without a repository.
+ * Works without a repository.  A diff with a NUL byte is no text patch,
+ * and libgit2 misreads its lines (cbp_git_text_change()): refused.
  *
  * Return: 0, or -1 with libgit2's reason recorded.
  */
@@ -129,6 +130,8 @@ int cbp_git_diff_parse(const char *text, size_t len, struct cbp_diff *out)
 	int rc;
 
 	memset(out, 0, sizeof(*out));
+	if (memchr(text, '\0', len))
+		return cbp_error("cannot read the diff: a NUL byte in it");
 	git_libgit2_init();
 	if (git_diff_from_buffer(&gd, text, len) < 0)
 		rc = cbp_error_git("cannot read the diff");

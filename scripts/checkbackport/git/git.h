@@ -119,8 +119,9 @@ struct cbp_patch_ids {
  *	  ignored), sorted: what two changes to a file have in common
  * @text: the hash of its hunks whole, the lines around the changes too
  *	  (their line numbers aside, blanks ignored): the same code changed
- *	  the same way, whatever the file is called; 0 when no line of code
- *	  is around them (a file added or deleted whole)
+ *	  the same way, whatever the file is called; 0 when it changes no
+ *	  line, or no line of code is around them (a file added or deleted
+ *	  whole)
  */
 struct cbp_git_file_hunks {
 	char *name;

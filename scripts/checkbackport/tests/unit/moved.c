@@ -287,6 +287,22 @@ static void may_move(void **state)
 	cbp_git_change_release(&three);
 }
 
+/*
+ * A diff with a NUL byte in a line is no text patch, and libgit2 reads
+ * past the line's end printing it back: refused, not read.
+ */
+static void nul_byte_is_refused(void **state)
+{
+	static const char nul[] =
+		"diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -0,0 +1 @@\n+\0\n";
+	struct cbp_git_change ch;
+
+	(void)state;
+	assert_int_equal(cbp_git_text_change(nul, sizeof(nul) - 1, &ch), -1);
+	assert_int_equal(ch.nr_paths, 0);
+	assert_null(ch.files);
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -312,6 +328,7 @@ int main(void)
 		cmocka_unit_test(less_than_half_is_not_alike),
 		cmocka_unit_test(binary_files_are_no_move),
 		cmocka_unit_test(may_move),
+		cmocka_unit_test(nul_byte_is_refused),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);

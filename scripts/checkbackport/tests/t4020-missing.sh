@@ -17,14 +17,14 @@ test_expect_success 'set up: 6.12.y with changes mainline fixed and reverted sin
 . ./repo.ids 2>/dev/null
 
 test_expect_success 'the fixes and reverts 6.12.y lacks, in mainline order' '
-	sed -n "s/^\([a-z]*\) *\([0-9a-f]\{12\}\) .*/\1 \2/p" missing.out >../got &&
-	cat >../want <<-EOF &&
+	sed -n "s/^\([a-z]*\) *\([0-9a-f]\{12\}\) .*/\1 \2/p" missing.out >got &&
+	cat >want <<-EOF &&
 	fix $(s12 $F1)
 	revert $(s12 $RD)
 	revert $(s12 $RA)
 	reapply $(s12 $RRE)
 	EOF
-	test_cmp ../want ../got &&
+	test_cmp want got &&
 	grep "^4 missing: 1 fix, 3 reverts or re-applications; 2 found only through another name of the change$" missing.out
 '
 

@@ -457,9 +457,15 @@ static void load_cc(struct check_facts *fx)
 	}
 }
 
-/* The patch-id of a patch or commit; "" if it has no diff. */
-static int patch_id_of(struct checker *chk, const struct cbp_patch *p,
-		       char *pid)
+/**
+ * check_patch_id() - the patch-id of a patch or commit
+ * @chk: the checker
+ * @p: the patch, a mail or a commit given by ID
+ * @pid: set to its 'git patch-id --stable', "" when it has no diff
+ *
+ * Return: 0, or -1 when git cannot tell it.
+ */
+int check_patch_id(struct checker *chk, const struct cbp_patch *p, char *pid)
 {
 	pid[0] = '\0';
 	if (p->commit[0])
@@ -553,7 +559,7 @@ int check_facts_load(struct checker *chk, struct cbp_patch *p,
 		if (load_patch_ids(chk))
 			return -1;
 		/* A patch whose patch-id git cannot tell is not compared. */
-		if (patch_id_of(chk, p, fx->pid))
+		if (check_patch_id(chk, p, fx->pid))
 			fx->pid[0] = '\0';
 	}
 	if (load_fixes(chk, fx, &ps.fixes))

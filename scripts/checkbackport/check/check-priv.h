@@ -260,6 +260,7 @@ int check_cc_stable_version(struct check_run *run, size_t i);
 
 /* check-facts.c */
 int check_found_link(struct checker *chk, const struct cbp_commit *c);
+int check_patch_id(struct checker *chk, const struct cbp_patch *p, char *pid);
 int check_stable_bit(struct checker *chk);
 int check_facts_load(struct checker *chk, struct cbp_patch *p,
 		     struct check_facts *fx);

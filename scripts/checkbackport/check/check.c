@@ -82,20 +82,75 @@ int check_too_many_citations(struct check_run *run, size_t i __always_unused)
 }
 
 /*
- * How many backports of the target branch must name their origin with
- * cherry-pick trailers alone for those to be its rule
- * (check_upstream_missing()).
+ * How many backports of the target branch must name their origin one
+ * way (or none) for that to be its rule (check_upstream_missing()).
  */
 #define PICKS_AT_LEAST	10
+
+/* Is @n at least PICKS_AT_LEAST, and nine in ten of @n + @others? */
+static int branch_rule(long long n, long long others)
+{
+	return n >= PICKS_AT_LEAST && n > 9 * others;
+}
+
+/*
+ * The mainline name of the change the index joined the patch to (by its
+ * patch, Change-Id, or author, date and subject), or NULL.
+ */
+static const struct cbp_commit *mainline_copy(struct checker *chk,
+					      const struct check_facts *fx)
+{
+	size_t k;
+
+	for (k = 0; k < fx->fix.nr; k++) {
+		const struct cbp_commit *c = &fx->fix.c[k];
+
+		if (c->state == CBP_PRESENT && (!fx->self || c->id != fx->self->id) &&
+		    check_in_mainline(chk, c))
+			return c;
+	}
+	return NULL;
+}
+
+/*
+ * A mainline commit of the patch's subject and patch-id, into @c: what a
+ * mail copies, which the index cannot have joined (a mail is no commit).
+ * Return: 1 if found, 0 if not (or git cannot tell a patch-id), -1 on
+ * an error of the index.
+ */
+static int mainline_same_patch(struct checker *chk,
+			       const struct check_facts *fx,
+			       struct cbp_commit *c)
+{
+	char pid[CBP_OID_HEXSZ + 1], cpid[CBP_OID_HEXSZ + 1];
+	long long *ids = NULL;
+	size_t nr = 0, k;
+	int found = 0;
+
+	if (!fx->p->subject || !fx->p->subject[0] ||
+	    check_patch_id(chk, fx->p, pid) || !pid[0])
+		return 0;
+	if (cbp_same_subject(chk->idx, fx->p->subject, &ids, &nr))
+		return -1;
+	for (k = 0; k < nr && !found; k++)
+		found = !cbp_commit_get(chk->idx, ids[k], c) &&
+			c->state == CBP_PRESENT && check_in_mainline(chk, c) &&
+			!cbp_git_commit_patch_id(chk->ctx->repo, c->hex, cpid) &&
+			!strcmp(pid, cpid);
+	free(ids);
+	return found;
+}
 
 int check_upstream_missing(struct check_run *run, size_t i __always_unused)
 {
 	const struct check_facts *fx = run->fx;
 	const struct check_pick *pick = NULL;
 	struct checker *chk = run->chk;
-	long long picks, upstream;
+	const struct cbp_origin_forms *of = &chk->origin;
+	const struct cbp_commit *c;
+	struct cbp_commit same;
 	struct cbp_finding *f;
-	int bit, pick_only;
+	int bit, pick_only, bare_only, named;
 	size_t k;
 
 	/* A mainline commit checked without an upstream line is its own. */
@@ -113,28 +168,49 @@ int check_upstream_missing(struct check_run *run, size_t i __always_unused)
 	 * where the target branch's own backports name their origin with
 	 * its trailer alone (PICKS_AT_LEAST of them, nine in ten), that
 	 * trailer is what is asked, and one naming a mainline commit (not
-	 * another change) is the patch's upstream line.  The kernel's
-	 * stable branches write "commit X upstream." even above a DRM
-	 * fix's cherry-pick trailer, and a branch of a few backports
-	 * says little: the stable rules stand.
+	 * another change) is the patch's upstream line.  Some name none
+	 * (FreeIPA's carry the mainline commit's message as it was): there
+	 * a patch that is a mainline commit's, as the index joins copies,
+	 * is what the branch does.  The kernel's stable branches write
+	 * "commit X upstream." even above a DRM fix's cherry-pick trailer,
+	 * and a branch of a few backports says little: the stable rules
+	 * stand.
 	 */
 	bit = check_stable_bit(chk);
 	if (bit >= 0 && !chk->origin_known) {
 		/* Read once for a series: the index does not change. */
-		if (cbp_index_origin_forms(chk->idx, bit, &chk->origin_picks,
-					   &chk->origin_upstream))
+		if (cbp_index_origin_forms(chk->idx, bit, &chk->origin))
 			return -1;
 		chk->origin_known = 1;
 	}
-	picks = chk->origin_picks;
-	upstream = chk->origin_upstream;
-	pick_only = bit >= 0 && picks >= PICKS_AT_LEAST && picks > 9 * upstream;
-	if (pick_only && pick && pick->trust.verdict != CBP_TRUST_SUSPICIOUS)
+	pick_only = bit >= 0 && branch_rule(of->picks, of->upstream);
+	bare_only = bit >= 0 && branch_rule(of->bare, of->picks + of->upstream);
+	named = pick && pick->trust.verdict != CBP_TRUST_SUSPICIOUS;
+	if ((pick_only || bare_only) && named)
 		return 0;
+	c = mainline_copy(chk, fx);
+	if (bare_only && c)
+		return 0;
+	if (bare_only && !fx->p->commit[0]) {
+		int rc = mainline_same_patch(chk, fx, &same);
+
+		if (rc)
+			return rc < 0 ? -1 : 0;
+	}
+	if (bare_only) {
+		f = check_emit(run, 0,
+			       "no line names its mainline commit, nor is it the same patch as one: %lld of the %lld backports on %s name no origin, each joined to its mainline commit by what it is",
+			       of->bare, of->bare + of->picks + of->upstream,
+			       chk->stable);
+		f->hint = cbp_strf("%s: %s",
+				   "a backport changed on the way is joined by what its message says",
+				   "name its mainline commit ('commit <id> upstream.' or '(cherry picked from commit <id>)')");
+		return 0;
+	}
 	if (pick_only)
 		f = check_emit(run, 0,
 			       "no '(cherry picked from commit <id>)' line naming this change in mainline: %lld of the %lld backports on %s name their origin so",
-			       picks, picks + upstream, chk->stable);
+			       of->picks, of->picks + of->upstream, chk->stable);
 	else
 		f = check_emit(run, 0,
 			       "no 'commit <id> upstream' or '[ Upstream commit <id> ]' line: the stable rules ask every backport to name its mainline commit");
@@ -146,22 +222,16 @@ int check_upstream_missing(struct check_run *run, size_t i __always_unused)
 		return 0;
 	}
 	/* No trailer: the index may know its mainline name (its patch). */
-	for (k = 0; k < fx->fix.nr; k++) {
-		const struct cbp_commit *c = &fx->fix.c[k];
-
-		if (c->state != CBP_PRESENT || (fx->self && c->id == fx->self->id) ||
-		    !check_in_mainline(chk, c))
-			continue;
-		if (pick_only)
-			f->hint = cbp_strf("mainline has this change as %.12s: %s%s%s",
-					   c->hex, "add '(cherry picked from commit ",
-					   c->hex, ")' (git cherry-pick -x does)");
-		else
-			f->hint = cbp_strf("mainline has this change as %.12s: %s%s%s",
-					   c->hex, "write 'commit ", c->hex,
-					   " upstream.' above the message");
-		break;
-	}
+	if (!c)
+		return 0;
+	if (pick_only)
+		f->hint = cbp_strf("mainline has this change as %.12s: %s%s%s",
+				   c->hex, "add '(cherry picked from commit ",
+				   c->hex, ")' (git cherry-pick -x does)");
+	else
+		f->hint = cbp_strf("mainline has this change as %.12s: %s%s%s",
+				   c->hex, "write 'commit ", c->hex,
+				   " upstream.' above the message");
 	return 0;
 }
 

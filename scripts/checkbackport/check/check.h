@@ -103,8 +103,7 @@ struct checker {
 	struct cbp_patch_ids pids;
 	int pids_loaded;
 	int origin_known;
-	long long origin_picks;
-	long long origin_upstream;
+	struct cbp_origin_forms origin;
 	struct check_series_tree *tree;
 	struct check_series *series;
 };

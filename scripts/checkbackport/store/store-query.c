@@ -862,46 +862,52 @@ int cbp_index_refs_moved(struct cbp_index *idx, const char *commondir)
 }
 
 /*
- * The commits of a branch (bit ?1) outside mainline (?2) that name their
- * origin, each once: whether with an upstream line (commit X upstream,
- * [ Upstream commit X ], Upstream commit X, master commit: X) or with
- * cherry-pick trailers alone ((cherry picked from commit X), (backported
- * from commit X)).
+ * The commits of a branch (bit ?1) outside mainline (?2) that are copies
+ * of another commit, each once: named with an upstream line (commit X
+ * upstream, [ Upstream commit X ], Upstream commit X, master commit: X),
+ * with cherry-pick trailers alone ((cherry picked from commit X),
+ * (backported from commit X)), or with none, joined by what they are
+ * (the same patch-id, Change-Id, author, date and subject, or patch
+ * under other folders).
  */
 static const char origin_forms_sql[] =
-	"SELECT coalesce(sum(up = 0), 0), coalesce(sum(up), 0) FROM\n"
-	" (SELECT max(l.kind IN (2, 3, 4, 7)) AS up FROM links l\n"
+	"SELECT coalesce(sum(named AND NOT up), 0), coalesce(sum(up), 0),\n"
+	" coalesce(sum(NOT named), 0) FROM\n"
+	" (SELECT max(l.kind IN (1, 2, 3, 4, 5, 7)) AS named,\n"
+	"  max(l.kind IN (2, 3, 4, 7)) AS up FROM links l\n"
 	"  JOIN reach r ON r.id = l.src\n"
-	"  WHERE l.kind IN (1, 2, 3, 4, 5, 7) AND (r.branches & ?1) != 0\n"
-	"  AND (r.branches & ?2) = 0 GROUP BY l.src)";
+	"  WHERE l.kind IN (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13)\n"
+	"  AND (r.branches & ?1) != 0 AND (r.branches & ?2) = 0\n"
+	"  GROUP BY l.src)";
 static_assert(CBP_CHERRY_PICK == 1 && CBP_UPSTREAM == 2 &&
 	      CBP_UPSTREAM_BRACKET == 3 && CBP_UPSTREAM_LINE == 4 &&
-	      CBP_BACKPORTED == 5 && CBP_MASTER_COMMIT == 7,
+	      CBP_BACKPORTED == 5 && CBP_SAME_PATCH_ID == 6 &&
+	      CBP_MASTER_COMMIT == 7 && CBP_SAME_CHANGE_ID == 8 &&
+	      CBP_SAME_AUTHOR_DATE == 9 && CBP_SAME_AUTHOR_NEAR == 10 &&
+	      CBP_SAME_AUTHOR_LATER == 12 && CBP_SAME_PATCH_MOVED == 13,
 	      "origin_forms_sql");
 
 /**
  * cbp_index_origin_forms() - how a branch's backports name their origin
  * @idx: the index
  * @bit: the branch's bit
- * @picks: set to how many of its commits outside mainline name it with
- *	   cherry-pick trailers alone ("(cherry picked from commit X)")
- * @upstream: set to how many name it with an upstream line ("commit X
- *	      upstream.", "[ Upstream commit X ]", Xen's "master commit: X")
+ * @forms: set to how many of its commits outside mainline name their
+ *	   origin each way, or none
  *
  * The kernel's stable branches use upstream lines, many projects'
- * git cherry-pick -x: the branch's own history says which it asks of a
- * backport.
+ * git cherry-pick -x, some none at all (FreeIPA's branches carry the
+ * mainline commit's message as it was): the branch's own history says
+ * which it asks of a backport.
  *
  * Return: 0, or -1 with SQLite's message recorded.
  */
-int cbp_index_origin_forms(struct cbp_index *idx, int bit, long long *picks,
-			   long long *upstream)
+int cbp_index_origin_forms(struct cbp_index *idx, int bit,
+			   struct cbp_origin_forms *forms)
 {
 	sqlite3_stmt *st;
 	int rc;
 
-	*picks = 0;
-	*upstream = 0;
+	memset(forms, 0, sizeof(*forms));
 	if (bit < 0 || bit >= CBP_MAX_BRANCHES)
 		return 0;
 	if (cbp_db_prepare(idx->db, origin_forms_sql, &st))
@@ -911,8 +917,9 @@ int cbp_index_origin_forms(struct cbp_index *idx, int bit, long long *picks,
 			   (long long)(1ULL << idx->mainline_bit));
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
-		*picks = sqlite3_column_int64(st, 0);
-		*upstream = sqlite3_column_int64(st, 1);
+		forms->picks = sqlite3_column_int64(st, 0);
+		forms->upstream = sqlite3_column_int64(st, 1);
+		forms->bare = sqlite3_column_int64(st, 2);
 	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_ROW)

@@ -68,8 +68,23 @@ int cbp_squash_in_branch(struct cbp_index *idx, const struct cbp_class *cls,
 			 int bit, long long *squash);
 int cbp_release_before(const struct cbp_commit *a, const struct cbp_commit *b);
 int cbp_index_count_present(struct cbp_index *idx, long long *nr);
-int cbp_index_origin_forms(struct cbp_index *idx, int bit, long long *picks,
-			   long long *upstream);
+/**
+ * struct cbp_origin_forms - how a branch's backports name their origin
+ * @picks: its commits outside mainline that name it with cherry-pick
+ *	   trailers alone ("(cherry picked from commit X)")
+ * @upstream: those that name it with an upstream line ("commit X
+ *	      upstream.", "[ Upstream commit X ]", Xen's "master commit: X")
+ * @bare: those that name none, joined to their origin by what they are
+ *	  (the same patch, Change-Id, or author, date and subject)
+ */
+struct cbp_origin_forms {
+	long long picks;
+	long long upstream;
+	long long bare;
+};
+
+int cbp_index_origin_forms(struct cbp_index *idx, int bit,
+			   struct cbp_origin_forms *forms);
 int cbp_index_gaps(struct cbp_index *idx);
 int cbp_index_has_branch(struct cbp_index *idx, const char *name);
 const char *cbp_index_unpeeled_branch(struct cbp_index *idx, const char *name);

@@ -247,4 +247,51 @@ test_expect_success 'UPSTREAM_MISSING: nine -x backports are too few, nine in te
 	lacks_finding ../out ERROR:UPSTREAM_MISSING
 '
 
+# bare_branch N BRANCH [FROM]: as pick_branch, but each copy made with
+# git cherry-pick alone: no line names its origin, the index joins it
+# to its mainline commit by its patch.
+bare_branch () {
+	{ git rev-parse -q --verify "refs/heads/$2" >/dev/null ||
+	  git branch "$2" v6.11; } &&
+	for k in $(seq "${3:-1}" "$1")
+	do
+		git checkout -q master &&
+		test_change "pkg/$2-f$k.c" "$k" "pkg: $2 update $k" &&
+		LAST=$(tip) &&
+		git checkout -q "$2" &&
+		git cherry-pick "$LAST" >/dev/null || return 1
+	done &&
+	git checkout -q master
+}
+
+# Some projects name no origin at all (FreeIPA's branches carry the
+# mainline commit's message as it was): on a branch whose backports are
+# such copies, ten of them and nine in ten, a patch that is a mainline
+# commit's change is what the branch does, and one that is none still
+# lacks its origin, said so.
+test_expect_success 'UPSTREAM_MISSING: a branch of copies naming nothing' '
+	cd repo &&
+	bare_branch 10 linux-6.7.y &&
+	test_change pkg/bare-new.c new "pkg: a change to copy" &&
+	NEW=$(tip) &&
+	git format-patch -1 --stdout "$NEW" >../copy.patch &&
+	check_terse 0 ../out --stable linux-6.7.y ../copy.patch &&
+	lacks_finding ../out ERROR:UPSTREAM_MISSING &&
+	check_terse 1 ../out $S ../copy.patch &&
+	has_finding ../out ERROR:UPSTREAM_MISSING &&
+	mkpatch ../p.patch "pkg: no such change" "No trailer." pkg/other.c &&
+	check_terse 1 ../out --stable linux-6.7.y ../p.patch &&
+	grep -F "ERROR:UPSTREAM_MISSING: no line names its mainline commit, nor is it the same patch as one: 10 of the 10 backports on linux-6.7.y name no origin, each joined to its mainline commit by what it is" ../out
+'
+
+test_expect_success 'UPSTREAM_MISSING: nine copies naming nothing are too few' '
+	cd repo &&
+	bare_branch 9 linux-6.6.y &&
+	check_terse 1 ../out --stable linux-6.6.y ../copy.patch &&
+	has_finding ../out ERROR:UPSTREAM_MISSING &&
+	bare_branch 10 linux-6.6.y 10 &&
+	check_terse 0 ../out --stable linux-6.6.y ../copy.patch &&
+	lacks_finding ../out ERROR:UPSTREAM_MISSING
+'
+
 test_done

@@ -55,7 +55,9 @@
  * later, as etcd's maintainers fit a fix to each release branch days
  * after mainline's, to the candidate with its author and whole message
  * authored at most CBP_LATER_TIME before it (CBP_SAME_AUTHOR_LATER,
- * "same author and message, authored later"; authored_pick()).
+ * "same author and message, authored later"; authored_pick()).  A
+ * message is the same but for its trailers too, if it has more than a
+ * subject (same_message()): a branch's own reviewers, a tracker's URL.
  * Every run that reads a commit, or moves one between branches, looks
  * at every pair, since a commit read earlier may have reached mainline
  * since (a -fixes branch merged); one that does neither looks again only
@@ -79,6 +81,7 @@
  * of what is linked).  A run that adds commits and moves none (most
  * updates) unlinks nothing.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -674,10 +677,92 @@ static int has_body(const char *msg, size_t len)
 	return 0;
 }
 
+/* Whether the line [@p, @end) is a trailer: "Token: value", or -x's. */
+static int trailer_line(const char *p, const char *end)
+{
+	static const char pick[] = "(cherry picked from commit ";
+	const char *q = p;
+
+	if ((size_t)(end - p) >= sizeof(pick) - 1 &&
+	    !memcmp(p, pick, sizeof(pick) - 1))
+		return 1;
+	while (q < end && (isalnum((unsigned char)*q) || (*q == '-' && q > p)))
+		q++;
+	return q > p && q + 1 < end && *q == ':' && (q[1] == ' ' || q[1] == '\t');
+}
+
+/*
+ * The length of @msg without its trailers: its last paragraph when that
+ * is trailer lines alone ("Signed-off-by: ...", "Fixes: <URL>", lines
+ * that go on one), not its first, and the blank lines before it.  All
+ * of @len when it has none.
+ */
+static size_t sans_trailers(const char *msg, size_t len)
+{
+	const char *end = msg + len, *para = NULL, *p, *eol;
+	int lines = 0;
+
+	while (end > msg && cbp_is_space((unsigned char)end[-1]))
+		end--;
+	/* The start of the last paragraph: after the last blank line. */
+	for (p = msg; p < end; p = eol + 1) {
+		const char *q;
+
+		eol = memchr(p, '\n', end - p);
+		if (!eol)
+			eol = end;
+		for (q = p; q < eol && cbp_is_space((unsigned char)*q); q++)
+			;
+		if (q == eol)
+			para = eol + 1;
+		if (eol == end)
+			break;
+	}
+	if (!para || para >= end)
+		return len;
+	for (p = para; p < end; p = eol + 1, lines++) {
+		const char *e;
+
+		eol = memchr(p, '\n', end - p);
+		if (!eol)
+			eol = end;
+		e = eol > p && eol[-1] == '\r' ? eol - 1 : eol;
+		if (!trailer_line(p, e) && !(lines && (*p == ' ' || *p == '\t')))
+			return len;
+		if (eol == end)
+			break;
+	}
+	/* The blank lines before the trailers go with them. */
+	for (p = para; p > msg && cbp_is_space((unsigned char)p[-1]); p--)
+		;
+	return (size_t)(p - msg);
+}
+
+/*
+ * Whether @a and @b have the same message: byte for byte (with @body, of
+ * more than a subject), or but for their trailers (a backport's own
+ * sign-offs, a bug tracker's new address), of more than a subject
+ * whatever @body says: "Translation updates" and a source hash are
+ * another change each time.
+ */
+static int same_message(const struct cbp_git_commit *a,
+			const struct cbp_git_commit *b, int body)
+{
+	size_t la, lb;
+
+	if (strcmp(a->encoding, b->encoding))
+		return 0;
+	if (a->msg_len == b->msg_len && !memcmp(a->msg, b->msg, a->msg_len))
+		return !body || has_body(a->msg, a->msg_len);
+	la = sans_trailers(a->msg, a->msg_len);
+	lb = sans_trailers(b->msg, b->msg_len);
+	return la == lb && !memcmp(a->msg, b->msg, la) && has_body(a->msg, la);
+}
+
 /*
  * Do @o and @m have the same author, "Name <address>" byte for byte, and
- * with @message the same message (and encoding) too?  With @message 2,
- * one of more than a subject.
+ * with @message the same message (and encoding) too, trailers aside
+ * (same_message())?  With @message 2, one of more than a subject.
  */
 static int same_author(struct cbp_odb *odb, const struct pid *o,
 		       const struct pid *m, int message)
@@ -689,10 +774,7 @@ static int same_author(struct cbp_odb *odb, const struct pid *o,
 	    !cbp_git_read_commit(odb, &m->oid, &b))
 		same = a.author && b.author && a.author_len == b.author_len &&
 		       !memcmp(a.author, b.author, a.author_len) &&
-		       (!message || (a.msg_len == b.msg_len &&
-				     !strcmp(a.encoding, b.encoding) &&
-				     !memcmp(a.msg, b.msg, a.msg_len) &&
-				     (message < 2 || has_body(a.msg, a.msg_len))));
+		       (!message || same_message(&a, &b, message == 2));
 	cbp_git_commit_release(&a);
 	cbp_git_commit_release(&b);
 	return same;

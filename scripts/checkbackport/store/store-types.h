@@ -45,7 +45,8 @@
  *     changed under other folders (CBP_SAME_PATCH_MOVED).
  * 28: versions whose numbers dashes join (release-4-13-3) are releases;
  *     a citation between the same code changed the same way in files of
- *     other names (a file renamed or split) is adapted, not suspicious.
+ *     other names (a file renamed or split) is adapted, not suspicious;
+ *     back-patches by their author and message, trailers aside.
  */
 #define CBP_SCHEMA_VERSION	28
 #define CBP_MAX_BRANCHES	64

@@ -653,4 +653,61 @@ test_expect_success 'a back-patch committed anew minutes or days later: same aut
 	grep "^2 names " out
 '
 
+# commit_msg FILE LINE SECONDS BASE: LINE added to FILE, committed with
+# the message of ../msg, authored SECONDS after BASE.
+commit_msg () {
+	at=$(git log -1 --format=%at "$4") &&
+	echo "$2" >>"$1" &&
+	git commit -q -a -F ../msg --date="$((at + $3)) +0000"
+}
+
+# A back-patch keeps its author and message but for the trailers a
+# branch adds or a project rewrites (FreeIPA's branches list their
+# reviewers anew, and its bug tracker moved: "Fixes: <URL>" changed):
+# the same message with other trailers, if it has more than a subject,
+# is the same message.  A subject and other trailers alone ("Translation
+# updates" and its source hash) is not, nor another body.
+test_expect_success 'a back-patch with other trailers: its message but for them' '
+	cd picked &&
+	git checkout -q master &&
+	printf "%s\n" "pacemakerd: check the mode" "" "Check the mode first." "" \
+		"Fixes: https://pagure.io/p/issue/1" \
+		"Reviewed-By: R One <one@example.com>" >../msg &&
+	test_tick &&
+	commit_msg pacemakerd.c "check m" 0 HEAD &&
+	M=$(tip) &&
+	printf "%s\n" "pacemakerd: check the name" "" \
+		"Reviewed-By: R One <one@example.com>" >../msg &&
+	commit_msg pacemakerd.c "check n" 60 HEAD &&
+	N=$(tip) &&
+	printf "%s\n" "pacemakerd: check the owner" "" "Check the owner first." "" \
+		"Reviewed-By: R One <one@example.com>" >../msg &&
+	commit_msg pacemakerd.c "check o" 60 HEAD &&
+	O=$(tip) &&
+	git checkout -q 1.1 &&
+	printf "%s\n" "pacemakerd: check the mode" "" "Check the mode first." "" \
+		"Fixes: https://codeberg.org/p/issues/1" \
+		"Reviewed-By: R Two <two@example.com>" \
+		"Reviewed-By: R One <one@example.com>" >../msg &&
+	commit_msg mcp/pacemaker.c "check m" 86400 $M &&
+	MP=$(tip) &&
+	printf "%s\n" "pacemakerd: check the name" "" \
+		"Reviewed-By: R Two <two@example.com>" >../msg &&
+	commit_msg mcp/pacemaker.c "check n" 86400 $N &&
+	NP=$(tip) &&
+	printf "%s\n" "pacemakerd: check the owner" "" "Check the owner last." "" \
+		"Reviewed-By: R One <one@example.com>" >../msg &&
+	commit_msg mcp/pacemaker.c "check o" 86400 $O &&
+	OP=$(tip) &&
+	git checkout -q master &&
+	cbp index >/dev/null &&
+	cbp names $MP >out &&
+	grep "^2 names " out &&
+	grep -F "via: same author and message as $M, authored after it (30 days at most), no trailer" out &&
+	cbp names $NP >out &&
+	grep "^1 name " out &&
+	cbp names $OP >out &&
+	grep "^1 name " out
+'
+
 test_done

@@ -22,7 +22,8 @@
  *   [ Upstream commit X ]              at the start of a line
  *   Upstream commit X                  at the start of a line
  *   master commit: X                   at the start of a line (Xen)
- *   Upstream-commit: X, Backport-of: X at the start of a line (OpenZFS)
+ *   Upstream-commit: X, Backport-of: X at the start of a line (OpenZFS;
+ *     "Backport-of: commit X" too), Cherry-picked: X (cri-o)
  *   Backport X from #N                 the whole line (a backport robot's)
  *   Fixes: X ("subject")               trailer; also "Fixes: commit X"
  *   Stable-dep-of: X ("subject")       trailer; also "... commit X"
@@ -188,6 +189,7 @@ static const struct {
 	{ .kw = "master commit:", .kind = CBP_MASTER_COMMIT },
 	{ .kw = "upstream-commit:", .kind = CBP_UPSTREAM_LINE },
 	{ .kw = "backport-of:", .kind = CBP_BACKPORTED },
+	{ .kw = "cherry-picked:", .kind = CBP_CHERRY_PICK },
 	{ .kw = "backport ", .kind = CBP_BACKPORTED,
 	  .rest = robot_backport_end },
 	{ .kw = "this reverts", .kind = CBP_REVERTS },
@@ -280,11 +282,18 @@ static int scan_line_start(const char *p, const char *end,
 			return 0;
 		break;
 	case CBP_FIXES:
-	case CBP_STABLE_DEP_OF: {
-		/* Also "Fixes: commit X" (Redis's, among others). */
+	case CBP_STABLE_DEP_OF:
+	case CBP_BACKPORTED:
+	case CBP_CHERRY_PICK: {
+		/*
+		 * Also "Fixes: commit X" (Redis's, among others), and the
+		 * trailers "Backport-of: commit X", "Cherry-picked: commit
+		 * X"; not the robot's line "Backport X from #N".
+		 */
 		const char *c = match_kw(skip_blank(q, end), end, "commit");
 
-		if (c && c < end && is_blank((unsigned char)*c))
+		if (!line_forms[i].rest && c && c < end &&
+		    is_blank((unsigned char)*c))
 			q = c;
 		break;
 	}

@@ -317,9 +317,11 @@ static void master_commit_form(void **state)
 /*
  * A backport robot's "Backport X from #N" (Grafana's projects: Loki has
  * 185 such lines, 34 of them on copies nothing else joins), and the
- * trailers "Backport-of: X" and "Upstream-commit: X" (OpenZFS).  Not a
- * line opening with "Backport" and an ID that says anything else, nor
- * "Backport X from #N" with more after it, nor one without a number.
+ * trailers "Backport-of: X" and "Upstream-commit: X" (OpenZFS), also
+ * "Backport-of: commit X", and cri-o's "Cherry-picked: X".  Not a line
+ * opening with "Backport" and an ID that says anything else, nor
+ * "Backport X from #N" with more after it, nor one without a number,
+ * nor the robot's line with "commit" before its ID.
  */
 static void robot_and_trailer_forms(void **state)
 {
@@ -329,6 +331,9 @@ static void robot_and_trailer_forms(void **state)
 		{ CBP_BACKPORTED, 5, "3399a30ee02d" },
 		{ CBP_UPSTREAM_LINE, 6, "b8d9679f3644" },
 		{ CBP_BACKPORTED, 7, "8307c42" },
+		{ CBP_BACKPORTED, 15, "ae4a05b5456a" },
+		{ CBP_CHERRY_PICK, 16, "801be03645dd" },
+		{ CBP_CHERRY_PICK, 17, "44d9073dd113" },
 	};
 	struct found f = parse("[release-2.8.x] fix(cache): once (#11779)\n\n"
 			       "Backport 5c8fd520d3a51333b1bdc3600af4b5d3b527a433 from #11776\n"
@@ -341,7 +346,12 @@ static void robot_and_trailer_forms(void **state)
 			       "Backport 1a2b3c4 from #\n"
 			       "Backport 1a2b3c4 from 12\n"
 			       "Backport 1a2b3c4d: it is broken\n"
-			       "Upstream-commit:1a2b3c4d\n");
+			       "Upstream-commit:1a2b3c4d\n"
+			       "Backport commit 1a2b3c4 from #12\n"
+			       "Backport-of: commit ae4a05b5456a\n"
+			       "Cherry-picked: 801be03645dd\n"
+			       "cherry-picked: commit 44d9073dd113\n"
+			       "Cherry-picked: from the 1.2 branch\n");
 
 	(void)state;
 	expect(&f, want, ARRAY_SIZE(want));

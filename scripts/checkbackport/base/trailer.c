@@ -25,7 +25,8 @@
  *   Upstream-commit: X, Backport-of: X at the start of a line (OpenZFS;
  *     "Backport-of: commit X" too), Cherry-picked: X (cri-o)
  *   Backport X from #N                 the whole line (a backport robot's)
- *   Fixes: X ("subject")               trailer; also "Fixes: commit X"
+ *   Fixes: X ("subject")               trailer; also "Fixes: commit X",
+ *                                      and glibc's "Fixes commit X"
  *   Stable-dep-of: X ("subject")       trailer; also "... commit X"
  *   This reverts commit X.             at the start of a line; with a
  *                                      'Revert "S"' subject, S is its quote
@@ -182,6 +183,7 @@ static const struct {
 	int (*rest)(const char *p, const char *end);
 } line_forms[] = {
 	{ .kw = "fixes:", .kind = CBP_FIXES },
+	{ .kw = "fixes commit ", .kind = CBP_FIXES },
 	{ .kw = "stable-dep-of:", .kind = CBP_STABLE_DEP_OF },
 	{ .kw = "commit ", .kind = CBP_UPSTREAM },
 	{ .kw = "[", .kind = CBP_UPSTREAM_BRACKET },

@@ -427,7 +427,8 @@ static void fixes_with_subject(void **state)
 /*
  * "Fixes: commit X" (Redis's 3a5905fa8 names two so) cites X as the plain
  * form does; "commit" must be a word of its own, and a word after it is
- * no ID.
+ * no ID.  So does glibc's "Fixes commit X" opening a line (220 on its
+ * release branches), not in the middle of one.
  */
 static void fixes_commit_word(void **state)
 {
@@ -436,10 +437,15 @@ static void fixes_commit_word(void **state)
 			       "Stable-dep-of: commit abcdef0\n"
 			       "Fixes: commit message typo\n"
 			       "Fixes: commit0123456789ab\n"
-			       "Fixes: commits 0123456789ab\n");
+			       "Fixes: commits 0123456789ab\n"
+			       "Fixes commit 3014dec3ad47 (\"x86: remove it\")\n"
+			       "  fixes commit 0344c41aca0d (SSS_CLIENT: check it)\n"
+			       "Fixes commit message typo\n"
+			       "This fixes commit 0123456789ab\n"
+			       "Fixes commits 0123456789ab\n");
 
 	(void)state;
-	assert_int_equal(f.nr, 3);
+	assert_int_equal(f.nr, 5);
 	assert_int_equal(f.c[0].kind, CBP_FIXES);
 	assert_string_equal(f.c[0].hex, ID40);
 	assert_int_equal(f.c[1].kind, CBP_FIXES);
@@ -447,6 +453,11 @@ static void fixes_commit_word(void **state)
 	assert_string_equal(f.quoted[1], "quoted");
 	assert_int_equal(f.c[2].kind, CBP_STABLE_DEP_OF);
 	assert_string_equal(f.c[2].hex, "abcdef0");
+	assert_int_equal(f.c[3].kind, CBP_FIXES);
+	assert_string_equal(f.c[3].hex, "3014dec3ad47");
+	assert_string_equal(f.quoted[3], "x86: remove it");
+	assert_int_equal(f.c[4].kind, CBP_FIXES);
+	assert_string_equal(f.c[4].hex, "0344c41aca0d");
 }
 
 /* ('subject') is read as ("subject"); a quote of the other kind is text. */

@@ -152,6 +152,20 @@ static void parse_quoted(const char *p, const char *end, struct cbp_cite *cite)
 	cite->quoted_len = q >= p ? (size_t)(q - p) : (size_t)(end - p);
 }
 
+static const char *skip_from_where(const char *p, const char *end);
+static const char *skip_commit_word(const char *p, const char *end);
+
+/*
+ * The rest of a line "From [master ]commit X." after X: a full stop at
+ * most.  "From commit X on, ..." says something else.
+ */
+static int id_ends_line(const char *p, const char *end)
+{
+	if (p < end && *p == '.')
+		p++;
+	return skip_blank(p, end) == end;
+}
+
 /*
  * The rest of a backport robot's line "Backport X from #N" after X: the
  * pull request it came from, and nothing else.  Any other line opening
@@ -194,6 +208,7 @@ static const struct {
 	{ .kw = "cherry-picked:", .kind = CBP_CHERRY_PICK },
 	{ .kw = "backport ", .kind = CBP_BACKPORTED,
 	  .rest = robot_backport_end },
+	{ .kw = "from ", .kind = CBP_BACKPORTED, .rest = id_ends_line },
 	{ .kw = "this reverts", .kind = CBP_REVERTS },
 };
 
@@ -251,6 +266,13 @@ static int scan_line_start(const char *p, const char *end,
 	cite->kind = line_forms[i].kind;
 	cite->quoted = NULL;
 	cite->quoted_len = 0;
+	/* Open vSwitch's "From master commit X.", glibc's "From commit X." */
+	if (line_forms[i].rest == id_ends_line) {
+		q = skip_commit_word(skip_from_where(skip_blank(q, end), end),
+				     end);
+		if (!q)
+			return 0;
+	}
 
 	switch (cite->kind) {
 	case CBP_UPSTREAM:
@@ -339,7 +361,8 @@ static void revert_subject(const char *line, const char *end,
 
 /*
  * What may stand between "from" and the ID of "cherry picked from master
- * commit X": the repository's own main branch, or upstream.  Another
+ * commit X": the repository's own main branch, or upstream, or "parts
+ * of" (Samba's "(cherry picked from parts of commit X)").  Another
  * project's name ("from ovn commit X", "from freebsd commit X") is not
  * read: such an ID is no commit of this repository.
  */
@@ -347,6 +370,7 @@ static const char *skip_from_where(const char *p, const char *end)
 {
 	static const char *const where[] = {
 		"git master ", "master ", "main ", "head ", "upstream ",
+		"parts of ", "part of ",
 	};
 	const char *q;
 	size_t i;
@@ -622,6 +646,7 @@ static const char *citation_keyword(const char *line, const char *w,
 		{ "cherry picked", 1, 0, CBP_CHERRY_PICK },
 		{ "cherry-picked", 1, 0, CBP_CHERRY_PICK },
 		{ "backported", 1, 0, CBP_BACKPORTED },
+		{ "back-ported", 1, 0, CBP_BACKPORTED },
 		{ "cherry-pick", 1, 1, CBP_CHERRY_PICK },
 		{ "cherry-pick", 0, 1, CBP_CHERRY_PICK },
 		{ "backport", 0, 1, CBP_BACKPORTED },
@@ -644,6 +669,30 @@ static const char *citation_keyword(const char *line, const char *w,
 		return kw;
 	}
 	return NULL;
+}
+
+/*
+ * Back over "with fixes" or "with changes" ending at @w, as SSSD writes
+ * "(cherry picked with fixes from commit X)": where the words before
+ * them end, else @w.
+ */
+static const char *skip_with_back(const char *line, const char *w)
+{
+	static const char *const what[] = { "fixes", "changes" };
+	const char *s = NULL, *e = word_before(line, w, &s), *ws = NULL, *we;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(what); i++)
+		if (word_is(s, e, what[i]))
+			break;
+	if (i == ARRAY_SIZE(what))
+		return w;
+	we = word_before(line, s, &ws);
+	if (!word_is(ws, we, "with"))
+		return w;
+	while (ws > line && is_blank((unsigned char)ws[-1]))
+		ws--;
+	return ws;
 }
 
 /*
@@ -677,6 +726,7 @@ static int scan_from_commit(const char *line, const char *eol,
 		/* Walk back over the blank(s) before "from" or "of". */
 		for (w = sp; w > line && is_blank((unsigned char)w[-1]); w--)
 			;
+		w = skip_with_back(line, w);
 		kw = citation_keyword(line, w, lower((unsigned char)*p) == 'f',
 				      &cite->kind, &noun);
 		if (!kw)

@@ -358,6 +358,40 @@ static void robot_and_trailer_forms(void **state)
 }
 
 /*
+ * More wordings met on release branches: Samba's "(back-ported from
+ * commit X)" and "(cherry picked from parts of commit X)", SSSD's
+ * "(cherry picked with fixes from commit X)", and a line that is "From
+ * [master ]commit X." alone (Open vSwitch's, glibc's).  Not "From commit
+ * X on, ...", nor another project's commit.
+ */
+static void more_wordings(void **state)
+{
+	static const struct want want[] = {
+		{ CBP_BACKPORTED, 3, "0515dded4ddb" },
+		{ CBP_CHERRY_PICK, 4, "35c8ebdca261" },
+		{ CBP_CHERRY_PICK, 5, "580d61884b6c" },
+		{ CBP_CHERRY_PICK, 6, "17e339d58c57" },
+		{ CBP_BACKPORTED, 7, "b7ab73163cc8" },
+		{ CBP_BACKPORTED, 8, "d846c2838942" },
+	};
+	struct found f = parse("s\n\n"
+			       "(back-ported from commit 0515dded4ddb)\n"
+			       "(cherry picked from parts of commit 35c8ebdca261)\n"
+			       "(cherry picked with fixes from commit 580d61884b6c)\n"
+			       "(Cherry picked with changes from commit 17e339d58c57)\n"
+			       "From master commit b7ab73163cc8.\n"
+			       "  from commit d846c2838942\n"
+			       "From commit 2e274cd8c1eb on, it breaks.\n"
+			       "From master commit 2e274cd8c1eb and 6bbf72983230.\n"
+			       "From 2e274cd8c1eb Mon Sep 17 00:00:00 2001\n"
+			       "(cherry picked from heimdal commit 4c6976a6bdf8)\n"
+			       "fixed with changes from commit 2e274cd8c1eb\n");
+
+	(void)state;
+	expect(&f, want, ARRAY_SIZE(want));
+}
+
+/*
  * Gerrit's Change-Id: one line "Change-Id: I" and 40 hex digits names the
  * change; none, a malformed one, or two different ones name none.
  */
@@ -794,6 +828,7 @@ int main(void)
 		cmocka_unit_test(backport_of_forms),
 		cmocka_unit_test(master_commit_form),
 		cmocka_unit_test(robot_and_trailer_forms),
+		cmocka_unit_test(more_wordings),
 		cmocka_unit_test(change_id_line),
 		cmocka_unit_test(fixes_with_subject),
 		cmocka_unit_test(case_and_crlf),

@@ -30,6 +30,8 @@
  *   Stable-dep-of: X ("subject")       trailer; also "... commit X"
  *   This reverts commit X.             at the start of a line; with a
  *                                      'Revert "S"' subject, S is its quote
+ *   Revert [commit] X                  the whole line (FreeIPA's)
+ *   From [master ]commit X.            the whole line (Open vSwitch's)
  *
  * X is 7 to 40 hex digits followed by a non-alphanumeric character or the
  * end of the line; anything else is ignored rather than guessed at, except
@@ -209,6 +211,7 @@ static const struct {
 	{ .kw = "backport ", .kind = CBP_BACKPORTED,
 	  .rest = robot_backport_end },
 	{ .kw = "from ", .kind = CBP_BACKPORTED, .rest = id_ends_line },
+	{ .kw = "revert ", .kind = CBP_REVERTS, .rest = id_ends_line },
 	{ .kw = "this reverts", .kind = CBP_REVERTS },
 };
 
@@ -266,12 +269,21 @@ static int scan_line_start(const char *p, const char *end,
 	cite->kind = line_forms[i].kind;
 	cite->quoted = NULL;
 	cite->quoted_len = 0;
-	/* Open vSwitch's "From master commit X.", glibc's "From commit X." */
+	/*
+	 * A line of an ID alone: Open vSwitch's "From master commit X.",
+	 * glibc's "From commit X.", FreeIPA's "Revert [commit] X".
+	 */
 	if (line_forms[i].rest == id_ends_line) {
-		q = skip_commit_word(skip_from_where(skip_blank(q, end), end),
-				     end);
-		if (!q)
+		const char *c;
+
+		q = skip_blank(q, end);
+		c = skip_commit_word(cite->kind == CBP_REVERTS ? q :
+				     skip_from_where(q, end), end);
+		if (c)
+			q = c;
+		else if (cite->kind != CBP_REVERTS)
 			return 0;
+		goto id;
 	}
 
 	switch (cite->kind) {
@@ -325,6 +337,7 @@ static int scan_line_start(const char *p, const char *end,
 		break;
 	}
 
+id:
 	q = parse_hex(skip_blank(q, end), end, cite, flags);
 	if (!q)
 		return 0;

@@ -361,8 +361,9 @@ static void robot_and_trailer_forms(void **state)
  * More wordings met on release branches: Samba's "(back-ported from
  * commit X)" and "(cherry picked from parts of commit X)", SSSD's
  * "(cherry picked with fixes from commit X)", and a line that is "From
- * [master ]commit X." alone (Open vSwitch's, glibc's).  Not "From commit
- * X on, ...", nor another project's commit.
+ * [master ]commit X." alone (Open vSwitch's, glibc's), and one that is
+ * "Revert [commit] X" alone (FreeIPA's).  Not "From commit X on, ...",
+ * nor another project's commit, nor "Revert X because ...".
  */
 static void more_wordings(void **state)
 {
@@ -373,6 +374,8 @@ static void more_wordings(void **state)
 		{ CBP_CHERRY_PICK, 6, "17e339d58c57" },
 		{ CBP_BACKPORTED, 7, "b7ab73163cc8" },
 		{ CBP_BACKPORTED, 8, "d846c2838942" },
+		{ CBP_REVERTS, 14, "d705320ec136" },
+		{ CBP_REVERTS, 15, "5b95be802c6a" },
 	};
 	struct found f = parse("s\n\n"
 			       "(back-ported from commit 0515dded4ddb)\n"
@@ -385,7 +388,12 @@ static void more_wordings(void **state)
 			       "From master commit 2e274cd8c1eb and 6bbf72983230.\n"
 			       "From 2e274cd8c1eb Mon Sep 17 00:00:00 2001\n"
 			       "(cherry picked from heimdal commit 4c6976a6bdf8)\n"
-			       "fixed with changes from commit 2e274cd8c1eb\n");
+			       "fixed with changes from commit 2e274cd8c1eb\n"
+			       "Revert commit d705320ec136\n"
+			       "Revert 5b95be802c6a.\n"
+			       "Revert 5b95be802c6a because it broke\n"
+			       "Revert commits 5b95be802c6a and 2e274cd8c1eb\n"
+			       "Reverted 5b95be802c6a.\n");
 
 	(void)state;
 	expect(&f, want, ARRAY_SIZE(want));

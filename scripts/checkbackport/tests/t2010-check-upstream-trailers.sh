@@ -185,21 +185,26 @@ test_expect_success 'CHERRY_PICK_UNKNOWN: trailers that resolve are quiet' '
 	lacks_finding ../out WARNING:CHERRY_PICK_UNKNOWN
 '
 
-# pick_branch N BRANCH [FROM]: N mainline commits "pkg: BRANCH update K",
-# each picked with -x onto BRANCH (made from v6.11 unless it exists),
-# the last one's ID in LAST.
-pick_branch () {
-	{ git rev-parse -q --verify "refs/heads/$2" >/dev/null ||
-	  git branch "$2" v6.11; } &&
-	for k in $(seq "${3:-1}" "$1")
+# copy_branch PICK N BRANCH [FROM]: N mainline commits "pkg: BRANCH
+# update K", each copied onto BRANCH (made from v6.11 unless it exists)
+# by the command PICK COMMIT, the last one's ID in LAST.
+copy_branch () {
+	{ git rev-parse -q --verify "refs/heads/$3" >/dev/null ||
+	  git branch "$3" v6.11; } &&
+	for k in $(seq "${4:-1}" "$2")
 	do
 		git checkout -q master &&
-		test_change "pkg/$2-f$k.c" "$k" "pkg: $2 update $k" &&
+		test_change "pkg/$3-f$k.c" "$k" "pkg: $3 update $k" &&
 		LAST=$(tip) &&
-		git checkout -q "$2" &&
-		test_pick "$LAST" || return 1
+		git checkout -q "$3" &&
+		"$1" "$LAST" || return 1
 	done &&
 	git checkout -q master
+}
+
+# pick_branch N BRANCH [FROM]: copy_branch, each copy picked with -x.
+pick_branch () {
+	copy_branch test_pick "$@"
 }
 
 # Most projects back-port with git cherry-pick -x alone: on a branch
@@ -247,21 +252,15 @@ test_expect_success 'UPSTREAM_MISSING: nine -x backports are too few, nine in te
 	lacks_finding ../out ERROR:UPSTREAM_MISSING
 '
 
-# bare_branch N BRANCH [FROM]: as pick_branch, but each copy made with
-# git cherry-pick alone: no line names its origin, the index joins it
-# to its mainline commit by its patch.
+# bare_pick COMMIT: git cherry-pick alone, no line naming the origin.
+bare_pick () {
+	git cherry-pick "$1" >/dev/null
+}
+
+# bare_branch N BRANCH [FROM]: copy_branch, each copy made by bare_pick:
+# the index joins it to its mainline commit by its patch.
 bare_branch () {
-	{ git rev-parse -q --verify "refs/heads/$2" >/dev/null ||
-	  git branch "$2" v6.11; } &&
-	for k in $(seq "${3:-1}" "$1")
-	do
-		git checkout -q master &&
-		test_change "pkg/$2-f$k.c" "$k" "pkg: $2 update $k" &&
-		LAST=$(tip) &&
-		git checkout -q "$2" &&
-		git cherry-pick "$LAST" >/dev/null || return 1
-	done &&
-	git checkout -q master
+	copy_branch bare_pick "$@"
 }
 
 # Some projects name no origin at all (FreeIPA's branches carry the

@@ -127,8 +127,14 @@ static int mainline_same_patch(struct checker *chk,
 	size_t nr = 0, k;
 	int found = 0;
 
-	if (!fx->p->subject || !fx->p->subject[0] ||
-	    check_patch_id(chk, fx->p, pid) || !pid[0])
+	if (!fx->p->subject || !fx->p->subject[0])
+		return 0;
+	/* With --patch-id, the facts have it already. */
+	if (fx->pid[0])
+		memcpy(pid, fx->pid, sizeof(pid));
+	else if (check_patch_id(chk, fx->p, pid))
+		return 0;
+	if (!pid[0])
 		return 0;
 	if (cbp_same_subject(chk->idx, fx->p->subject, &ids, &nr))
 		return -1;

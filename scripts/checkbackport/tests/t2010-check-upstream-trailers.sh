@@ -276,6 +276,8 @@ test_expect_success 'UPSTREAM_MISSING: a branch of copies naming nothing' '
 	git format-patch -1 --stdout "$NEW" >../copy.patch &&
 	check_terse 0 ../out --stable linux-6.7.y ../copy.patch &&
 	lacks_finding ../out ERROR:UPSTREAM_MISSING &&
+	check_terse 0 ../out --patch-id --stable linux-6.7.y ../copy.patch &&
+	lacks_finding ../out ERROR:UPSTREAM_MISSING &&
 	check_terse 1 ../out $S ../copy.patch &&
 	has_finding ../out ERROR:UPSTREAM_MISSING &&
 	mkpatch ../p.patch "pkg: no such change" "No trailer." pkg/other.c &&
